@@ -1,0 +1,76 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One settings array for every target, so the whole package builds the same way.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "restlite",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "restlite", targets: ["restlite"]),
+        .library(name: "RestDBClient", targets: ["RestDBClient"]),
+        .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
+        .library(name: "DocumentStore", targets: ["DocumentStore"]),
+        .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "CEventLoop"),
+        .target(name: "SocketHTTP", dependencies: ["CEventLoop"], swiftSettings: swiftSettings),
+        .target(name: "DocumentStore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(
+            name: "RestDBAPI",
+            dependencies: ["SocketHTTP", "DocumentStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "RestDBClient", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "restlite",
+            dependencies: [
+                "RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RestLiteTesting",
+            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SocketHTTPTests",
+            dependencies: ["SocketHTTP", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DocumentStoreTests",
+            dependencies: ["DocumentStore", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestDBAPITests",
+            dependencies: ["RestDBAPI", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestDBClientTests",
+            dependencies: ["RestDBClient", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestliteCLITests",
+            dependencies: ["RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// Tests for DocumentStore live in this folder.

@@ -1,0 +1,1 @@
+// Tests for RestDBAPI live in this folder.

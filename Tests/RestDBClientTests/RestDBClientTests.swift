@@ -1,0 +1,1 @@
+// Tests for RestDBClient live in this folder.

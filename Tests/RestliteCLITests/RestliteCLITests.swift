@@ -1,0 +1,1 @@
+// Tests for RestliteCLI live in this folder.

@@ -1,0 +1,1 @@
+// Tests for SocketHTTP live in this folder.
