@@ -82,3 +82,34 @@ import Testing
             String(decoding: RestError.notFound("x").body(), as: UTF8.self).hasPrefix(#"{"name":"NotFound""#))
     }
 }
+
+@Suite struct KeyFileEditingTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyedit-\(UUID().uuidString)")
+
+    @Test func addListAndRemoveKeys() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = try KeyFile.addKey(inDataFolder: folder)
+        #expect(full.full && full.key.count == 24)
+        let scoped = try KeyFile.addKey(
+            inDataFolder: folder, key: "5dae6f2cf9b4d1e2a3b4c5d6", methods: ["get"], path: "/a3cats/**",
+            origins: ["http://localhost:3000"])
+        #expect(!scoped.full && scoped.methods == ["GET"])
+        let loaded = try KeyFile.load(from: KeyFile.url(inDataFolder: folder))
+        #expect(loaded.keys.map(\.key) == [full.key, "5dae6f2cf9b4d1e2a3b4c5d6"])
+        #expect(try KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try !KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try KeyFile.load(from: KeyFile.url(inDataFolder: folder)).keys.count == 1)
+    }
+
+    @Test func badRequestsAreRefusedWithAReason() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: KeyEditError.self) {
+            try KeyFile.addKey(inDataFolder: folder, full: true, methods: ["GET"])
+        }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, path: "a3cats/**") }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["FETCH"]) }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "has space") }
+        try KeyFile.addKey(inDataFolder: folder, key: "same")
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "same") }
+    }
+}
