@@ -42,6 +42,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "restlite-bench-http", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient"],
