@@ -1,0 +1,67 @@
+extension JSONValue {
+    /// Compact JSON text: no spaces, no trailing newline, keys in stored order.
+    public func serialized() -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the compact JSON text to `bytes`.
+    public func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let number): bytes.append(contentsOf: number.text.utf8)
+        case .string(let string): JSONValue.writeString(string, to: &bytes)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                element.write(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object): object.write(to: &bytes)
+        }
+    }
+
+    /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
+    public static func writeString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONObject {
+    /// Compact JSON text of the object.
+    public func serialized() -> String {
+        JSONValue.object(self).serialized()
+    }
+
+    /// Appends the compact JSON text of the object to `bytes`.
+    public func write(to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
+        for (position, member) in members.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(member.key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            member.value.write(to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+}
