@@ -39,7 +39,7 @@ final class StubServer: @unchecked Sendable {
 
     var baseURL: URL { URL(string: "http://\(host)")! }
 
-    var requests: [RecordedRequest] { lock.withLock { recorded } }
+    var requests: [RecordedRequest] { locked(lock) { recorded } }
 
     /// A client whose session routes every request through ``StubURLProtocol``.
     func client(apiKey: String = "5d9f48133cbe87164d4bb12c", baseURL: URL? = nil) -> RestDBClient {
@@ -53,7 +53,7 @@ final class StubServer: @unchecked Sendable {
     }
 
     fileprivate func reply(to request: RecordedRequest) -> Reply {
-        lock.withLock {
+        locked(lock) {
             recorded.append(request)
             return replies.isEmpty ? .answer(status: 599, body: "no reply queued") : replies.removeFirst()
         }
@@ -66,11 +66,11 @@ final class StubURLProtocol: URLProtocol {
     nonisolated(unsafe) private static var servers: [String: StubServer] = [:]
 
     static func register(_ server: StubServer) {
-        lock.withLock { servers[server.host] = server }
+        locked(lock) { servers[server.host] = server }
     }
 
     private static func server(for host: String?) -> StubServer? {
-        lock.withLock { host.flatMap { servers[$0] } }
+        locked(lock) { host.flatMap { servers[$0] } }
     }
 
     override class func canInit(with request: URLRequest) -> Bool {
@@ -118,4 +118,11 @@ final class StubURLProtocol: URLProtocol {
         }
         return data
     }
+}
+
+/// `NSLock.withLock` needs macOS 14 on Darwin; the package supports macOS 13.
+private func locked<Value>(_ lock: NSLock, _ body: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
 }
