@@ -23,7 +23,7 @@ extension DateFormatter {
 
 extension JSONEncoder {
     /// A JSON encoder that writes dates the way restdb.io stores them
-    /// (`2008-11-14T09:53:37.000Z`, see ``Foundation/DateFormatter/restDB``), compact, with
+    /// (`2008-11-14T09:53:37.000Z`, see `DateFormatter.restDB`), compact, with
     /// unescaped slashes. The client uses it for every request body; use it in your own code
     /// for the same output.
     ///

@@ -9,18 +9,38 @@ import Foundation
 extension Condition: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
 {
-    /// Equality with a string literal: `.where("breedId", "abys")`.
+    /// Equality with a string literal.
+    ///
+    /// ```swift
+    /// Query.where("breedId", "abys")
+    /// ```
     public init(stringLiteral value: String) { self = .eq(value) }
 
-    /// Equality with an integer literal: `.where("rating", 5)`.
+    /// Equality with an integer literal.
+    ///
+    /// ```swift
+    /// Query.where("rating", 5)
+    /// ```
     public init(integerLiteral value: Int) { self = .eq(value) }
 
-    /// Equality with a floating-point literal: `.where("weightKg", 2.5)`.
+    /// Equality with a floating-point literal.
+    ///
+    /// ```swift
+    /// Query.where("weightKg", 2.5)
+    /// ```
     public init(floatLiteral value: Double) { self = .eq(value) }
 
-    /// Equality with a Boolean literal: `.where("adopted", true)`.
+    /// Equality with a Boolean literal.
+    ///
+    /// ```swift
+    /// Query.where("adopted", true)
+    /// ```
     public init(booleanLiteral value: Bool) { self = .eq(value) }
 
-    /// Equality with `null`: `.where("photoUrl", nil)`.
+    /// Equality with `null`.
+    ///
+    /// ```swift
+    /// Query.where("photoUrl", nil)
+    /// ```
     public init(nilLiteral: ()) { self.init(body: .equals(JSONFragment(text: "null"))) }
 }

@@ -16,7 +16,7 @@ struct JSONFragment: Sendable {
         self.text = .failure(failure)
     }
 
-    /// Encodes `value` with ``JSONEncoder/restDB``. In a query, dates become `{"$date": ...}` so
+    /// Encodes `value` with `JSONEncoder.restDB`. In a query, dates become `{"$date": ...}` so
     /// the server compares them as points in time rather than as strings.
     init(encoding value: some Encodable, datesAsQueryOperands: Bool) {
         if datesAsQueryOperands, let date = value as? Date {
