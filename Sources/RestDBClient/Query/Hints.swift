@@ -11,8 +11,8 @@ struct Hints: Sendable {
     var fragment: JSONFragment? {
         var members: [(key: String, value: JSONFragment)] = []
         if !sort.isEmpty {
-            members.append(
-                ("$orderby", .object(sort.map { ($0.field, JSONFragment(text: $0.ascending ? "1" : "-1")) })))
+            let keys = sort.map { ($0.field, JSONFragment(text: $0.isAscending ? "1" : "-1")) }
+            members.append(("$orderby", .object(keys)))
         }
         if let fields {
             members.append(("$fields", Self.fragment(for: fields)))

@@ -17,23 +17,23 @@ public struct Sort: Sendable, Equatable {
     /// `true` for ascending (`1`), `false` for descending (`-1`).
     ///
     /// ```swift
-    /// Sort.descending("rating").ascending  // false
+    /// Sort.descending("rating").isAscending  // false
     /// ```
-    public let ascending: Bool
+    public let isAscending: Bool
 
     /// Smallest first (`1`).
     ///
     /// ```swift
     /// try await cats.list(sort: [.ascending("catName")])
     /// ```
-    public static func ascending(_ field: String) -> Sort { Sort(field: field, ascending: true) }
+    public static func ascending(_ field: String) -> Sort { Sort(field: field, isAscending: true) }
 
     /// Largest first (`-1`).
     ///
     /// ```swift
     /// try await cats.list(sort: [.descending("birthDate")])
     /// ```
-    public static func descending(_ field: String) -> Sort { Sort(field: field, ascending: false) }
+    public static func descending(_ field: String) -> Sort { Sort(field: field, isAscending: false) }
 }
 
 /// Which fields a list returns, sent in the `$fields` hint. `_id` always comes back.
