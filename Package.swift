@@ -44,6 +44,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "restlite-bench-http", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "restlite-bench-store",
+            dependencies: ["DocumentStore"],
+            path: "bench/store",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient"],

@@ -20,14 +20,28 @@ public struct Query: Sendable {
         guard !equalities.isEmpty else { return SQLFragment("1") }
         return SQLFragment.joined(
             equalities.map { key, value in
-                let column = key == "_id" ? "id" : "json_extract(\(bodyColumn), '$.\"\(key)\"')"
+                let column = Self.column(key, bodyColumn: bodyColumn)
                 switch value {
+                case .string(let text) where key != "_id":
+                    // The serialized string must occur in the body text: a cheap scan before parsing.
+                    let needle = JSONValue.string(text).serialized()
+                    return SQLFragment(
+                        "instr(\(bodyColumn), ?) > 0 AND \(column) = ?", [.text(needle), .text(text)])
                 case .string(let text): return SQLFragment("\(column) = ?", [.text(text)])
                 case .number(let number): return SQLFragment("\(column) = ?", [.real(number.doubleValue)])
                 case .bool(let flag): return SQLFragment("\(column) = ?", [.integer(flag ? 1 : 0)])
                 default: return SQLFragment("\(column) IS NULL")
                 }
             }, separator: " AND ")
+    }
+}
+
+extension Query {
+    /// The same expression text the store's field indexes use, so SQLite can use them.
+    static func column(_ path: String, bodyColumn: String) -> String {
+        if path == "_id" { return "id" }
+        let literal = (try? FieldIndex.pathLiteral(path)) ?? "'$'"
+        return "json_extract(\(bodyColumn), \(literal))"
     }
 }
 
@@ -42,7 +56,7 @@ public struct SortKey: Sendable, Hashable {
     }
 
     func sqlOrdering(bodyColumn: String) -> SQLFragment {
-        let column = path == "_id" ? "id" : "json_extract(\(bodyColumn), '$.\"\(path)\"')"
+        let column = Query.column(path, bodyColumn: bodyColumn)
         return SQLFragment("\(column) \(ascending ? "ASC" : "DESC")")
     }
 }

@@ -1,1 +1,0 @@
-// Tests for RestDBClient live in this folder.
