@@ -31,9 +31,10 @@ public struct QueryDate: Sendable, Hashable {
     }
 
     /// The normalised form of `text` when it is an ISO 8601 date string, else nil. A string
-    /// already in normalised form is returned as it is, without parsing arithmetic.
+    /// already in the normalised shape is taken as it is (it sorts correctly as text), which
+    /// keeps the common case free of arithmetic.
     static func normalize(_ text: String) -> String? {
-        if ISODateScanner.isNormalizedShape(text.utf8) { return QueryDate(iso: text) != nil ? text : nil }
+        if ISODateScanner.isNormalizedShape(text.utf8) { return text }
         return QueryDate(iso: text)?.normalized
     }
 }
