@@ -42,6 +42,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "restlite-bench-store",
+            dependencies: ["DocumentStore"],
+            path: "bench/store",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient"],

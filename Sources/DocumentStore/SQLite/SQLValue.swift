@@ -9,8 +9,8 @@ public enum SQLValue: Sendable, Hashable {
     case blob([UInt8])
 }
 
-extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
+// Not ExpressibleByNilLiteral on purpose: `scalar(...) == nil` must mean "no row", not NULL.
+extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
 }

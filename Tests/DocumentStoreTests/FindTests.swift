@@ -1,0 +1,108 @@
+import Testing
+
+@testable import DocumentStore
+
+@Suite struct FindTests {
+    private func catStore() throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        let cats: [JSONObject] = [
+            ["name": "Tom", "color": "grey", "age": 3, "weightKg": 4.5],
+            ["name": "Felix", "color": "black", "age": 7, "weightKg": 5.0],
+            ["name": "Misty", "color": "grey", "age": 1, "weightKg": 3.25],
+            ["name": "Oscar", "color": "ginger", "age": 7, "weightKg": 6.5],
+        ]
+        _ = try fixture.store.insertMany(cats, into: "cats")
+        return fixture
+    }
+
+    private func names(_ result: FindResult) -> [String] {
+        result.documents.compactMap { $0.object()["name"]?.stringValue }
+    }
+
+    @Test func defaultOrderIsCreationWithPagingAndTotals() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let result = try fixture.store.find(FindRequest(collection: "cats", skip: 1, max: 2, totals: true))
+        #expect(names(result) == ["Felix", "Misty"])
+        #expect(result.total == 4)
+    }
+
+    @Test func sortsByKeysThenID() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let request = FindRequest(collection: "cats", hints: ["$orderby": ["age": -1]])
+        #expect(names(try fixture.store.find(request)) == ["Felix", "Oscar", "Tom", "Misty"])
+    }
+
+    @Test func queryAndFreeTextFilter() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        #expect(
+            names(try fixture.store.find(FindRequest(collection: "cats", query: ["color": "grey"]))) == [
+                "Tom", "Misty",
+            ])
+        #expect(names(try fixture.store.find(FindRequest(collection: "cats", filter: "GIN"))) == ["Oscar"])
+        #expect(names(try fixture.store.find(FindRequest(collection: "cats", filter: "name"))) == [])
+    }
+
+    @Test func projectionIncludesOrExcludes() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let included = try fixture.store.find(
+            FindRequest(collection: "cats", max: 1, fields: .include(["age"])))
+        #expect(included.documents[0].object().keys == ["_id", "age"])
+        let excluded = try fixture.store.find(
+            FindRequest(collection: "cats", hints: ["$fields": ["age": 0, "_id": 0]]))
+        #expect(excluded.documents[0].object().keys == ["name", "color", "weightKg"])
+        #expect(throws: StoreError.self) {
+            try fixture.store.find(
+                FindRequest(collection: "cats", hints: ["$fields": ["age": 0, "name": 1]]))
+        }
+    }
+
+    @Test func groupsAndAggregates() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let request = FindRequest(
+            collection: "cats", groupBy: ["color"],
+            aggregates: [Aggregate(function: .sum, field: "age"), try Aggregate(spec: "COUNT:cats")])
+        let groups = try fixture.store.find(request).groups ?? []
+        #expect(
+            groups.map { JSONValue.object($0).serialized() } == [
+                #"{"color":"black","SUM:age":7,"cats":1}"#,
+                #"{"color":"ginger","SUM:age":7,"cats":1}"#,
+                #"{"color":"grey","SUM:age":4,"cats":2}"#,
+            ])
+        let max = try fixture.store.find(
+            FindRequest(collection: "cats", hints: ["$aggregate": ["MAX:weightKg"]]))
+        #expect(max.groups?.first?["MAX:weightKg"] == 6.5)
+    }
+
+    @Test func listRendersBodiesJoined() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let result = try fixture.store.find(FindRequest(collection: "cats", max: 2))
+        var bytes: [UInt8] = []
+        result.renderJSONArray(metafields: false, into: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(
+            text == "[" + result.documents.map { $0.jsonString(metafields: false) }.joined(separator: ",")
+                + "]")
+        #expect(try JSON.parse(text).arrayValue?.count == 2)
+    }
+
+    @Test func indexIsCreatedAndUsedByEquality() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let name = try fixture.store.createIndex(collection: "cats", path: "color")
+        let plan = try fixture.store.pool.read { connection in
+            var details: [String] = []
+            try connection.forEachRow(
+                "EXPLAIN QUERY PLAN SELECT id FROM \"docs_1\" WHERE json_extract(body, '$.color') = ?",
+                ["grey"]
+            ) { details.append($0.text(3) ?? "") }
+            return details.joined()
+        }
+        #expect(plan.contains(name))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import DocumentStore
+
+@Suite struct KillTests {
+    /// The writer binary, built next to the test bundle by `swift build --build-tests`.
+    static let writer: URL? = {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [folder, folder.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("restlite-bench-store")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// SIGKILL a process in the middle of writing: every id it printed (printed only after the
+    /// call returned) is stored, and no batch is half there.
+    @Test(.enabled(if: writer != nil, "restlite-bench-store is not built"))
+    func killedWriterLosesNoAcknowledgedWrite() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let process = Process()
+        process.executableURL = Self.writer
+        process.arguments = ["crash-writer", database.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var output = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while output.filter({ $0 == 10 }).count < 300 && Date() < deadline {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        let text = String(decoding: output, as: UTF8.self)
+        // Only whole lines were acknowledged.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let acknowledged = lines.flatMap { $0.split(separator: " ").map(String.init) }
+        #expect(acknowledged.count >= 300)
+
+        let store = try DocumentStore(path: database.path)
+        let stored = try store.find(FindRequest(collection: "crash", max: Int.max))
+        let storedIDs = Set(stored.documents.map(\.id))
+        #expect(acknowledged.allSatisfy(storedIDs.contains))
+        var sizes: [Int64: Int] = [:]
+        for document in stored.documents {
+            sizes[document.object()["step"]?.numberValue?.int64Value ?? -1, default: 0] += 1
+        }
+        #expect(sizes.allSatisfy { step, count in count == Int(step % 3 + 1) })
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import DocumentStore
+
+@Suite struct SchemaAndDateTests {
+    @Test(arguments: [
+        ("2008-11-14T09:53:37Z", "2008-11-14T09:53:37.000Z"),
+        ("2008-11-14T09:53:37.5Z", "2008-11-14T09:53:37.500Z"),
+        ("2008-11-14T09:53:37.123456Z", "2008-11-14T09:53:37.123Z"),
+        ("2008-11-14T11:53:37+02:00", "2008-11-14T09:53:37.000Z"),
+        ("2008-11-14T04:23:37-0530", "2008-11-14T09:53:37.000Z"),
+        ("2015-06-01", "2015-06-01T00:00:00.000Z"),
+        ("2000-02-29T23:59", "2000-02-29T23:59:00.000Z"),
+        ("1969-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z"),
+    ])
+    func isoFormsNormalise(input: String, expected: String) {
+        #expect(ISODate.normalize(input) == expected)
+    }
+
+    @Test(arguments: [
+        "yesterday", "2015-13-01", "2015-02-30", "2015-06-01T25:00Z", "2015-06-01T10:00Zjunk", "",
+    ])
+    func nonDatesAreRejected(input: String) {
+        #expect(ISODate.parse(input) == nil)
+    }
+
+    @Test func formatRoundTripsAcrossCenturies() {
+        for milliseconds: Int64 in [0, 951_782_400_000, 4_102_444_800_123, -86_400_000] {
+            #expect(ISODate.parse(ISODate.format(milliseconds: milliseconds)) == milliseconds)
+        }
+    }
+
+    @Test func validationListsEveryFailingFieldAndNormalisesDates() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        try fixture.store.createCollection("cats", schema: StoreFixture.catSchema)
+        let bad = try StoreFixture.object(#"{"weightKg":"heavy","lives":2.5,"birthDate":"soon","indoor":1}"#)
+        #expect(
+            throws: StoreError.validation([
+                FieldError(field: "name", message: "is required"),
+                FieldError(field: "weightKg", message: "must be a number"),
+                FieldError(field: "lives", message: "must be a whole number"),
+                FieldError(field: "birthDate", message: "must be a date such as 2015-06-01T12:00:00.000Z"),
+                FieldError(field: "indoor", message: "must be true or false"),
+            ])
+        ) { try fixture.store.insert(bad, into: "cats") }
+        let good = try fixture.store.insert(
+            try StoreFixture.object(#"{"name":"Tom","birthDate":"2015-06-01T12:00:00+02:00","extra":[1]}"#),
+            into: "cats")
+        #expect(good.object()["birthDate"] == "2015-06-01T10:00:00.000Z")
+    }
+
+    @Test func uniqueFieldsRejectTakenValuesButAllowOwnUpdate() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        try fixture.store.createCollection("cats", schema: StoreFixture.catSchema)
+        let first = try fixture.store.insert(["name": "A", "chip": "X1"], into: "cats")
+        #expect(throws: StoreError.uniqueViolation(field: "chip", value: "X1")) {
+            try fixture.store.insert(["name": "B", "chip": "X1"], into: "cats")
+        }
+        _ = try fixture.store.update(first.id, in: "cats", with: ["chip": "X1", "lives": 9])
+    }
+
+    @Test func schemaAcceptsAliasesAndRoundTripsThroughJSON() throws {
+        let json = try JSON.parse(
+            #"{"fields":{"when":"datetime","mail":"email","price":"money","n":"number"}}"#)
+        let schema = try CollectionSchema(json: json)
+        #expect(schema.fields.map(\.type) == [.date, .text, .floatNumber, .number])
+        #expect(try CollectionSchema(json: schema.json) == schema)
+        #expect(throws: StoreError.self) { try CollectionSchema(json: ["fields": ["x": "colour"]]) }
+    }
+
+    @Test func collectionsAreNamedListedAndDropped() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        #expect(throws: StoreError.invalidCollectionName("a b")) { try fixture.store.createCollection("a b") }
+        _ = try fixture.store.insertMany([["a": 1], ["a": 2]], into: "a-3-cats")
+        #expect(throws: StoreError.collectionNotFound("dogs", existing: ["a-3-cats"])) {
+            try fixture.store.insert(["a": 1], into: "dogs", options: WriteOptions(createCollection: false))
+        }
+        #expect(try fixture.store.listCollections().map { "\($0.name):\($0.count)" } == ["a-3-cats:2"])
+        try fixture.store.dropCollection("a-3-cats")
+        #expect(fixture.store.collectionNames().isEmpty)
+    }
+
+    @Test func idsAreUniqueOrderedAndLaidOut() {
+        let ids = (0..<2000).map { _ in ObjectID.generate() }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy(ObjectID.isValid))
+        let now = UInt32(ISODate.nowMilliseconds() / 1000)
+        #expect(abs(Int64(ObjectID.seconds(of: ids[0])!) - Int64(now)) <= 2)
+        // The 5 middle bytes are fixed per process; the counter is the last 3 bytes.
+        #expect(Set(ids.map { $0.dropFirst(8).prefix(10) }).count == 1)
+        let a = ObjectID.generate(seconds: 100)
+        let b = ObjectID.generate(seconds: 100)
+        let counterA = Int(a.suffix(6), radix: 16)!
+        #expect(Int(b.suffix(6), radix: 16)! == (counterA + 1) & 0xFF_FFFF)
+        #expect(ObjectID.generate(seconds: 1) < ObjectID.generate(seconds: 2))
+        #expect(!ObjectID.isValid("5F1D7A2C9B1E4F00A1000001"))
+    }
+}

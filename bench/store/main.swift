@@ -1,0 +1,18 @@
+// Figures for docs/PERFORMANCE.md: `swift run -c release restlite-bench-store [count]`.
+// `restlite-bench-store crash-writer <db>` inserts forever, printing each acknowledged id;
+// the kill test SIGKILLs it and checks that every printed id is in the database.
+import DocumentStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let arguments = CommandLine.arguments
+if arguments.count == 3 && arguments[1] == "crash-writer" {
+    try CrashWriter.run(path: arguments[2])
+} else {
+    let count = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
+    try StoreBenchmark(count: count).run()
+}
