@@ -19,8 +19,8 @@ import Testing
         #expect(hints.groupBy == [try FieldPath("color")])
         #expect(
             hints.aggregates == [
-                Aggregate(function: .sum, path: try FieldPath("weightKg")),
-                Aggregate(function: .count, path: try FieldPath("_id")),
+                Aggregate(function: .sum, field: "weightKg"),
+                Aggregate(function: .count, field: "_id"),
             ])
         #expect(try QueryHints.parse(text: "") == QueryHints())
     }

@@ -53,7 +53,13 @@ public struct QueryHints: Sendable, Hashable {
             }
         case "$aggregate":
             aggregates = try Self.strings(value, name: key).map { (text) throws(QueryError) in
-                try Aggregate.parse(text)
+                do throws(StoreError) {
+                    return try Aggregate(spec: text)
+                } catch {
+                    throw QueryError(
+                        .badHint, "aggregate `\(text)` must look like SUM:field (SUM, AVG, MIN, MAX or COUNT)"
+                    )
+                }
             }
         default:
             throw QueryError(
