@@ -8,8 +8,14 @@ extension FindRequest {
         }
         var resolved = self
         if sort.isEmpty, case .object(let orderBy) = object["$orderby"] {
-            resolved.sort = orderBy.map {
-                SortKey(path: $0.key, ascending: ($0.value.numberValue?.doubleValue ?? 1) >= 0)
+            resolved.sort = try orderBy.map { member throws(StoreError) in
+                do throws(QueryError) {
+                    return SortKey(
+                        path: try FieldPath(member.key),
+                        ascending: (member.value.numberValue?.doubleValue ?? 1) >= 0)
+                } catch {
+                    throw .badRequest(error.message)
+                }
             }
         }
         if fields == nil, let value = object["$fields"] { resolved.fields = try FieldProjection(json: value) }

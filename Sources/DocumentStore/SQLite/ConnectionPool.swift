@@ -28,6 +28,8 @@ public final class ConnectionPool: @unchecked Sendable {
         self.configuration = configuration
         self.maximumReaders = max(1, maximumReaders)
         self.writer = try SQLiteConnection(path: path, configuration: configuration)
+        // Compiled query conditions call restlite_regexp, restlite_date, restlite_contains_ci.
+        try registerQueryFunctions(on: writer)
     }
 
     /// Runs `body` with the writer connection; writers run one at a time.
@@ -58,6 +60,7 @@ public final class ConnectionPool: @unchecked Sendable {
         do {
             let reader = try SQLiteConnection(path: path, configuration: configuration)
             try reader.execute("PRAGMA query_only=1")
+            try registerQueryFunctions(on: reader)
             return reader
         } catch {
             readerCondition.lock()

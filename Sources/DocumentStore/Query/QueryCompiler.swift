@@ -1,0 +1,116 @@
+/// Compiles a `QueryNode` into a SQL condition whose literals are all bound parameters.
+///
+/// Every fragment it produces evaluates to 0 or 1, never NULL, wherever NULL could change the
+/// answer: `NOT` is written as `NOT ifnull(x, 0)`, so an unknown (a missing field) counts as
+/// false before negation, which is what `$ne`, `$nin` and `$not` need to match missing fields.
+struct QueryCompiler {
+    /// The expression holding the JSON text of the document (or of an `$elemMatch` element).
+    let body: String
+    /// True for a stored document, where `_id`, `_created`, ... live in their own columns.
+    let systemColumns: Bool
+    /// Numbers the `json_each` aliases (`q1`, `q2`, ...) shared by nested compilers, so names
+    /// never clash and one query always yields the same SQL text.
+    private let aliases: AliasCounter
+
+    init(body: String, systemColumns: Bool, aliases: AliasCounter = AliasCounter()) {
+        self.body = body
+        self.systemColumns = systemColumns
+        self.aliases = aliases
+    }
+
+    final class AliasCounter {
+        private var next = 0
+        func make() -> String {
+            next += 1
+            return "q\(next)"
+        }
+    }
+
+    func nested(body: String) -> QueryCompiler {
+        QueryCompiler(body: body, systemColumns: false, aliases: aliases)
+    }
+
+    func newAlias() -> String { aliases.make() }
+
+    func condition(_ node: QueryNode) -> SQLFragment {
+        switch node {
+        case .and(let nodes):
+            if nodes.isEmpty { return SQLFragment("1") }
+            return nodes.count == 1 ? condition(nodes[0]) : group(nodes.map(condition), " AND ")
+        case .or(let nodes):
+            if nodes.isEmpty { return SQLFragment("0") }
+            return nodes.count == 1 ? condition(nodes[0]) : group(nodes.map(condition), " OR ")
+        case .not(let inner): return negate(condition(inner))
+        case .exists(let path, let flag): return exists(path, flag)
+        case .match(let path, let predicate): return match(path, predicate)
+        }
+    }
+
+    func group(_ parts: [SQLFragment], _ separator: String) -> SQLFragment {
+        SQLFragment("(") + SQLFragment.joined(parts, separator: separator) + SQLFragment(")")
+    }
+
+    func negate(_ fragment: SQLFragment) -> SQLFragment {
+        SQLFragment("NOT ifnull(") + fragment + SQLFragment(", 0)")
+    }
+
+    private func exists(_ path: FieldPath, _ flag: Bool) -> SQLFragment {
+        if let column = systemColumn(path) {
+            return SQLFragment("\(column.name) IS \(flag ? "NOT " : "")NULL")
+        }
+        return SQLFragment("json_type(\(body), \(path.sqlLiteral)) IS \(flag ? "NOT " : "")NULL")
+    }
+
+    /// Any candidate of the field satisfies the predicate: the value, or one of its elements
+    /// when it is an array. A predicate that accepts null also accepts a missing field.
+    private func match(_ path: FieldPath, _ predicate: ValuePredicate) -> SQLFragment {
+        if let column = systemColumn(path) { return columnTest(predicate, column: column) }
+        let field = ValueReference.field(body: body, path: path)
+        var parts: [SQLFragment] = []
+        if predicate.acceptsNull { parts.append(SQLFragment("\(field.type) IS NULL")) }
+        parts.append(test(predicate, on: field))
+        if predicate.canMatchElement {
+            let alias = newAlias()
+            let element = ValueReference.element(alias: alias)
+            parts.append(
+                SQLFragment(
+                    "(\(field.type) = 'array' AND EXISTS (SELECT 1 FROM \(field.each) AS \(alias) WHERE ")
+                    + test(predicate, on: element) + SQLFragment("))"))
+        }
+        let expanded = parts.count == 1 ? parts[0] : group(parts, " OR ")
+        guard let prefilter = prefilter(predicate) else { return expanded }
+        return SQLFragment("(") + prefilter + SQLFragment(" AND ") + expanded + SQLFragment(")")
+    }
+
+    /// A string that equals the field must appear in the document text as its JSON literal,
+    /// and `instr` on the raw text is far cheaper than parsing it. This holds because bodies
+    /// are written by `JSONValue.serialized()`, whose escaping is canonical.
+    private func prefilter(_ predicate: ValuePredicate) -> SQLFragment? {
+        guard systemColumns, case .equals(.string(let text)) = predicate else { return nil }
+        var literal: [UInt8] = []
+        JSONValue.writeString(text, to: &literal)
+        return SQLFragment("instr(\(body), ?) > 0", [.text(String(decoding: literal, as: UTF8.self))])
+    }
+
+    func systemColumn(_ path: FieldPath) -> SystemColumn? {
+        guard systemColumns, path.segments.count == 1 else { return nil }
+        return SystemColumn(field: path.segments[0])
+    }
+}
+
+extension ValuePredicate {
+    /// True when a missing field matches (`null`, `$in` with null), as in MongoDB.
+    var acceptsNull: Bool {
+        switch self {
+        case .equals(.null): true
+        case .oneOf(let operands): operands.contains(.null)
+        default: false
+        }
+    }
+
+    /// `$elemMatch` looks at the array itself; every other test also tries each element.
+    var canMatchElement: Bool {
+        if case .elementMatch = self { return false }
+        return true
+    }
+}

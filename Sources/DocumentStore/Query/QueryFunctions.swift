@@ -1,0 +1,71 @@
+import CSQLite
+import Foundation
+
+/// Registers the SQL functions compiled queries call; every connection that runs a query
+/// condition or a free-text filter needs them (call once right after opening it):
+///
+/// - `restlite_regexp(pattern, options, value)`: 1 when `value` is text the expression matches.
+/// - `restlite_date(value)`: the normalised date text (`YYYY-MM-DDTHH:MM:SS.sssZ`) of an
+///   ISO 8601 string, else NULL.
+/// - `restlite_contains_ci(value, needle)`: 1 when `value` contains `needle`, ignoring case
+///   (for non-ASCII free text, which SQLite's ASCII-only `lower()` cannot fold).
+public func registerQueryFunctions(on connection: SQLiteConnection) throws(SQLiteError) {
+    let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+    let functions:
+        [(
+            String, Int32,
+            @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+        )] = [
+            ("restlite_regexp", 3, regexpFunction),
+            ("restlite_date", 1, dateFunction),
+            ("restlite_contains_ci", 2, containsFunction),
+        ]
+    for (name, arity, function) in functions {
+        let code = sqlite3_create_function_v2(
+            connection.handle, name, arity, flags, nil, function, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(connection: connection.handle, code: code, sql: nil)
+        }
+    }
+}
+
+private func text(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ index: Int) -> String? {
+    guard let value = arguments?[index], sqlite3_value_type(value) == SQLITE_TEXT,
+        let pointer = sqlite3_value_text(value)
+    else { return nil }
+    let count = Int(sqlite3_value_bytes(value))
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+}
+
+private func regexpFunction(
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+) {
+    guard let pattern = text(arguments, 0), let value = text(arguments, 2) else {
+        return sqlite3_result_int(context, 0)
+    }
+    let options = text(arguments, 1) ?? ""
+    do {
+        let expression = try RegexCache.shared.expression(pattern: pattern, options: options)
+        sqlite3_result_int(context, RegexCache.matches(expression, value) ? 1 : 0)
+    } catch {
+        sqlite3_result_error(context, "invalid regular expression", -1)
+    }
+}
+
+private func dateFunction(
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+) {
+    guard let value = text(arguments, 0), let normalized = QueryDate.normalize(value) else {
+        return sqlite3_result_null(context)
+    }
+    sqlite3_result_text(context, normalized, -1, csqlite_transient())
+}
+
+private func containsFunction(
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+) {
+    guard let value = text(arguments, 0), let needle = text(arguments, 1) else {
+        return sqlite3_result_int(context, 0)
+    }
+    sqlite3_result_int(context, FreeTextFilter.contains(value, needle) ? 1 : 0)
+}

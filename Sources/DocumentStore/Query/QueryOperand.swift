@@ -1,0 +1,67 @@
+/// A literal a query compares against, sorted into the type classes comparisons respect.
+public enum QueryOperand: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    /// A `{"$date": "<ISO date>"}` literal: matches stored ISO 8601 strings at the same instant.
+    case date(QueryDate)
+    /// An object or array: equal when the stored value has the same compact JSON text.
+    case json(JSONValue)
+
+    /// Reads a literal; a one-member object `{"$date": ...}` becomes a date.
+    init(_ value: JSONValue, context: String) throws(QueryError) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array: self = .json(value)
+        case .object(let object):
+            if let date = try QueryOperand.dateLiteral(object, context: context) {
+                self = .date(date)
+            } else {
+                self = .json(value)
+            }
+        }
+    }
+
+    /// `{"$date": "2020-01-31T10:00:00Z"}` (or milliseconds since the epoch) as a date; nil
+    /// for an object without `$date`.
+    static func dateLiteral(_ object: JSONObject, context: String) throws(QueryError) -> QueryDate? {
+        guard let literal = object["$date"] else { return nil }
+        guard object.count == 1 else {
+            throw QueryError(.wrongOperand, "a `$date` literal must be alone in its object (\(context))")
+        }
+        switch literal {
+        case .string(let text):
+            guard let date = QueryDate(iso: text) else {
+                throw QueryError(
+                    .wrongOperand, "`$date` needs an ISO 8601 date, got \"\(text)\" (\(context))")
+            }
+            return date
+        case .number(let number) where number.int64Value != nil:
+            return QueryDate(milliseconds: number.int64Value!)
+        default:
+            throw QueryError(
+                .wrongOperand, "`$date` needs an ISO 8601 date string, got a \(literal.typeName) (\(context))"
+            )
+        }
+    }
+
+    /// Whether `$gt`/`$lt`-style comparisons are defined for this literal.
+    var isOrdered: Bool {
+        switch self {
+        case .bool, .number, .string, .date: true
+        case .null, .json: false
+        }
+    }
+
+    /// The same type class, so `$bt` bounds agree.
+    func hasSameClass(as other: QueryOperand) -> Bool {
+        switch (self, other) {
+        case (.bool, .bool), (.number, .number), (.string, .string), (.date, .date): true
+        default: false
+        }
+    }
+}
