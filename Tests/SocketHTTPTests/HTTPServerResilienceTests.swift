@@ -124,4 +124,21 @@ import Testing
         try client.send("GET /six HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().bodyString.hasPrefix("GET /six [::1]:"))
     }
+
+    @Test func deliversResponsesLargerThanTheSocketBuffer() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "z"), count: 8 << 20)
+        let server = try TestHTTPServer.start { request in
+            HTTPResponse(
+                status: .ok, body: request.path == "/big" ? big : Array("\(request.body.count)".utf8))
+        }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(10))
+        let upload = [UInt8](repeating: 7, count: 3 << 20)
+        try client.send(
+            Array("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+        #expect(try client.readResponse().bodyString == String(upload.count))
+        try client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().body == big)
+        #expect(try client.readResponse().bodyString == "0")
+    }
 }

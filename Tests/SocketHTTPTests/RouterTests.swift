@@ -108,3 +108,11 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         #expect(response.headers["X-Chain"] == "cors")
     }
 }
+
+@Suite struct AccessLogTests {
+    @Test func logsQueryNamesButNotValues() {
+        let request = HTTPRequest(method: .get, target: "/rest/cats?q=%7B%22secret%22%3A1%7D&apikey=abc")
+        #expect(AccessLog.loggedPath(request) == "/rest/cats?q&apikey")
+        #expect(AccessLog.loggedPath(HTTPRequest(method: .get, target: "/plain")) == "/plain")
+    }
+}
