@@ -43,6 +43,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "restlite-bench-http", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
+        .executableTarget(
             name: "restlite-bench-store",
             dependencies: ["DocumentStore"],
             path: "bench/store",

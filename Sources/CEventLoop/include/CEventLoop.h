@@ -1,6 +1,22 @@
 #ifndef CEVENTLOOP_H
 #define CEVENTLOOP_H
-// Platform event APIs that Swift's Glibc module does not expose (epoll, eventfd).
+// Platform event APIs that Swift's Glibc module does not expose (epoll, eventfd), plus a few
+// sequentially consistent atomics on plain int64 cells (Swift's Synchronization module needs
+// macOS 15, the package supports macOS 13).
+#include <stdint.h>
+#include <sys/socket.h>
+
+static inline int64_t cel_atomic_load(const int64_t *cell) {
+    return __atomic_load_n(cell, __ATOMIC_SEQ_CST);
+}
+static inline void cel_atomic_store(int64_t *cell, int64_t value) {
+    __atomic_store_n(cell, value, __ATOMIC_SEQ_CST);
+}
+/// Adds `delta` and returns the new value.
+static inline int64_t cel_atomic_add(int64_t *cell, int64_t delta) {
+    return __atomic_add_fetch(cell, delta, __ATOMIC_SEQ_CST);
+}
+
 #if defined(__linux__)
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -14,5 +30,22 @@ static const unsigned int cel_EPOLLRDHUP = EPOLLRDHUP;
 static const unsigned int cel_EPOLLET = EPOLLET;
 static const unsigned int cel_EPOLLONESHOT = EPOLLONESHOT;
 static const unsigned int cel_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
+static const int cel_EPOLL_CTL_ADD = EPOLL_CTL_ADD;
+static const int cel_EPOLL_CTL_MOD = EPOLL_CTL_MOD;
+static const int cel_EPOLL_CTL_DEL = EPOLL_CTL_DEL;
+
+/// An epoll event without the packed layout of `struct epoll_event` (awkward to import).
+typedef struct {
+    uint32_t events;
+    uint64_t data;
+} cel_event;
+
+int cel_epoll_create(void);
+int cel_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t data);
+/// epoll_wait into at most 64 unpacked events.
+int cel_epoll_wait(int epfd, cel_event *events, int maxevents, int timeout);
+int cel_eventfd(void);
+/// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC.
+int cel_accept(int fd, struct sockaddr *addr, socklen_t *len);
 #endif
 #endif

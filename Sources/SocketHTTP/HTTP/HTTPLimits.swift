@@ -1,0 +1,47 @@
+/// Size limits the parser enforces; each is checked as soon as the bytes seen exceed it, so a
+/// too-large body is refused from its headers, before it is read.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Longest request line, without CRLF (414 beyond).
+    public var maxRequestLine: Int
+    /// Most bytes in the header section, CRLFs included (431 beyond).
+    public var maxHeaderBytes: Int
+    /// Most header fields (431 beyond).
+    public var maxHeaderCount: Int
+    /// Largest body, decoded (413 beyond).
+    public var maxBodyBytes: Int
+
+    public init(
+        maxRequestLine: Int = 8192, maxHeaderBytes: Int = 65536, maxHeaderCount: Int = 100,
+        maxBodyBytes: Int = 16 * 1024 * 1024
+    ) {
+        self.maxRequestLine = maxRequestLine
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// Why the bytes of a request could not be accepted; the connection answers `status` and closes.
+public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let status: HTTPStatus
+    public let message: String
+
+    public init(_ status: HTTPStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { "\(status.code) \(message)" }
+
+    static func bad(_ message: String) -> HTTPParseError { HTTPParseError(.badRequest, message) }
+}
+
+/// What the parser has to say after being fed bytes.
+public enum HTTPParserEvent: Sendable {
+    /// The head asked for `Expect: 100-continue` and a body follows: send `100 Continue`.
+    case expectContinue
+    /// A complete request.
+    case request(HTTPRequest)
+    /// The bytes are not acceptable; answer `error.status` with `Connection: close` and close.
+    case failure(HTTPParseError)
+}

@@ -1,0 +1,87 @@
+/// One parsed request, handed to a responder.
+///
+/// `path` is percent-decoded with `+` kept as a plus; query names and values are decoded with
+/// `+` as a space (form encoding), so `q={"age":+7}` arrives as `{"age": 7}`.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request target exactly as sent (origin-form or absolute-form).
+    public var target: String
+    /// The path, percent-decoded; `+` stays a plus.
+    public var path: String
+    /// The path as sent, before decoding (no query).
+    public var rawPath: String
+    /// The query string as sent, without `?` (empty when absent).
+    public var rawQuery: String
+    /// Decoded query items in order; `+` is a space, `%2B` a plus.
+    public var queryItems: [(name: String, value: String)]
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var version: HTTPVersion
+    /// Values of `:name` segments of the matched route, set by the router.
+    public var pathParameters: [String: String]
+    /// The peer as `host:port` (`[v6]:port` for IPv6); empty for in-process requests.
+    public var remoteAddress: String
+    /// An id unique within the process, echoed in the access log.
+    public var requestID: String
+
+    /// A request built in-process (tests, tools); the target is parsed like one from the wire.
+    public init(
+        method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [], version: HTTPVersion = .http1_1, remoteAddress: String = "",
+        requestID: String = ""
+    ) {
+        let parts = RequestTarget(parsing: target) ?? RequestTarget(rawPath: target, rawQuery: "")
+        self.method = method
+        self.target = target
+        self.rawPath = parts.rawPath
+        self.path = PercentDecoding.decode(parts.rawPath, plusIsSpace: false)
+        self.rawQuery = parts.rawQuery
+        self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
+        self.headers = headers
+        self.body = body
+        self.version = version
+        self.pathParameters = [:]
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+    }
+
+    /// A request from the parser, whose target is already split.
+    init(
+        method: HTTPMethod, target: String, parts: RequestTarget, headers: HTTPHeaders,
+        body: [UInt8], version: HTTPVersion
+    ) {
+        self.method = method
+        self.target = target
+        self.rawPath = parts.rawPath
+        self.path = PercentDecoding.decode(parts.rawPath, plusIsSpace: false)
+        self.rawQuery = parts.rawQuery
+        self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
+        self.headers = headers
+        self.body = body
+        self.version = version
+        self.pathParameters = [:]
+        self.remoteAddress = ""
+        self.requestID = ""
+    }
+
+    /// The first decoded value of query item `name`.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
+    /// Every decoded value of query item `name`, in order.
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Whether the connection stays open after this request: by version and `Connection`.
+    public var keepAlive: Bool {
+        let tokens = headers.tokens(for: "Connection")
+        if tokens.contains("close") { return false }
+        if version == .http1_0 { return tokens.contains("keep-alive") }
+        return version.major == 1
+    }
+
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var bodyString: String { String(decoding: body, as: UTF8.self) }
+}

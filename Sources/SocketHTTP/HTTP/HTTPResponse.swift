@@ -1,0 +1,39 @@
+/// A response from a responder. The server adds `Date`, `Server` (unless set),
+/// `Content-Length` and `Connection` itself, so handlers set only what is theirs.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response (`application/json; charset=utf-8`) with `body` as already-encoded text.
+    public static func json(_ status: HTTPStatus = .ok, _ body: String) -> HTTPResponse {
+        json(status, Array(body.utf8))
+    }
+
+    /// A JSON response with already-encoded bytes.
+    public static func json(_ status: HTTPStatus = .ok, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+
+    /// A plain-text response (`text/plain; charset=utf-8`).
+    public static func text(_ status: HTTPStatus = .ok, _ body: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array(body.utf8))
+    }
+
+    /// A response with no body.
+    public static func empty(_ status: HTTPStatus) -> HTTPResponse {
+        HTTPResponse(status: status)
+    }
+
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var bodyString: String { String(decoding: body, as: UTF8.self) }
+}

@@ -1,0 +1,47 @@
+/// Serialises the head of a response: status line, the server's own fields, the handler's.
+enum HTTPResponseHead {
+    /// The head bytes. `Content-Length` is always the body's length (also for HEAD, whose body
+    /// is not sent); 1xx, 204 and 304 carry none (RFC 9110 §8.6).
+    static func serialize(
+        _ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, date: [UInt8], serverName: String
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + response.headers.count * 40)
+        out.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\nDate: ".utf8)
+        out.append(contentsOf: date)
+        out.append(contentsOf: crlf)
+        if !response.headers.contains("Server") {
+            out.append(contentsOf: "Server: \(serverName)\r\n".utf8)
+        }
+        for field in response.headers where !isServerOwned(field.name) {
+            out.append(contentsOf: field.name.utf8)
+            out.append(contentsOf: ": ".utf8)
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: crlf)
+        }
+        let code = response.status.code
+        if code >= 200 && code != 204 && code != 304 {
+            out.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+        }
+        if !keepAlive {
+            out.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if version == .http1_0 {
+            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        out.append(contentsOf: crlf)
+        return out
+    }
+
+    /// The interim answer to `Expect: 100-continue`.
+    static let continueHead: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Framing and connection fields belong to the server, whatever the handler set.
+    private static func isServerOwned(_ name: String) -> Bool {
+        HTTPHeaders.equalIgnoringCase(name, "Content-Length")
+            || HTTPHeaders.equalIgnoringCase(name, "Transfer-Encoding")
+            || HTTPHeaders.equalIgnoringCase(name, "Connection")
+            || HTTPHeaders.equalIgnoringCase(name, "Date")
+    }
+
+    private static let crlf: [UInt8] = [13, 10]
+}

@@ -1,0 +1,64 @@
+/// A router after start-up: immutable, `Sendable`, shared by every connection.
+public struct FrozenRouter: HTTPResponder {
+    private let root: RouteNode
+    private let middleware: [any HTTPMiddleware]
+    private let notFound: Router.Handler
+    private let methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse
+
+    init(router: Router) {
+        root = router.root
+        middleware = router.middleware
+        notFound = router.notFound
+        methodNotAllowed = router.methodNotAllowed
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        do {
+            return try run(request, from: 0)
+        } catch let error as any HTTPResponseConvertible {
+            return error.httpResponse()
+        } catch {
+            return .json(
+                .internalServerError,
+                #"{"name":"InternalServerError","message":"Internal server error","status":500}"#)
+        }
+    }
+
+    private func run(_ request: HTTPRequest, from index: Int) throws -> HTTPResponse {
+        guard index < middleware.count else { return try dispatch(request) }
+        return try middleware[index].handle(request) { try run($0, from: index + 1) }
+    }
+
+    /// Finds the route; HEAD falls back to GET with the body dropped by the server.
+    private func dispatch(_ request: HTTPRequest) throws -> HTTPResponse {
+        // Segments are split before decoding so `%2F` stays inside one segment.
+        let segments = Router.segments(of: request.rawPath).map {
+            PercentDecoding.decode($0, plusIsSpace: false)
+        }
+        var matches: [RouteMatch] = []
+        root.matches(ArraySlice(segments), bound: [:], into: &matches)
+        for match in matches {
+            let handler =
+                match.node.handlers[request.method]
+                ?? (request.method == .head ? match.node.handlers[.get] : nil)
+            if let handler {
+                var routed = request
+                routed.pathParameters = match.parameters
+                return try handler(routed)
+            }
+        }
+        guard !matches.isEmpty else { return try notFound(request) }
+        return try notAllowed(request, matches: matches)
+    }
+
+    private func notAllowed(_ request: HTTPRequest, matches: [RouteMatch]) throws -> HTTPResponse {
+        var allowed = Set(matches.flatMap { $0.node.handlers.keys })
+        if allowed.contains(.get) { allowed.insert(.head) }
+        let methods = allowed.sorted { $0.rawValue < $1.rawValue }
+        var response = try methodNotAllowed(request, methods)
+        if !response.headers.contains("Allow") {
+            response.headers.set("Allow", methods.map(\.rawValue).joined(separator: ", "))
+        }
+        return response
+    }
+}

@@ -1,0 +1,32 @@
+/// Turns a request into a response. The server calls it on a worker thread, synchronously;
+/// a slow responder occupies only the thread it runs on.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// A step around the handler: keys, CORS, errors, access logs.
+///
+/// `next` runs the rest of the chain (the inner middleware, then the route). It throws what
+/// the route throws, so an error middleware can catch and render it; whatever escapes the
+/// outermost middleware becomes `HTTPResponseConvertible.httpResponse()` or a plain 500.
+public protocol HTTPMiddleware: Sendable {
+    func handle(
+        _ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse
+    ) throws -> HTTPResponse
+}
+
+/// An error that knows the response it should become.
+public protocol HTTPResponseConvertible: Error {
+    func httpResponse() -> HTTPResponse
+}
+
+/// A responder from a closure (handy in tests and benchmarks).
+public struct ClosureResponder: HTTPResponder {
+    private let body: @Sendable (HTTPRequest) -> HTTPResponse
+
+    public init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        self.body = body
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}

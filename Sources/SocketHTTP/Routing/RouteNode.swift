@@ -1,0 +1,52 @@
+/// One level of the route tree: literal children are tried before the parameter child, so
+/// `/rest/_meta` wins over `/rest/:collection` and a miss backtracks to the parameter.
+struct RouteNode: Sendable {
+    typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
+    var literals: [String: RouteNode] = [:]
+    var parameterName: String?
+    var parameter: [RouteNode] = []  // zero or one element; an array keeps the struct recursive
+    var handlers: [HTTPMethod: Handler] = [:]
+
+    mutating func insert(_ segments: ArraySlice<String>, method: HTTPMethod, handler: @escaping Handler) {
+        guard let first = segments.first else {
+            handlers[method] = handler
+            return
+        }
+        let rest = segments.dropFirst()
+        if first.hasPrefix(":") && first.count > 1 {
+            let name = String(first.dropFirst())
+            precondition(
+                parameterName == nil || parameterName == name,
+                "route parameter :\(name) conflicts with :\(parameterName ?? "")")
+            parameterName = name
+            if parameter.isEmpty { parameter = [RouteNode()] }
+            parameter[0].insert(rest, method: method, handler: handler)
+        } else {
+            literals[first, default: RouteNode()].insert(rest, method: method, handler: handler)
+        }
+    }
+
+    /// Nodes whose pattern matches `segments`, best first, with the parameters bound on the way.
+    func matches(
+        _ segments: ArraySlice<String>, bound: [String: String], into results: inout [RouteMatch]
+    ) {
+        guard let first = segments.first else {
+            if !handlers.isEmpty { results.append(RouteMatch(node: self, parameters: bound)) }
+            return
+        }
+        let rest = segments.dropFirst()
+        literals[first]?.matches(rest, bound: bound, into: &results)
+        if let parameterName, let child = parameter.first, !first.isEmpty {
+            var withValue = bound
+            withValue[parameterName] = first
+            child.matches(rest, bound: withValue, into: &results)
+        }
+    }
+}
+
+/// A route whose pattern matched a path.
+struct RouteMatch {
+    let node: RouteNode
+    let parameters: [String: String]
+}

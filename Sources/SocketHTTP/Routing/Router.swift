@@ -1,0 +1,67 @@
+/// Routes and middleware, built mutably at start-up, then frozen into an immutable responder.
+///
+/// Patterns are `/`-separated; `:name` segments bind path parameters, anything else (`*`
+/// included) is literal. Literal segments win over parameters; a trailing slash is ignored.
+/// ```swift
+/// var router = Router()
+/// router.get("/rest/:collection/:id") { request in .json(.ok, "{}") }
+/// let responder = router.freeze()
+/// ```
+public struct Router: Sendable {
+    /// Handler of a route; a thrown error is rendered by middleware or `HTTPResponseConvertible`.
+    public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
+    var root = RouteNode()
+    var middleware: [any HTTPMiddleware] = []
+
+    /// Answers a path that matches no route (default: 404 JSON).
+    public var notFound: Handler = { _ in
+        .json(.notFound, #"{"name":"NotFound","message":"Not found","status":404}"#)
+    }
+
+    /// Answers a path that matches routes under other methods only; receives those methods
+    /// (default: 405 JSON). The server adds the `Allow` header when the handler did not.
+    public var methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse = { _, _ in
+        .json(
+            .methodNotAllowed,
+            #"{"name":"MethodNotAllowed","message":"Method not allowed","status":405}"#)
+    }
+
+    public init() {}
+
+    /// Adds a route; a later route with the same method and pattern replaces an earlier one.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        root.insert(ArraySlice(Self.segments(of: pattern)), method: method, handler: handler)
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
+        add(.post, pattern, handler)
+    }
+    public mutating func put(_ pattern: String, _ handler: @escaping Handler) { add(.put, pattern, handler) }
+    public mutating func patch(_ pattern: String, _ handler: @escaping Handler) {
+        add(.patch, pattern, handler)
+    }
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) {
+        add(.delete, pattern, handler)
+    }
+    public mutating func options(_ pattern: String, _ handler: @escaping Handler) {
+        add(.options, pattern, handler)
+    }
+
+    /// Appends a middleware; the first added is the outermost.
+    public mutating func use(_ middleware: any HTTPMiddleware) {
+        self.middleware.append(middleware)
+    }
+
+    /// The immutable responder handed to every connection.
+    public func freeze() -> FrozenRouter {
+        FrozenRouter(router: self)
+    }
+
+    /// Path segments of a pattern or raw path; empty segments (doubled or trailing slashes)
+    /// are dropped so `/a/` is `/a`.
+    static func segments(of path: some StringProtocol) -> [String] {
+        path.split(separator: "/" as Character, omittingEmptySubsequences: true).map { String($0) }
+    }
+}

@@ -1,0 +1,36 @@
+/// The state of one accepted connection.
+///
+/// `@unchecked Sendable`: a connection is owned by exactly one thread at a time. The poller is
+/// one-shot, so after a worker receives the event for this connection no other worker can,
+/// until that worker re-arms it (or closes it) as its last access. The re-arming syscall
+/// publishes every write made before it. The sweeper and shutdown never touch this object;
+/// they only `shutdown()` the descriptor through `ConnectionTable`.
+final class Connection: @unchecked Sendable {
+    let fd: Int32
+    let remoteAddress: String
+    var parser: HTTPRequestParser
+    /// Bytes of a response that did not fit in the socket buffer; sent on the next writable event.
+    var pendingOutput: [UInt8] = []
+    /// Close once `pendingOutput` is sent (a `Connection: close` or failed request).
+    var closeAfterWrite = false
+    /// After a protocol error: our side is shut down, read and discard until the peer closes, so
+    /// the error response is not destroyed by a reset.
+    var lingering = false
+    /// When the current request's first bytes arrived (monotonic ms), for the header timeout.
+    var requestStartedAt: Int64 = 0
+    /// Whether any request was completed (the first waits under the header timeout).
+    var servedRequest = false
+
+    init(fd: Int32, remoteAddress: String, limits: HTTPLimits) {
+        self.fd = fd
+        self.remoteAddress = remoteAddress
+        self.parser = HTTPRequestParser(limits: limits)
+    }
+
+    /// The registration token: the object's address (retained while registered).
+    var token: UInt64 { UInt64(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())) }
+
+    static func from(token: UInt64) -> Connection {
+        Unmanaged<Connection>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(token))!).takeUnretainedValue()
+    }
+}

@@ -1,0 +1,125 @@
+import CEventLoop
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Per-descriptor slots shared by the workers, the sweeper and shutdown: each open connection's
+/// state and deadline, kept in flat arrays of atomics indexed by fd (small and lock-free on
+/// the hot path).
+///
+/// `@unchecked Sendable`: the arrays are only touched through the C atomics (sequentially
+/// consistent). `lock` serialises `close` against `sweep`/`shutdown(where:)`, so the sweeper
+/// never calls `shutdown()` on a descriptor number after it was closed and perhaps reused.
+final class ConnectionTable: @unchecked Sendable {
+    enum Slot: Int64 {
+        case free = 0
+        /// Armed, waiting for a first or next request with no bytes buffered.
+        case idle = 1
+        /// Armed, part of a request (or a pending write) buffered.
+        case partial = 2
+        /// A worker holds it (parsing, handling, writing).
+        case busy = 3
+    }
+
+    let capacity: Int
+    private let states: UnsafeMutablePointer<Int64>
+    private let deadlines: UnsafeMutablePointer<Int64>
+    /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter.
+    private let counters: UnsafeMutablePointer<Int64>
+    private let lock = NSCondition()
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        states = .allocate(capacity: capacity)
+        states.initialize(repeating: 0, count: capacity)
+        deadlines = .allocate(capacity: capacity)
+        deadlines.initialize(repeating: 0, count: capacity)
+        counters = .allocate(capacity: 4)
+        counters.initialize(repeating: 0, count: 4)
+    }
+
+    deinit {
+        states.deallocate()
+        deadlines.deallocate()
+        counters.deallocate()
+    }
+
+    /// Records a newly accepted descriptor; false if it is beyond the table.
+    func open(_ fd: Int32, deadline: Int64) -> Bool {
+        guard Int(fd) < capacity else { return false }
+        cel_atomic_store(deadlines + Int(fd), deadline)
+        cel_atomic_store(states + Int(fd), Slot.idle.rawValue)
+        _ = cel_atomic_add(counters, 1)
+        if cel_atomic_load(counters + 1) <= Int64(fd) {
+            lock.lock()
+            if cel_atomic_load(counters + 1) <= Int64(fd) { cel_atomic_store(counters + 1, Int64(fd) + 1) }
+            lock.unlock()
+        }
+        return true
+    }
+
+    /// Sets a slot's state and deadline (0 = none) before the worker re-arms or after it takes it.
+    func set(_ fd: Int32, _ slot: Slot, deadline: Int64) {
+        cel_atomic_store(deadlines + Int(fd), deadline)
+        cel_atomic_store(states + Int(fd), slot.rawValue)
+    }
+
+    /// Closes the descriptor and frees its slot; wakes a waiting `waitUntilEmpty`.
+    func close(_ fd: Int32) {
+        lock.lock()
+        cel_atomic_store(states + Int(fd), Slot.free.rawValue)
+        cel_atomic_store(deadlines + Int(fd), 0)
+        System.close(fd)
+        _ = cel_atomic_add(counters, -1)
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Shuts down (without closing) every connection whose deadline passed; the worker that
+    /// then receives its hang-up closes it. Returns how many.
+    @discardableResult
+    func sweep(now: Int64) -> Int {
+        shutdown { _, deadline in deadline != 0 && deadline <= now }
+    }
+
+    /// Shuts down every open connection for which `predicate(state, deadline)` holds.
+    @discardableResult
+    func shutdown(where predicate: (Slot, Int64) -> Bool) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        var count = 0
+        let high = Int(cel_atomic_load(counters + 1))
+        for fd in 0..<high {
+            let state = Slot(rawValue: cel_atomic_load(states + fd)) ?? .free
+            guard state != .free, predicate(state, cel_atomic_load(deadlines + fd)) else { continue }
+            System.shutdown(Int32(fd))
+            cel_atomic_store(deadlines + fd, 0)
+            count += 1
+        }
+        return count
+    }
+
+    var openCount: Int { Int(cel_atomic_load(counters)) }
+
+    var isDraining: Bool { cel_atomic_load(counters + 2) != 0 }
+
+    func startDraining() { cel_atomic_store(counters + 2, 1) }
+
+    func nextRequestNumber() -> Int64 { cel_atomic_add(counters + 3, 1) }
+
+    /// Waits until no connection is open or `deadline` (monotonic ms) passes; true if empty.
+    func waitUntilEmpty(deadline: Int64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        while openCount > 0 {
+            let remaining = deadline - System.monotonicMilliseconds()
+            guard remaining > 0 else { return false }
+            _ = lock.wait(until: Date(timeIntervalSinceNow: Double(min(remaining, 100)) / 1000))
+        }
+        return true
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// An HTTP/1.1 server on POSIX sockets.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/hello") { _ in .text(.ok, "hi") }
+/// let server = HTTPServer(configuration: .init(port: 0), responder: router.freeze())
+/// let port = try server.start()
+/// server.installSignalHandlers()   // SIGINT/SIGTERM -> graceful shutdown
+/// server.waitUntilStopped()
+/// ```
+public final class HTTPServer: Sendable {
+    /// The configuration the server was created with.
+    public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let state = ServerState()
+
+    public init(
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(), responder: any HTTPResponder
+    ) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// Binds, listens and starts the worker threads; returns the bound port.
+    /// Throws `SocketError` (e.g. `bind() failed: Address already in use (errno 98)`).
+    @discardableResult
+    public func start() throws -> Int {
+        try state.withLock { state in
+            guard case .idle = state.phase else { throw SocketError(call: "start", errno: EALREADY) }
+            let limit = FileLimit.raise()
+            let listener = try ListeningSocket.bind(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            let runtime: ServerRuntime
+            do {
+                runtime = try ServerRuntime(
+                    configuration: configuration, responder: responder, listener: listener,
+                    fileLimit: limit.soft)
+            } catch {
+                System.close(listener.fd)
+                throw error
+            }
+            runtime.start()
+            state.phase = .running(runtime)
+            runtime.log(
+                "listening on \(configuration.host) port \(listener.port), \(configuration.workerThreads) workers, "
+                    + "open-file limit \(limit.soft) (hard \(limit.hard))")
+            return listener.port
+        }
+    }
+
+    /// The bound port once started (0 before).
+    public var port: Int {
+        state.withLock { state in
+            if case .running(let runtime) = state.phase { return runtime.listener.port }
+            return state.lastPort
+        }
+    }
+
+    /// Stops accepting, lets requests in flight finish (up to `grace`), closes every
+    /// connection and stops the threads. Blocks until done; later calls return at once.
+    public func shutdown(grace: Duration = .seconds(10)) {
+        let runtime: ServerRuntime? = state.withLock { state in
+            guard case .running(let runtime) = state.phase else { return nil }
+            state.phase = .stopping
+            state.lastPort = runtime.listener.port
+            return runtime
+        }
+        guard let runtime else {
+            waitUntilStopped()
+            return
+        }
+        runtime.log("shutting down (grace \(grace))")
+        runtime.drain(grace: grace)
+        runtime.log("stopped")
+        state.withLock { $0.phase = .stopped }
+    }
+
+    /// Keeps the signal sources alive as long as the server.
+    func stateForSignals(_ body: (inout ServerState.Storage) -> Void) {
+        state.withLock(body)
+    }
+
+    /// Blocks until `shutdown` has completed (returns at once if never started).
+    public func waitUntilStopped() {
+        state.waitUntil { state in
+            switch state.phase {
+            case .idle, .stopped: return true
+            case .running, .stopping: return false
+            }
+        }
+    }
+}
+
+/// The lifecycle of a server behind one condition lock.
+///
+/// `@unchecked Sendable`: `storage` is only read or written inside `condition`.
+final class ServerState: @unchecked Sendable {
+    enum Phase {
+        case idle
+        case running(ServerRuntime)
+        case stopping
+        case stopped
+    }
+
+    struct Storage {
+        var phase = Phase.idle
+        var lastPort = 0
+        var signalSources: [any DispatchSourceSignal] = []
+    }
+
+    private let condition = NSCondition()
+    private var storage = Storage()
+
+    func withLock<Result>(_ body: (inout Storage) throws -> Result) rethrows -> Result {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&storage)
+    }
+
+    func waitUntil(_ predicate: (Storage) -> Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(storage) { condition.wait() }
+    }
+}

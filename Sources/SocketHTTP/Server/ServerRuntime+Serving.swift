@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What became of a write.
+enum WriteOutcome {
+    case done
+    /// The socket buffer is full; the rest waits in `pendingOutput` for a writable event.
+    case blocked
+    case failed
+}
+
+extension ServerRuntime {
+    /// Handles one event for a connection this thread now owns; ends by re-arming or closing.
+    func serve(_ connection: Connection, context: inout WorkerContext) {
+        table.set(connection.fd, .busy, deadline: 0)
+        if connection.lingering { return discardUntilClosed(connection, context: context) }
+        if !connection.pendingOutput.isEmpty {
+            guard flushPending(connection) else { return }
+            if connection.closeAfterWrite { return finishClosing(connection) }
+        } else {
+            let count = System.read(connection.fd, context.readBuffer)
+            guard count > 0 else {
+                let wouldBlock = count < 0 && (System.errno == EAGAIN || System.errno == EWOULDBLOCK)
+                return wouldBlock ? rearm(connection) : close(connection)
+            }
+            if !connection.parser.isMidRequest {
+                connection.requestStartedAt = System.monotonicMilliseconds()
+            }
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
+        }
+        processRequests(connection, context: &context)
+    }
+
+    /// Answers every complete request buffered, strictly in order, one write per response.
+    private func processRequests(_ connection: Connection, context: inout WorkerContext) {
+        while let event = connection.parser.next() {
+            let outcome: WriteOutcome
+            switch event {
+            case .expectContinue:
+                outcome = write(HTTPResponseHead.continueHead, [], to: connection)
+            case .request(let request):
+                outcome = answer(request, on: connection, context: &context)
+            case .failure(let error):
+                outcome = answerFailure(error, on: connection, context: &context)
+            }
+            switch outcome {
+            case .failed: return close(connection)
+            case .blocked: return rearm(connection)
+            case .done: if connection.closeAfterWrite { return finishClosing(connection) }
+            }
+        }
+        rearm(connection)
+    }
+
+    private func answer(_ request: HTTPRequest, on connection: Connection, context: inout WorkerContext)
+        -> WriteOutcome
+    {
+        let started = System.monotonicNanoseconds()
+        var request = request
+        request.remoteAddress = connection.remoteAddress
+        request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
+        let response = responder.respond(to: request)
+        let keepAlive = request.keepAlive && !table.isDraining
+        connection.closeAfterWrite = !keepAlive
+        connection.servedRequest = true
+        let headOnly = request.method == .head
+        let outcome = send(
+            response, headOnly: headOnly, keepAlive: keepAlive, version: request.version,
+            to: connection, context: &context)
+        if configuration.accessLog {
+            let bytes = headOnly ? 0 : response.body.count
+            AccessLog.record(request, status: response.status, bytes: bytes, started: started)
+        }
+        return outcome
+    }
+
+    private func answerFailure(
+        _ error: HTTPParseError, on connection: Connection, context: inout WorkerContext
+    )
+        -> WriteOutcome
+    {
+        connection.closeAfterWrite = true
+        connection.lingering = true
+        let response = configuration.errorRenderer(error.status, error.message)
+        if configuration.accessLog {
+            AccessLog.write("restlite: \(connection.remoteAddress) rejected: \(error)")
+        }
+        return send(
+            response, headOnly: false, keepAlive: false, version: .http1_1, to: connection,
+            context: &context)
+    }
+
+    private func send(
+        _ response: HTTPResponse, headOnly: Bool, keepAlive: Bool, version: HTTPVersion,
+        to connection: Connection,
+        context: inout WorkerContext
+    ) -> WriteOutcome {
+        let head = HTTPResponseHead.serialize(
+            response, keepAlive: keepAlive, version: version, date: context.dates.current(),
+            serverName: configuration.serverName)
+        return write(head, headOnly ? [] : response.body, to: connection)
+    }
+
+    /// Head and body in one `sendmsg`/`writev`; what does not fit waits for a writable event.
+    func write(_ head: [UInt8], _ body: [UInt8], to connection: Connection) -> WriteOutcome {
+        let total = head.count + body.count
+        var written = head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body in System.writeTwo(connection.fd, head, body) }
+        }
+        if written == total { return .done }
+        if written < 0 {
+            guard System.errno == EAGAIN || System.errno == EWOULDBLOCK else { return .failed }
+            written = 0
+        }
+        var rest: [UInt8] = []
+        rest.reserveCapacity(total - written)
+        if written < head.count {
+            rest.append(contentsOf: head[written...])
+            rest.append(contentsOf: body)
+        } else {
+            rest.append(contentsOf: body[(written - head.count)...])
+        }
+        connection.pendingOutput = rest
+        return .blocked
+    }
+
+    /// Sends leftover bytes; true once all are out. Otherwise the connection is re-armed or closed.
+    private func flushPending(_ connection: Connection) -> Bool {
+        let written = connection.pendingOutput.withUnsafeBytes {
+            System.writeTwo(connection.fd, $0, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        if written == connection.pendingOutput.count {
+            connection.pendingOutput = []
+            return true
+        }
+        if written < 0 && System.errno != EAGAIN && System.errno != EWOULDBLOCK {
+            close(connection)
+            return false
+        }
+        if written > 0 { connection.pendingOutput.removeFirst(written) }
+        rearm(connection)
+        return false
+    }
+
+    /// After the last response: a protocol error lingers (so the client reads the error rather
+    /// than a reset caused by its unread bytes); a plain `Connection: close` closes now.
+    private func finishClosing(_ connection: Connection) {
+        guard connection.lingering else { return close(connection) }
+        System.shutdownWrite(connection.fd)
+        connection.requestStartedAt = System.monotonicMilliseconds() + 2000
+        rearm(connection)
+    }
+
+    private func discardUntilClosed(_ connection: Connection, context: WorkerContext) {
+        for _ in 0..<64 {
+            let count = System.read(connection.fd, context.readBuffer)
+            if count > 0 { continue }
+            let wouldBlock = count < 0 && (System.errno == EAGAIN || System.errno == EWOULDBLOCK)
+            return wouldBlock ? rearm(connection) : close(connection)
+        }
+        rearm(connection)
+    }
+
+    /// Records the slot's state and deadline, then hands the connection back to the poller.
+    func rearm(_ connection: Connection) {
+        let now = System.monotonicMilliseconds()
+        let writable = !connection.pendingOutput.isEmpty
+        let slot: ConnectionTable.Slot
+        let deadline: Int64
+        if connection.lingering {
+            (slot, deadline) = (.partial, connection.requestStartedAt)
+        } else if writable || connection.parser.isReadingBody {
+            (slot, deadline) = (.partial, now + headerTimeout)
+        } else if connection.parser.isMidRequest {
+            (slot, deadline) = (.partial, connection.requestStartedAt + headerTimeout)
+        } else {
+            (slot, deadline) = (.idle, now + (connection.servedRequest ? idleTimeout : headerTimeout))
+        }
+        table.set(connection.fd, slot, deadline: deadline)
+        // Pairs with `drain`: it sets the flag, then shuts idle slots; we set idle, then check.
+        if slot == .idle && table.isDraining { return close(connection) }
+        do {
+            try poller.rearm(connection.fd, token: connection.token, writable: writable)
+        } catch {
+            close(connection)
+        }
+    }
+
+    /// Closes the descriptor and drops the poller's reference; the caller must not touch the
+    /// connection afterwards.
+    func close(_ connection: Connection) {
+        table.close(connection.fd)
+        Unmanaged.passUnretained(connection).release()
+    }
+}

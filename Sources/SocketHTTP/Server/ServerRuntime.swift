@@ -1,0 +1,231 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    import CEventLoop
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The running machinery of one server: a fixed pool of worker threads in leader/follower
+/// over one one-shot poller, plus a sweeper thread for timeouts. See docs/ARCHITECTURE.md.
+///
+/// `@unchecked Sendable`: the stored properties are immutable after `init` except
+/// `listenerClosed` and `runningThreads`, both guarded by `lifecycleLock`. Connection objects
+/// are owned by one thread at a time (see `Connection`); shared slots live in
+/// `ConnectionTable` (atomics plus its own lock).
+final class ServerRuntime: @unchecked Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let listener: ListeningSocket
+    let poller: Poller
+    let table: ConnectionTable
+    let headerTimeout: Int64
+    let idleTimeout: Int64
+    let requestIDPrefix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
+
+    /// Held while a worker accepts, and by `closeListener`, so the listening descriptor is
+    /// never used after close.
+    private let listenerLock = NSLock()
+    private var listenerClosed = false
+    private let lifecycleLock = NSCondition()
+    private var runningThreads = 0
+    private var stopping = false
+
+    init(
+        configuration: HTTPServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
+        fileLimit: Int
+    ) throws(SocketError) {
+        self.configuration = configuration
+        self.responder = responder
+        self.listener = listener
+        self.poller = try Poller()
+        self.table = ConnectionTable(capacity: max(fileLimit, 1024))
+        self.headerTimeout = configuration.headerTimeout.milliseconds
+        self.idleTimeout = configuration.idleTimeout.milliseconds
+        try poller.add(listener.fd, token: Poller.listenerToken)
+    }
+
+    /// Starts the workers and the sweeper.
+    func start() {
+        for index in 0..<max(1, configuration.workerThreads) {
+            spawn(name: "http-worker-\(index)") { $0.workerLoop() }
+        }
+        spawn(name: "http-sweeper") { $0.sweeperLoop() }
+    }
+
+    private func spawn(name: String, _ body: @escaping @Sendable (ServerRuntime) -> Void) {
+        lifecycleLock.lock()
+        runningThreads += 1
+        lifecycleLock.unlock()
+        let thread = Thread { [self] in
+            body(self)
+            lifecycleLock.lock()
+            runningThreads -= 1
+            lifecycleLock.broadcast()
+            lifecycleLock.unlock()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    private func workerLoop() {
+        var context = WorkerContext()
+        defer { context.release() }
+        while true {
+            let event = poller.waitOne()
+            switch event.token {
+            case Poller.wakeToken:
+                if isStopping { return }
+            case Poller.listenerToken:
+                acceptConnections()
+            default:
+                serve(Connection.from(token: event.token), context: &context)
+            }
+        }
+    }
+
+    private var isStopping: Bool {
+        lifecycleLock.lock()
+        defer { lifecycleLock.unlock() }
+        return stopping
+    }
+
+    /// Shuts down connections past their deadline, four times a second.
+    private func sweeperLoop() {
+        let tick = max(10, min(250, min(headerTimeout, idleTimeout) / 4))
+        lifecycleLock.lock()
+        defer { lifecycleLock.unlock() }
+        while !stopping {
+            _ = lifecycleLock.wait(until: Date(timeIntervalSinceNow: Double(tick) / 1000))
+            table.sweep(now: System.monotonicMilliseconds())
+        }
+    }
+
+    /// Accepts what is queued (bounded, so one thread does not accept forever), then re-arms.
+    private func acceptConnections() {
+        listenerLock.lock()
+        defer { listenerLock.unlock() }
+        guard !listenerClosed else { return }
+        for _ in 0..<256 {
+            guard acceptOne() else { break }
+        }
+        do {
+            try poller.rearm(listener.fd, token: Poller.listenerToken)
+        } catch {
+            log("cannot re-arm the listening socket: \(error)")
+        }
+    }
+
+    /// Accepts one connection; false when nothing more is queued (or accept must back off).
+    private func acceptOne() -> Bool {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Self.accept(listener.fd, $0, &length) }
+        }
+        guard fd >= 0 else { return acceptFailed(System.errno) }
+        _ = System.setOption(fd, System.tcpProtocol, TCP_NODELAY, 1)
+        let connection = Connection(
+            fd: fd, remoteAddress: SocketAddress.describe(&storage), limits: configuration.limits)
+        guard table.open(fd, deadline: System.monotonicMilliseconds() + headerTimeout) else {
+            System.close(fd)
+            return true
+        }
+        let token = UInt64(UInt(bitPattern: Unmanaged.passRetained(connection).toOpaque()))
+        do {
+            try poller.add(fd, token: token)
+        } catch {
+            Unmanaged<Connection>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(token))!).release()
+            table.close(fd)
+        }
+        return true
+    }
+
+    private func acceptFailed(_ code: Int32) -> Bool {
+        switch code {
+        case EINTR, ECONNABORTED: return true
+        case EMFILE, ENFILE:
+            // Out of descriptors: give the sweeper and closing connections a moment.
+            log("accept(): \(SocketError(call: "accept", errno: code)); backing off")
+            usleep(10_000)
+            return false
+        default: return false
+        }
+    }
+
+    private static func accept(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) -> Int32 {
+        #if canImport(Glibc)
+            return cel_accept(fd, address, length)
+        #else
+            let client = Darwin.accept(fd, address, length)
+            if client >= 0 {
+                System.setNonBlocking(client)
+                _ = System.setOption(client, SOL_SOCKET, SO_NOSIGPIPE, 1)
+            }
+            return client
+        #endif
+    }
+
+    func log(_ message: String) {
+        guard configuration.serverLog else { return }
+        AccessLog.write("restlite: \(message)")
+    }
+}
+
+extension ServerRuntime {
+    /// Stops accepting: the listening socket is closed while no worker is using it.
+    func closeListener() {
+        listenerLock.lock()
+        defer { listenerLock.unlock() }
+        guard !listenerClosed else { return }
+        listenerClosed = true
+        System.close(listener.fd)
+    }
+
+    /// Drains: no new connections, idle ones closed, in-flight requests finish and their
+    /// connections close; after `grace` everything left is shut down. Then the threads stop.
+    func drain(grace: Duration) {
+        table.startDraining()
+        closeListener()
+        let deadline = System.monotonicMilliseconds() + grace.milliseconds
+        // Idle connections go now. Busy ones and those mid-request (or mid-response) finish
+        // their request, see the draining flag and close themselves.
+        table.shutdown { state, _ in state == .idle }
+        if !table.waitUntilEmpty(deadline: deadline) {
+            table.shutdown { _, _ in true }
+            _ = table.waitUntilEmpty(deadline: System.monotonicMilliseconds() + 1000)
+        }
+        stopThreads(deadline: System.monotonicMilliseconds() + 2000)
+    }
+
+    private func stopThreads(deadline: Int64) {
+        lifecycleLock.lock()
+        stopping = true
+        lifecycleLock.broadcast()
+        lifecycleLock.unlock()
+        poller.wakeAll()
+        lifecycleLock.lock()
+        defer { lifecycleLock.unlock() }
+        while runningThreads > 0 {
+            let remaining = deadline - System.monotonicMilliseconds()
+            guard remaining > 0 else {
+                log("\(runningThreads) threads still busy in handlers at shutdown")
+                return
+            }
+            _ = lifecycleLock.wait(until: Date(timeIntervalSinceNow: Double(remaining) / 1000))
+        }
+        // Only once no thread can wait on it any more.
+        poller.close()
+    }
+}
+
+/// Per-thread scratch: the read buffer and the date cache (no sharing, no locks).
+struct WorkerContext {
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    var dates = HTTPDateCache()
+
+    func release() { readBuffer.deallocate() }
+}

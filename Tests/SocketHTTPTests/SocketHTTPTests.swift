@@ -1,1 +1,0 @@
-// Tests for SocketHTTP live in this folder.
