@@ -37,7 +37,8 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try output.map { path throws(ImportError) in try FileOutput(path: path) } ?? .standardOutput()
+        let file =
+            try output.map { path throws(ImportError) in try FileOutput(path: path) } ?? .standardOutput()
         var sink = file
         try A3CatsGenerator.write(rows: rows, seed: seed, to: &sink)
         try file.flush()

@@ -14,7 +14,8 @@ public struct A3CatsGenerator: Sendable {
     public static var breedIds: [String] { A3CatsVocabulary.breedIds }
     /// The earliest and latest birth dates (2003-10-21 to 2019-10-21, UTC), in seconds since 1970.
     public static let birthDateRange: ClosedRange<Int64> =
-        UTCTimestamp.seconds(year: 2003, month: 10, day: 21)...UTCTimestamp.seconds(year: 2019, month: 10, day: 21)
+        UTCTimestamp.seconds(
+            year: 2003, month: 10, day: 21)...UTCTimestamp.seconds(year: 2019, month: 10, day: 21)
 
     private var random: SeededRandom
 

@@ -48,7 +48,9 @@ struct CSVReader {
     private static func checkedHeader(_ names: [String], file: String) throws(ImportError) -> [String] {
         var seen = Set<String>()
         for name in names {
-            if name.isEmpty { throw ImportError(file: file, line: 1, message: "the header has an empty column name") }
+            if name.isEmpty {
+                throw ImportError(file: file, line: 1, message: "the header has an empty column name")
+            }
             if !seen.insert(name).inserted {
                 throw ImportError(file: file, line: 1, message: "the header names column \"\(name)\" twice")
             }

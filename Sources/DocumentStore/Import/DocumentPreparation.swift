@@ -36,7 +36,8 @@ enum DocumentPreparation {
     static func isObjectId(_ text: String) -> Bool {
         text.utf8.count == 24
             && text.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                    || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
             }
     }
 }

@@ -26,7 +26,8 @@ public struct ExportWriter<Output: ByteOutput> {
         switch format {
         case .json: try output.write(Array("[".utf8))
         case .jsonl: break
-        case .csv: try output.write(Array((columns.map(CSVField.encode).joined(separator: ",") + "\r\n").utf8))
+        case .csv:
+            try output.write(Array((columns.map(CSVField.encode).joined(separator: ",") + "\r\n").utf8))
         }
     }
 
@@ -78,9 +79,10 @@ public enum CSVField {
 
     /// Quotes text holding a comma, quote, line break or edge spaces; doubles inner quotes.
     public static func encode(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-        } || text.first == " " || text.last == " "
+        let needsQuotes =
+            text.utf8.contains {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            } || text.first == " " || text.last == " "
         guard needsQuotes else { return text }
         var quoted = "\""
         for character in text {

@@ -40,9 +40,12 @@ public enum ISODateRecognizer {
     private static func isZone(_ zone: ArraySlice<UInt8>) -> Bool {
         let bytes = Array(zone)
         if bytes == [UInt8(ascii: "Z")] { return true }
-        guard bytes.count == 6 || bytes.count == 5, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")
+        guard bytes.count == 6 || bytes.count == 5,
+            bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")
         else { return false }
-        if bytes.count == 6 { return digits(bytes, 1..<3) && bytes[3] == UInt8(ascii: ":") && digits(bytes, 4..<6) }
+        if bytes.count == 6 {
+            return digits(bytes, 1..<3) && bytes[3] == UInt8(ascii: ":") && digits(bytes, 4..<6)
+        }
         return digits(bytes, 1..<5)
     }
 

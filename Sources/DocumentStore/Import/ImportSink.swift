@@ -34,7 +34,8 @@ public final class ImportBatches {
     public private(set) var delivered = 0
 
     init(
-        reader: ImportReader, batchSize: Int, prepare: @escaping (ImportRecord) throws(ImportError) -> JSONObject,
+        reader: ImportReader, batchSize: Int,
+        prepare: @escaping (ImportRecord) throws(ImportError) -> JSONObject,
         progress: @escaping (Int) -> Void
     ) {
         self.reader = reader

@@ -31,14 +31,16 @@ public struct Importer {
         let start = clock.now
         let format = options.format ?? ImportFormat.detect(bytes)
         let existing = try await sink.existingFields(of: options.collection)
-        let declared = Dictionary((existing ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+        let declared = Dictionary(
+            (existing ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
         let check = try checkFile(bytes, format: format, file: file, existing: existing, declared: declared)
         let plan = ImportPlan(
             newSchema: existing == nil ? check.fields : nil, replace: options.replace,
             keepIds: options.keepIds, totalRows: check.rows)
         let batches = ImportBatches(
             reader: try ImportReader(bytes: bytes, format: format, file: file, declaredTypes: declared),
-            batchSize: options.batchSize, prepare: { [options] record throws(ImportError) in
+            batchSize: options.batchSize,
+            prepare: { [options] record throws(ImportError) in
                 DocumentPreparation.prepare(record, keepIds: options.keepIds)
             }, progress: { [progress] done in progress(done, check.rows) })
         try await sink.write(batches, to: options.collection, plan: plan)

@@ -40,15 +40,19 @@ struct JSONArrayReader {
         return ImportRecord(document: object, line: startLine)
     }
 
-    private func parseObject(_ slice: ArraySlice<UInt8>, line startLine: Int) throws(ImportError) -> JSONObject {
+    private func parseObject(_ slice: ArraySlice<UInt8>, line startLine: Int) throws(ImportError)
+        -> JSONObject
+    {
         let value: JSONValue
         do {
             value = try JSON.parse(slice)
         } catch {
-            throw ImportError(file: file, line: startLine + error.line - 1, message: "broken JSON: \(error.reason)")
+            throw ImportError(
+                file: file, line: startLine + error.line - 1, message: "broken JSON: \(error.reason)")
         }
         guard case .object(let object) = value else {
-            throw ImportError(file: file, line: startLine, message: "expected an object, found a \(value.typeName)")
+            throw ImportError(
+                file: file, line: startLine, message: "expected an object, found a \(value.typeName)")
         }
         return object
     }
@@ -93,7 +97,8 @@ struct JSONArrayReader {
         finished = true
         skipWhitespace()
         if index < bytes.count {
-            throw ImportError(file: file, line: line, message: "broken JSON: unexpected text after the array's ']'")
+            throw ImportError(
+                file: file, line: line, message: "broken JSON: unexpected text after the array's ']'")
         }
     }
 

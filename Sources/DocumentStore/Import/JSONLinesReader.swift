@@ -29,10 +29,12 @@ struct JSONLinesReader {
         do {
             value = try JSON.parse(slice)
         } catch {
-            throw ImportError(file: file, line: line, message: "broken JSON: \(error.reason) (column \(error.column))")
+            throw ImportError(
+                file: file, line: line, message: "broken JSON: \(error.reason) (column \(error.column))")
         }
         guard case .object(let object) = value else {
-            throw ImportError(file: file, line: line, message: "expected an object, found a \(value.typeName)")
+            throw ImportError(
+                file: file, line: line, message: "expected an object, found a \(value.typeName)")
         }
         return object
     }

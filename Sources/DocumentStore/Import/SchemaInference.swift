@@ -91,5 +91,7 @@ public struct SchemaInference: Sendable {
 
 /// The system fields restdb keeps itself; imports never treat them as user fields.
 public enum SystemFields {
-    public static let names: Set<String> = ["_id", "_created", "_changed", "_createdby", "_changedby", "_version"]
+    public static let names: Set<String> = [
+        "_id", "_created", "_changed", "_createdby", "_changedby", "_version",
+    ]
 }
