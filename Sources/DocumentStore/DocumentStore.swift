@@ -1,1 +1,83 @@
-// Module DocumentStore.
+import Foundation
+
+/// restlite's documents in one SQLite file: collections, their schemas, and JSON documents.
+///
+/// Synchronous and thread-safe: HTTP worker threads call it directly. Writes run one at a
+/// time on the writer connection, each in its own transaction that is committed before the
+/// call returns; reads run on pooled reader connections in parallel with the writer (WAL).
+///
+/// Ownership argument for `@unchecked Sendable`: the store's only mutable state is the
+/// collection catalog (`catalogByName`), read and replaced under `catalogLock`, and the
+/// connections inside `pool`, whose own argument is on `ConnectionPool`. Everything else is
+/// immutable after `init`.
+public final class DocumentStore: @unchecked Sendable {
+    /// Options for opening a store.
+    public struct Options: Sendable {
+        /// `.normal` survives a killed process; `.full` also survives power loss (one fsync per
+        /// commit).
+        public var synchronous: SQLiteConfiguration.Synchronous = .normal
+        /// Reader connections kept at most; more concurrent readers wait for one.
+        public var maximumReaders = 16
+        public var busyTimeoutMilliseconds = 5000
+
+        public init() {}
+    }
+
+    /// Upper bound for `FindRequest.max`.
+    public static let defaultMax = 1000
+
+    let pool: ConnectionPool
+    private let catalogLock = NSLock()
+    private var catalogByName: [String: CollectionInfo] = [:]
+
+    /// Opens or creates the store at `path` and brings its schema up to date.
+    public init(path: String, options: Options = Options()) throws {
+        let configuration = SQLiteConfiguration(
+            synchronous: options.synchronous, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        pool = try ConnectionPool(
+            path: path, configuration: configuration, maximumReaders: options.maximumReaders)
+        try pool.write { connection in
+            try StorageLayout.migrator.migrate(connection)
+            try reloadCatalog(connection)
+        }
+    }
+
+    /// The collection named `name`, from the in-memory catalog.
+    func collection(_ name: String) throws(StoreError) -> CollectionInfo {
+        catalogLock.lock()
+        let info = catalogByName[name]
+        catalogLock.unlock()
+        guard let info else { throw .collectionNotFound(name, existing: collectionNames()) }
+        return info
+    }
+
+    /// The names of all collections, sorted.
+    public func collectionNames() -> [String] {
+        catalogLock.lock()
+        defer { catalogLock.unlock() }
+        return catalogByName.keys.sorted()
+    }
+
+    /// Re-reads the catalog; called with the writer after every committed catalog change.
+    func reloadCatalog(_ connection: SQLiteConnection) throws {
+        var loaded: [String: CollectionInfo] = [:]
+        try connection.forEachRow("SELECT id, name, schema, created FROM collections") { row in
+            let schema = try row.text(2).map { text in try CollectionSchema(json: try JSON.parse(text)) }
+            let info = CollectionInfo(
+                id: row.int64(0), name: row.text(1) ?? "", schema: schema, created: row.int64(3))
+            loaded[info.name] = info
+        }
+        catalogLock.lock()
+        catalogByName = loaded
+        catalogLock.unlock()
+    }
+
+    /// Runs `body` in a write transaction and reloads the catalog afterwards, whether the
+    /// transaction committed or not, so memory never disagrees with the file.
+    func writeCatalog<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try pool.write { connection in
+            defer { try? reloadCatalog(connection) }
+            return try connection.transaction { try body(connection) }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A collection as the store knows it.
+public struct CollectionInfo: Sendable, Hashable {
+    /// `collections.id`; its documents live in `"docs_<id>"`.
+    public let id: Int64
+    public let name: String
+    /// `nil` for a schemaless collection.
+    public let schema: CollectionSchema?
+    /// Creation time, ms since the epoch.
+    public let created: Int64
+
+    /// The quoted documents table name.
+    public var table: String { StorageLayout.documentTable(id) }
+}
+
+/// A collection with its document count, as `GET /rest/_meta` lists them.
+public struct CollectionSummary: Sendable, Hashable {
+    public let name: String
+    public let count: Int
+    public let schema: CollectionSchema?
+}

@@ -1,0 +1,13 @@
+/// One field that failed validation, and why (`"must be a number"`).
+public struct FieldError: Sendable, Hashable, CustomStringConvertible {
+    public var field: String
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// `"weightKg must be a number"`.
+    public var description: String { "\(field) \(message)" }
+}

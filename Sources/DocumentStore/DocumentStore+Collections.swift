@@ -1,0 +1,111 @@
+extension DocumentStore {
+    /// Creates an empty collection. Throws `collectionExists` or `invalidCollectionName`.
+    @discardableResult
+    public func createCollection(_ name: String, schema: CollectionSchema? = nil) throws -> CollectionInfo {
+        try CollectionName.validate(name)
+        try writeCatalog { connection in
+            if try connection.scalar("SELECT 1 FROM collections WHERE name = ?", [.text(name)]) != nil {
+                throw StoreError.collectionExists(name)
+            }
+            try insertCollection(name, schema: schema, connection)
+        }
+        return try collection(name)
+    }
+
+    /// The collection `name`, created (schemaless) when missing and `create` is true.
+    func collectionForWrite(_ name: String, create: Bool) throws -> CollectionInfo {
+        if let info = try? collection(name) { return info }
+        guard create else { return try collection(name) }
+        try CollectionName.validate(name)
+        try writeCatalog { connection in
+            guard try connection.scalar("SELECT 1 FROM collections WHERE name = ?", [.text(name)]) == nil
+            else { return }
+            try insertCollection(name, schema: nil, connection)
+        }
+        return try collection(name)
+    }
+
+    private func insertCollection(_ name: String, schema: CollectionSchema?, _ connection: SQLiteConnection)
+        throws
+    {
+        let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
+        try connection.run(
+            "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
+            [.text(name), schemaText, .integer(ISODate.nowMilliseconds())])
+        let id = connection.lastInsertRowID
+        try connection.execute(StorageLayout.createDocumentTableSQL(id))
+        if let schema { try createUniqueIndexes(schema, collectionID: id, connection) }
+    }
+
+    /// Every collection with its document count, sorted by name.
+    public func listCollections() throws -> [CollectionSummary] {
+        let infos = collectionNames().compactMap { try? collection($0) }
+        return try pool.read { connection in
+            try infos.map { info in
+                let count = try connection.scalar("SELECT count(*) FROM \(info.table)")
+                guard case .integer(let number) = count else {
+                    return CollectionSummary(name: info.name, count: 0, schema: info.schema)
+                }
+                return CollectionSummary(name: info.name, count: Int(number), schema: info.schema)
+            }
+        }
+    }
+
+    /// The collection's schema, `nil` when it has none. Throws `collectionNotFound`.
+    public func schema(of name: String) throws -> CollectionSchema? {
+        try collection(name).schema
+    }
+
+    /// Sets (or with `nil` removes) a collection's schema, creating the collection when
+    /// missing. Existing documents are not re-validated; unique fields get an index.
+    public func setSchema(_ schema: CollectionSchema?, for name: String) throws {
+        _ = try collectionForWrite(name, create: true)
+        try writeCatalog { connection in
+            let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
+            try connection.run("UPDATE collections SET schema = ? WHERE name = ?", [schemaText, .text(name)])
+            let id = try collection(name).id
+            if let schema { try createUniqueIndexes(schema, collectionID: id, connection) }
+        }
+    }
+
+    /// Deletes a collection and all its documents. Throws `collectionNotFound`.
+    public func dropCollection(_ name: String) throws {
+        let info = try collection(name)
+        try writeCatalog { connection in
+            try connection.execute("DROP TABLE IF EXISTS \(info.table)")
+            try connection.run("DELETE FROM collections WHERE id = ?", [.integer(info.id)])
+        }
+    }
+
+    /// Creates an index on the top-level or dotted field `path` (an expression index on
+    /// `json_extract(body, '$.path')`), so equality, range and sort on that field use it.
+    /// Returns the index name. Idempotent.
+    @discardableResult
+    public func createIndex(collection name: String, path: String) throws -> String {
+        let info = try collection(name)
+        let literal = try FieldIndex.pathLiteral(path)
+        let indexName = FieldIndex.indexName(collectionID: info.id, path: path)
+        try pool.write { connection in
+            try connection.execute(
+                "CREATE INDEX IF NOT EXISTS \"\(indexName)\" ON \(info.table)(json_extract(body, \(literal)))"
+            )
+        }
+        return indexName
+    }
+
+    private func createUniqueIndexes(
+        _ schema: CollectionSchema, collectionID: Int64, _ connection: SQLiteConnection
+    )
+        throws
+    {
+        for field in schema.fields where field.unique {
+            guard let literal = try? FieldIndex.pathLiteral(field.name) else { continue }
+            let indexName = FieldIndex.indexName(collectionID: collectionID, path: field.name)
+            try connection.execute(
+                """
+                CREATE INDEX IF NOT EXISTS "\(indexName)" ON \(StorageLayout.documentTable(collectionID))\
+                (json_extract(body, \(literal)))
+                """)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension DocumentStore {
+    /// Runs a read: the matching page of documents (with the total when asked), or the groups
+    /// of a `groupBy`/`aggregates` read. Throws `collectionNotFound`, `badRequest`.
+    public func find(_ request: FindRequest) throws -> FindResult {
+        let request = try request.resolvingHints()
+        let info = try collection(request.collection)
+        var condition = try Self.condition(for: request.query)
+        if let filter = request.filter, !filter.isEmpty {
+            condition = SQLFragment("(") + condition + SQLFragment(") AND ") + Self.freeText(filter)
+        }
+        let skip = Swift.max(0, request.skip)
+        let max = Swift.max(0, request.max)
+        return try pool.read { connection in
+            // One read transaction, so the total and the page see the same snapshot.
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
+                let groups = try Self.groups(request, info: info, condition: condition, connection)
+                return FindResult(documents: [], total: groups.count, groups: groups, skip: skip, max: max)
+            }
+            var documents = try Self.page(
+                request, info: info, condition: condition, skip: skip, max: max, connection)
+            if let projection = request.fields { documents = documents.map(projection.apply) }
+            let total = request.totals ? try Self.count(info: info, condition: condition, connection) : nil
+            return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: max)
+        }
+    }
+
+    /// Number of documents matching `query` (nil: all).
+    public func count(in name: String, matching query: JSONValue? = nil) throws -> Int {
+        let info = try collection(name)
+        let condition = try Self.condition(for: query)
+        return try pool.read { connection in try Self.count(info: info, condition: condition, connection) }
+    }
+
+    private static func page(
+        _ request: FindRequest, info: CollectionInfo, condition: SQLFragment, skip: Int, max: Int,
+        _ connection: SQLiteConnection
+    ) throws -> [Document] {
+        var sql = SQLFragment("SELECT \(documentColumns) FROM \(info.table) WHERE ") + condition
+        sql.append(" ORDER BY ")
+        for key in request.sort {
+            sql.append(key.sqlOrdering(bodyColumn: StorageLayout.bodyColumn))
+            sql.append(", ")
+        }
+        sql.append(SQLFragment("id LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
+        var documents: [Document] = []
+        documents.reserveCapacity(Swift.min(max, 1000))
+        try connection.forEachRow(sql.sql, sql.bindings) { row in documents.append(document(from: row)) }
+        return documents
+    }
+
+    static func count(info: CollectionInfo, condition: SQLFragment, _ connection: SQLiteConnection) throws
+        -> Int
+    {
+        let value = try connection.scalar(
+            "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings)
+        guard case .integer(let number) = value else { return 0 }
+        return Int(number)
+    }
+
+    /// Case-insensitive substring match against every string value of the body. A LIKE on
+    /// the raw text first skips most rows cheaply; it is only a safe pre-filter when the
+    /// needle reads the same inside JSON text (no quote, backslash or control character).
+    static func freeText(_ needle: String) -> SQLFragment {
+        let lowered = needle.lowercased()
+        let exact = SQLFragment(
+            "EXISTS (SELECT 1 FROM json_tree(body) WHERE type = 'text' AND instr(lower(value), ?) > 0)",
+            [.text(lowered)])
+        let plain = needle.utf8.allSatisfy {
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        guard plain else { return exact }
+        let pattern =
+            "%"
+            + lowered.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            + "%"
+        return SQLFragment("body LIKE ? ESCAPE '\\' AND ", [.text(pattern)]) + exact
+    }
+}

@@ -1,0 +1,105 @@
+/// A read of a collection: which documents (`query`, `filter`), in which order and page, and
+/// in which shape (projection, grouping, totals). Mirrors restdb's `q`, `h`, `filter`,
+/// `sort`/`dir`, `skip`/`max`, `totals`, `metafields`, `groupby`/`aggregate` parameters.
+public struct FindRequest: Sendable {
+    public var collection: String
+    /// The raw `q` JSON; nil or `{}` matches every document.
+    public var query: JSONValue?
+    /// The raw `h` JSON. Its `$orderby`, `$fields`, `$max`, `$skip`, `$groupby`, `$aggregate`
+    /// fill the matching properties below when those are left at their defaults.
+    public var hints: JSONValue?
+    /// Free text: case-insensitive substring match against every string value.
+    public var filter: String?
+    /// Sort keys, most significant first; ties (and an empty list) fall back to `_id` order.
+    public var sort: [SortKey]
+    public var skip: Int
+    public var max: Int
+    /// `$fields`: which top-level fields to keep or drop (`_id` is kept unless excluded).
+    public var fields: FieldProjection?
+    /// Fields to group by; with `aggregates`, the result has `groups` instead of documents.
+    public var groupBy: [String]
+    public var aggregates: [Aggregate]
+    /// Also count every match (`totals=true`).
+    public var totals: Bool
+    /// Carried for the renderer: include system fields in output.
+    public var metafields: Bool
+
+    public init(
+        collection: String, query: JSONValue? = nil, hints: JSONValue? = nil, filter: String? = nil,
+        sort: [SortKey] = [], skip: Int = 0, max: Int = DocumentStore.defaultMax,
+        fields: FieldProjection? = nil,
+        groupBy: [String] = [], aggregates: [Aggregate] = [], totals: Bool = false, metafields: Bool = false
+    ) {
+        self.collection = collection
+        self.query = query
+        self.hints = hints
+        self.filter = filter
+        self.sort = sort
+        self.skip = skip
+        self.max = max
+        self.fields = fields
+        self.groupBy = groupBy
+        self.aggregates = aggregates
+        self.totals = totals
+        self.metafields = metafields
+    }
+}
+
+/// `$fields`: keep only the listed top-level fields, or drop them.
+public enum FieldProjection: Sendable, Hashable {
+    /// Keep these fields (and `_id` unless `keepID` is false).
+    case include([String], keepID: Bool = true)
+    case exclude([String])
+
+    /// Reads `{"a":1,"b":1}` or `{"a":0}`; mixing 1 and 0 is an error (except `_id`).
+    public init(json: JSONValue) throws(StoreError) {
+        guard case .object(let object) = json, !object.isEmpty else {
+            throw .badRequest("$fields needs an object such as {\"name\":1} or {\"name\":0}.")
+        }
+        var include: [String] = []
+        var exclude: [String] = []
+        for member in object {
+            let keep = member.value.numberValue.map { $0.doubleValue != 0 } ?? member.value.boolValue
+            guard let keep else { throw .badRequest("$fields values must be 1 or 0, as in {\"name\":1}.") }
+            if keep { include.append(member.key) } else { exclude.append(member.key) }
+        }
+        if !include.isEmpty && exclude.contains(where: { $0 != "_id" }) {
+            throw .badRequest("$fields cannot mix included (1) and excluded (0) fields; use one kind.")
+        }
+        self = include.isEmpty ? .exclude(exclude) : .include(include, keepID: !exclude.contains("_id"))
+    }
+}
+
+/// One aggregate of `aggregate=SUM:weightKg` / `$aggregate:["SUM:weightKg"]`.
+public struct Aggregate: Sendable, Hashable {
+    public enum Function: String, Sendable, Hashable, CaseIterable {
+        case sum = "SUM"
+        case avg = "AVG"
+        case min = "MIN"
+        case max = "MAX"
+        case count = "COUNT"
+    }
+
+    public var function: Function
+    /// The field aggregated; for COUNT, the name the count is given in the output.
+    public var field: String
+
+    public init(function: Function, field: String) {
+        self.function = function
+        self.field = field
+    }
+
+    /// Parses `"SUM:weightKg"`.
+    public init(spec: String) throws(StoreError) {
+        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let function = Function(rawValue: parts[0].uppercased()), !parts[1].isEmpty
+        else {
+            throw .badRequest(
+                "'\(spec)' is not an aggregate; write FUNCTION:field with SUM, AVG, MIN, MAX or COUNT.")
+        }
+        self.init(function: function, field: parts[1])
+    }
+
+    /// The key of this aggregate in a group's output: `"SUM:weightKg"`, or the COUNT's name.
+    public var outputKey: String { function == .count ? field : "\(function.rawValue):\(field)" }
+}

@@ -1,0 +1,26 @@
+/// The answer to a `FindRequest`.
+public struct FindResult: Sendable {
+    /// The page of documents (projected when `$fields` was given); empty for grouped reads.
+    public var documents: [Document]
+    /// How many documents match in all, when `totals` was asked (or for grouped reads).
+    public var total: Int?
+    /// For `groupBy`/`aggregates`: one object per group, holding the group fields' values and
+    /// each aggregate under its `outputKey`.
+    public var groups: [JSONObject]?
+    public var skip: Int
+    public var max: Int
+
+    /// Appends `[doc,doc,...]` to `bytes` from the stored bodies, without parsing them.
+    public func renderJSONArray(metafields: Bool, into bytes: inout [UInt8]) {
+        if let groups {
+            JSONValue.array(groups.map(JSONValue.object)).write(to: &bytes)
+            return
+        }
+        bytes.append(UInt8(ascii: "["))
+        for (index, document) in documents.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            document.renderJSON(metafields: metafields, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// One writer connection and a pool of reader connections on the same WAL database.
+///
+/// Ownership argument for `@unchecked Sendable`: the connections are non-`Sendable` and are
+/// only reached inside `write` (under `writerLock`, so one thread at a time) or `read` (a reader
+/// is removed from `idleReaders` under `readerCondition` before use and put back after, so each
+/// reader has one user at a time). No connection escapes the closures: the closures are
+/// non-escaping and the connection type is not `Sendable`, so the compiler rejects sending it
+/// elsewhere. WAL lets readers run while the writer writes, so reads never wait for the writer
+/// lock.
+public final class ConnectionPool: @unchecked Sendable {
+    private let path: String
+    private let configuration: SQLiteConfiguration
+    private let writer: SQLiteConnection
+    private let writerLock = NSLock()
+    private let readerCondition = NSCondition()
+    private var idleReaders: [SQLiteConnection] = []
+    private var openReaders = 0
+    private let maximumReaders: Int
+
+    /// Opens the writer at once (creating the file and switching it to WAL); readers open on
+    /// demand, at most `maximumReaders`.
+    public init(path: String, configuration: SQLiteConfiguration = .init(), maximumReaders: Int = 16)
+        throws(SQLiteError)
+    {
+        self.path = path
+        self.configuration = configuration
+        self.maximumReaders = max(1, maximumReaders)
+        self.writer = try SQLiteConnection(path: path, configuration: configuration)
+    }
+
+    /// Runs `body` with the writer connection; writers run one at a time.
+    public func write<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        return try body(writer)
+    }
+
+    /// Runs `body` with a reader connection of its own, opening one if none is idle.
+    public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let reader = try checkOutReader()
+        defer { checkIn(reader) }
+        return try body(reader)
+    }
+
+    private func checkOutReader() throws -> SQLiteConnection {
+        readerCondition.lock()
+        while idleReaders.isEmpty && openReaders >= maximumReaders {
+            readerCondition.wait()
+        }
+        if let reader = idleReaders.popLast() {
+            readerCondition.unlock()
+            return reader
+        }
+        openReaders += 1
+        readerCondition.unlock()
+        do {
+            let reader = try SQLiteConnection(path: path, configuration: configuration)
+            try reader.execute("PRAGMA query_only=1")
+            return reader
+        } catch {
+            readerCondition.lock()
+            openReaders -= 1
+            readerCondition.signal()
+            readerCondition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ reader: SQLiteConnection) {
+        if !reader.isAutocommit { try? reader.execute("ROLLBACK") }
+        readerCondition.lock()
+        idleReaders.append(reader)
+        readerCondition.signal()
+        readerCondition.unlock()
+    }
+}

@@ -1,0 +1,125 @@
+import CSQLite
+
+/// One SQLite connection with its statement cache.
+///
+/// Not `Sendable`: a connection and its statements are used by one thread at a time, and only
+/// through an owner that serialises access (`ConnectionPool`, the store's writer lock).
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    /// Prepared statements by SQL text; finalized when dropped.
+    private var cache: [String: SQLiteStatement] = [:]
+    private let cacheLimit = 256
+
+    /// Opens (creating if needed) the database at `path` and applies `configuration`.
+    public init(path: String, readOnly: Bool = false, configuration: SQLiteConfiguration = .init())
+        throws(SQLiteError)
+    {
+        var db: OpaquePointer?
+        let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // NOMUTEX: the owner serialises use, so SQLite's own per-connection mutex is redundant.
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError(connection: db, code: code, sql: nil)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        try configure(configuration, readOnly: readOnly)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(_ configuration: SQLiteConfiguration, readOnly: Bool) throws(SQLiteError) {
+        sqlite3_busy_timeout(handle, Int32(configuration.busyTimeoutMilliseconds))
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+        }
+        try execute("PRAGMA synchronous=\(configuration.synchronous.rawValue)")
+        try execute("PRAGMA foreign_keys=ON")
+        try execute("PRAGMA cache_size=-\(configuration.cacheKilobytes)")
+        try execute("PRAGMA temp_store=MEMORY")
+    }
+
+    /// Runs one or more statements without bindings (DDL, pragmas).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code, sql: sql) }
+    }
+
+    /// A prepared statement for `sql`, from the cache when it was prepared before. It comes back
+    /// reset, with `bindings` bound.
+    public func statement(_ sql: String, _ bindings: [SQLValue] = []) throws(SQLiteError) -> SQLiteStatement {
+        let statement: SQLiteStatement
+        if let cached = cache[sql] {
+            statement = cached
+        } else {
+            statement = try SQLiteStatement(connection: self, sql: sql)
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[sql] = statement
+        }
+        try statement.bind(bindings)
+        return statement
+    }
+
+    /// Runs a statement that returns no rows; answers the number of rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ bindings: [SQLValue] = []) throws(SQLiteError) -> Int {
+        let statement = try statement(sql, bindings)
+        defer { statement.reset() }
+        try statement.run()
+        return changes
+    }
+
+    /// Runs a query and calls `row` for every result row.
+    public func forEachRow(
+        _ sql: String, _ bindings: [SQLValue] = [], _ row: (SQLiteStatement) throws -> Void
+    ) throws {
+        let statement = try statement(sql, bindings)
+        defer { statement.reset() }
+        while try statement.step() {
+            try row(statement)
+        }
+    }
+
+    /// The first row's first column, or `nil` when there is no row.
+    public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+        let statement = try statement(sql, bindings)
+        defer { statement.reset() }
+        return try statement.step() ? statement.value(0) : nil
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; any thrown error rolls everything back.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            // A failed COMMIT may already have rolled back; ROLLBACK then reports "no transaction".
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// True when no transaction is open.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Rowid of the most recent successful INSERT.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Drops a statement whose step failed, so a broken statement is never reused.
+    func statementFailed(_ statement: SQLiteStatement) {
+        if cache[statement.sql] === statement {
+            cache[statement.sql] = nil
+        }
+    }
+}

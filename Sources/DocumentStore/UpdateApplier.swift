@@ -1,0 +1,138 @@
+/// Applies a PUT/PATCH body to a stored document's fields: top-level fields are merged
+/// (replaced), and the operators `$set`, `$unset`, `$inc`, `$push`, `$pull` change the named
+/// (possibly dotted) paths. System fields are ignored; an `_id` must equal the target's.
+struct UpdateApplier {
+    let update: JSONObject
+    let targetID: String
+
+    static let operators: Set<String> = ["$set", "$unset", "$inc", "$push", "$pull"]
+
+    /// Checks the update's shape once, before it is applied to any document.
+    init(_ update: JSONObject, targetID: String) throws(StoreError) {
+        for member in update where member.key.hasPrefix("$") {
+            guard Self.operators.contains(member.key) else {
+                throw .badRequest(
+                    "Unknown update operator '\(member.key)'; use $set, $unset, $inc, $push or $pull.")
+            }
+            guard case .object = member.value else {
+                throw .badRequest(
+                    "\(member.key) needs an object such as {\"\(member.key)\":{\"field\":...}}.")
+            }
+        }
+        self.update = update
+        self.targetID = targetID
+        try checkID(update[SystemFields.id])
+        try checkID(update["$set"]?[SystemFields.id])
+    }
+
+    private func checkID(_ value: JSONValue?) throws(StoreError) {
+        guard let value else { return }
+        guard case .string(let given) = value, given == targetID else {
+            throw .idMismatch(body: value.stringValue ?? value.serialized(), target: targetID)
+        }
+    }
+
+    /// The document's fields after the update.
+    func apply(to fields: JSONObject) throws(StoreError) -> JSONObject {
+        var result = fields
+        for member in update where !SystemFields.names.contains(member.key) {
+            guard case .object(let arguments) = member.value, member.key.hasPrefix("$") else {
+                result[member.key] = member.value
+                continue
+            }
+            for argument in arguments where !SystemFields.names.contains(argument.key) {
+                let path = argument.key.split(separator: ".", omittingEmptySubsequences: false).map(
+                    String.init)
+                try modify(&result, path: path[...]) { current throws(StoreError) in
+                    try Self.operate(
+                        member.key, field: argument.key, current: current, operand: argument.value)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Replaces the value at `path` (nil: absent) by what `change` returns (nil: remove it),
+    /// creating intermediate objects as needed.
+    private func modify(
+        _ object: inout JSONObject, path: ArraySlice<String>,
+        _ change: (JSONValue?) throws(StoreError) -> JSONValue?
+    ) throws(StoreError) {
+        guard let key = path.first else { return }
+        if path.count == 1 {
+            object[key] = try change(object[key])
+            return
+        }
+        var child: JSONObject
+        switch object[key] {
+        case .object(let existing): child = existing
+        case nil, .null?: child = JSONObject()
+        case .some:
+            throw .badRequest(
+                "'\(path.joined(separator: "."))' goes through '\(key)', which is not an object.")
+        }
+        try modify(&child, path: path.dropFirst(), change)
+        object[key] = .object(child)
+    }
+
+    private static func operate(_ name: String, field: String, current: JSONValue?, operand: JSONValue)
+        throws(StoreError) -> JSONValue?
+    {
+        switch name {
+        case "$set": return operand
+        case "$unset": return nil
+        case "$inc": return try increment(current, by: operand, field: field)
+        case "$push": return try push(operand, onto: current, field: field)
+        default: return try pull(operand, from: current, field: field)
+        }
+    }
+
+    private static func increment(_ current: JSONValue?, by operand: JSONValue, field: String)
+        throws(StoreError) -> JSONValue
+    {
+        guard case .number(let step) = operand, let amount = step.int64Value else {
+            throw .badRequest("$inc of '\(field)' needs a whole number such as 1 or -1.")
+        }
+        switch current {
+        case nil, .null?: return .number(JSONNumber(amount))
+        case .number(let number)?:
+            if let value = number.int64Value {
+                let (sum, overflow) = value.addingReportingOverflow(amount)
+                guard !overflow else { throw .badRequest("$inc of '\(field)' overflows a 64-bit integer.") }
+                return .number(JSONNumber(sum))
+            }
+            return .number(JSONNumber(number.doubleValue + Double(amount)))
+        case .some(let other):
+            throw .badRequest("$inc needs '\(field)' to be a number, but it is \(other.typeName).")
+        }
+    }
+
+    private static func push(_ operand: JSONValue, onto current: JSONValue?, field: String)
+        throws(StoreError) -> JSONValue
+    {
+        var items: [JSONValue]
+        switch current {
+        case nil, .null?: items = []
+        case .array(let existing)?: items = existing
+        case .some(let other):
+            throw .badRequest("$push needs '\(field)' to be an array, but it is \(other.typeName).")
+        }
+        if case .array(let each) = operand["$each"], operand.objectValue?.count == 1 {
+            items.append(contentsOf: each)
+        } else {
+            items.append(operand)
+        }
+        return .array(items)
+    }
+
+    private static func pull(_ operand: JSONValue, from current: JSONValue?, field: String)
+        throws(StoreError) -> JSONValue?
+    {
+        switch current {
+        case nil: return nil
+        case .array(let items)?: return .array(items.filter { $0 != operand })
+        case .some(let other):
+            throw .badRequest("$pull needs '\(field)' to be an array, but it is \(other.typeName).")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for DocumentStore live in this folder.
