@@ -19,7 +19,7 @@ final class ImportMemorySink: ImportSink {
         var target = collections[collection] ?? Collection(fields: plan.newSchema ?? [], documents: [])
         if plan.replace { target.documents = [] }
         while let batch = try batches.next() {
-            for var document in batch {
+            for var document in batch.map(\.document) {
                 if document["_id"] == nil {
                     nextId += 1
                     document.setFirst("_id", .string("id\(nextId)"))

@@ -2,12 +2,12 @@
 /// against an existing schema.
 enum DocumentPreparation {
     /// Drops the system fields the store writes itself; `_id` stays only with `keepIds`.
-    static func prepare(_ record: ImportRecord, keepIds: Bool) -> JSONObject {
-        var document = record.document
+    static func prepare(_ record: ImportRecord, keepIds: Bool) -> ImportRecord {
+        var prepared = record
         for name in SystemFields.names where name != "_id" || !keepIds {
-            document.removeValue(forKey: name)
+            prepared.document.removeValue(forKey: name)
         }
-        return document
+        return prepared
     }
 
     /// With `--keep-ids` an `_id`, when present, must be 24 lowercase hex characters.

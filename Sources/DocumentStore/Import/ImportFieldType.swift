@@ -38,8 +38,9 @@ public enum ImportFieldType: Sendable, Hashable, RawRepresentable {
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (_, .null), (.json, _), (.other, _): true
-        case (.text, .string), (.number, .number), (.floatNumber, .number), (.bool, .bool): true
-        case (.date, .string(let text)): ISODateRecognizer.isDate(text)
+        case (.text, .string), (.floatNumber, .number), (.bool, .bool): true
+        case (.number, .number(let number)): number.isIntegerLiteral
+        case (.date, .string(let text)): ISODate.parse(text) != nil
         default: false
         }
     }
@@ -48,7 +49,8 @@ public enum ImportFieldType: Sendable, Hashable, RawRepresentable {
     var expectation: String {
         switch self {
         case .text: "text"
-        case .number, .floatNumber: "a number"
+        case .number: "a whole number"
+        case .floatNumber: "a number"
         case .date: "an ISO 8601 date"
         case .bool: "true or false"
         case .json, .other: "any value"

@@ -8,7 +8,8 @@ public protocol ImportSink {
     func existingFields(of collection: String) async throws -> [ImportField]?
 
     /// Stores all documents `batches` yields into `collection` as one unit: when anything
-    /// fails, nothing is stored and the collection is as it was.
+    /// fails, nothing is stored and the collection is as it was. A document the sink refuses
+    /// is reported as an `ImportError` naming the record's line.
     func write(_ batches: ImportBatches, to collection: String, plan: ImportPlan) async throws
 }
 
@@ -28,25 +29,29 @@ public struct ImportPlan: Sendable {
 public final class ImportBatches {
     private var reader: ImportReader
     private let batchSize: Int
-    private let prepare: (ImportRecord) throws(ImportError) -> JSONObject
+    private let prepare: (ImportRecord) throws(ImportError) -> ImportRecord
     private let progress: (Int) -> Void
+    /// The file the records come from, for error messages.
+    public let file: String
     /// How many documents have been handed out so far.
     public private(set) var delivered = 0
 
     init(
-        reader: ImportReader, batchSize: Int,
-        prepare: @escaping (ImportRecord) throws(ImportError) -> JSONObject,
+        reader: ImportReader, file: String, batchSize: Int,
+        prepare: @escaping (ImportRecord) throws(ImportError) -> ImportRecord,
         progress: @escaping (Int) -> Void
     ) {
         self.reader = reader
+        self.file = file
         self.batchSize = max(1, batchSize)
         self.prepare = prepare
         self.progress = progress
     }
 
-    /// The next batch of at most `batchSize` documents, or nil when all were handed out.
-    public func next() throws(ImportError) -> [JSONObject]? {
-        var batch: [JSONObject] = []
+    /// The next batch of at most `batchSize` records (documents with their lines, ready to
+    /// store), or nil when all were handed out.
+    public func next() throws(ImportError) -> [ImportRecord]? {
+        var batch: [ImportRecord] = []
         batch.reserveCapacity(batchSize)
         while batch.count < batchSize, let record = try reader.next() {
             batch.append(try prepare(record))

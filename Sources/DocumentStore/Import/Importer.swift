@@ -39,7 +39,7 @@ public struct Importer {
             keepIds: options.keepIds, totalRows: check.rows)
         let batches = ImportBatches(
             reader: try ImportReader(bytes: bytes, format: format, file: file, declaredTypes: declared),
-            batchSize: options.batchSize,
+            file: file, batchSize: options.batchSize,
             prepare: { [options] record throws(ImportError) in
                 DocumentPreparation.prepare(record, keepIds: options.keepIds)
             }, progress: { [progress] done in progress(done, check.rows) })

@@ -29,7 +29,7 @@ public struct SchemaInference: Sendable {
             case .null: return nil
             case .bool: self = .bool
             case .number(let number): self = number.isIntegerLiteral ? .integer : .decimal
-            case .string(let text): self = ISODateRecognizer.isDate(text) ? .date : .text
+            case .string(let text): self = ISODate.parse(text) != nil ? .date : .text
             case .array, .object: self = .json
             }
         }
@@ -87,11 +87,4 @@ public struct SchemaInference: Sendable {
             message: "column \"\(name)\" mixes \(first.key.family) (line \(first.value)) and "
                 + "\(other.key.family) (line \(other.value)); make every value of the column one kind")
     }
-}
-
-/// The system fields restdb keeps itself; imports never treat them as user fields.
-public enum SystemFields {
-    public static let names: Set<String> = [
-        "_id", "_created", "_changed", "_createdby", "_changedby", "_version",
-    ]
 }
