@@ -1,0 +1,64 @@
+import Foundation
+
+/// One API key and what it may do: a full-access key may do everything; a scoped key (restdb's
+/// "web page" or CORS key) is limited to its methods, a path glob matched after `/rest`, and
+/// optionally a list of origins.
+public struct APIKey: Sendable, Hashable, Codable {
+    public var key: String
+    public var full: Bool
+    /// Upper-case method names; empty means every method.
+    public var methods: [String]
+    /// Glob over the path after `/rest`, such as `/a3cats/**`; nil means every path.
+    public var path: String?
+    /// Allowed `Origin` values; empty means any origin (or none).
+    public var origins: [String]
+    public var created: String?
+    public var note: String?
+
+    public init(
+        key: String, full: Bool, methods: [String] = [], path: String? = nil, origins: [String] = [],
+        created: String? = nil, note: String? = nil
+    ) {
+        self.key = key
+        self.full = full
+        self.methods = methods.map { $0.uppercased() }
+        self.path = path
+        self.origins = origins
+        self.created = created
+        self.note = note
+    }
+
+    /// A fresh random key: 24 lowercase hex characters, the length of restdb's keys.
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<24).map { _ in digits[Int(generator.next() % 16)] })
+    }
+
+    /// Whether this key allows `method` on `path` (the path after `/rest`) from `origin`.
+    public func permits(method: String, path requestPath: String, origin: String?) -> Bool {
+        if full { return true }
+        if !methods.isEmpty, !methods.contains(method.uppercased()) { return false }
+        if let path, !PathGlob(path).matches(requestPath) { return false }
+        if !origins.isEmpty {
+            guard let origin, origins.contains(where: { Self.sameOrigin($0, origin) }) else { return false }
+        }
+        return true
+    }
+
+    private static func sameOrigin(_ allowed: String, _ origin: String) -> Bool {
+        if allowed == "*" { return true }
+        let trim: (String) -> String = { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return trim(allowed).lowercased() == trim(origin).lowercased()
+    }
+}
+
+extension APIKey {
+    /// A one-line summary for `restlite keys list`, with the key itself shown in full.
+    public var summary: String {
+        if full { return "\(key)  full access" }
+        let methodText = methods.isEmpty ? "all methods" : methods.joined(separator: ",")
+        let originText = origins.isEmpty ? "any origin" : origins.joined(separator: ",")
+        return "\(key)  \(methodText)  path \(path ?? "/**")  \(originText)"
+    }
+}

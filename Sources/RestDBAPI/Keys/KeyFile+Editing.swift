@@ -1,0 +1,71 @@
+import Foundation
+
+extension KeyFile {
+    /// Adds a key to the data folder's key file and returns it. With no `methods`, `path` or
+    /// `origins` the key has full access; with any of them it is scoped.
+    ///
+    /// ```swift
+    /// let key = try KeyFile.addKey(inDataFolder: folder, methods: ["GET"], path: "/a3cats/**")
+    /// ```
+    @discardableResult
+    public static func addKey(
+        inDataFolder folder: URL, key: String? = nil, full: Bool = false, methods: [String] = [],
+        path: String? = nil, origins: [String] = [], note: String? = nil
+    ) throws -> APIKey {
+        let scoped = !methods.isEmpty || path != nil || !origins.isEmpty
+        if full && scoped {
+            throw KeyEditError(
+                "--full gives every right; leave out --methods, --path and --origin, or drop --full")
+        }
+        if let path, !path.hasPrefix("/") {
+            throw KeyEditError("a key's path is matched after /rest and starts with '/', as in /a3cats/**")
+        }
+        let known: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]
+        if let bad = methods.first(where: { !known.contains($0.uppercased()) }) {
+            throw KeyEditError("unknown method \(bad); use GET, POST, PUT, PATCH or DELETE")
+        }
+        let value = key ?? APIKey.generate()
+        try validateKeyText(value)
+        let url = KeyFile.url(inDataFolder: folder)
+        var file = try load(from: url)
+        if file.keys.contains(where: { $0.key == value }) {
+            throw KeyEditError("that key is already in \(url.path)")
+        }
+        let created = ISO8601DateFormatter().string(from: Date())
+        let entry = APIKey(
+            key: value, full: !scoped, methods: methods, path: path, origins: origins, created: created,
+            note: note)
+        file.keys.append(entry)
+        try file.save(to: url)
+        return entry
+    }
+
+    /// Removes a key; returns false when it was not there.
+    @discardableResult
+    public static func removeKey(_ key: String, inDataFolder folder: URL) throws -> Bool {
+        let url = KeyFile.url(inDataFolder: folder)
+        var file = try load(from: url)
+        let before = file.keys.count
+        file.keys.removeAll { $0.key == key }
+        guard file.keys.count != before else { return false }
+        try file.save(to: url)
+        return true
+    }
+
+    /// Keys travel in headers and URLs, so they are printable ASCII without spaces.
+    static func validateKeyText(_ key: String) throws {
+        let allowed = key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") }
+        guard !key.isEmpty, key.utf8.count <= 256, allowed else {
+            throw KeyEditError("a key is 1 to 256 printable characters without spaces or '&'")
+        }
+    }
+}
+
+/// A `restlite keys` request that cannot be carried out, with what to do instead.
+public struct KeyEditError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import RestDBAPI
+
+@Suite struct KeyTests {
+    @Test(arguments: [
+        ("/a3cats/**", "/a3cats", true), ("/a3cats/**", "/a3cats/", true),
+        ("/a3cats/**", "/a3cats/5f1e0c0a0b0c0d0e0f101112", true), ("/a3cats/**", "/dogs", false),
+        ("/a3cats/**", "/a3catsx/1", false), ("/a3cats/*", "/a3cats/1", true),
+        ("/a3cats/*", "/a3cats", false),
+        ("/a3*/**", "/a3dogs/1", true), ("/**", "/anything/at/all", true), ("/a3cats", "/a3cats/1", false),
+    ])
+    func pathGlobsMatchSegments(pattern: String, path: String, expected: Bool) {
+        #expect(PathGlob(pattern).matches(path) == expected)
+    }
+
+    @Test func scopedKeyIsLimitedToMethodsPathAndOrigins() {
+        let key = APIKey(
+            key: "k", full: false, methods: ["get", "POST"], path: "/a3cats/**",
+            origins: ["http://localhost:3000"])
+        #expect(key.permits(method: "GET", path: "/a3cats", origin: "http://localhost:3000"))
+        #expect(key.permits(method: "POST", path: "/a3cats/1", origin: "http://localhost:3000/"))
+        #expect(!key.permits(method: "DELETE", path: "/a3cats/1", origin: "http://localhost:3000"))
+        #expect(!key.permits(method: "GET", path: "/dogs", origin: "http://localhost:3000"))
+        #expect(!key.permits(method: "GET", path: "/a3cats", origin: "http://evil.example"))
+        #expect(!key.permits(method: "GET", path: "/a3cats", origin: nil))
+        #expect(APIKey(key: "f", full: true).permits(method: "DELETE", path: "/x/*", origin: nil))
+    }
+
+    @Test func generatedKeysAre24HexCharacters() {
+        let keys = (0..<20).map { _ in APIKey.generate() }
+        #expect(keys.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func keyRingDecidesMissingUnknownScopedAndAllowed() throws {
+        let ring = try KeyRing(file: nil, fullAccessKeys: ["5dae6f2cf9b4d1e2a3b4c5d6"])
+        #expect(ring.authorize(presentedKey: nil, method: "GET", path: "/a3cats", origin: nil) == .missing)
+        #expect(ring.authorize(presentedKey: "", method: "GET", path: "/a3cats", origin: nil) == .missing)
+        #expect(ring.authorize(presentedKey: "nope", method: "GET", path: "/a3cats", origin: nil) == .unknown)
+        #expect(
+            ring.authorize(
+                presentedKey: "5dae6f2cf9b4d1e2a3b4c5d6", method: "DELETE", path: "/a/*", origin: nil)
+                == .allowed)
+    }
+
+    @Test func keyRingFollowsTheKeyFileWhileRunning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = KeyFile.url(inDataFolder: folder)
+        try KeyFile(keys: [APIKey(key: "first", full: true)]).save(to: url)
+        let ring = try KeyRing(file: url, recheckInterval: .zero)
+        #expect(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil) == .allowed)
+
+        let scoped = APIKey(key: "second", full: false, methods: ["GET"], path: "/a3cats/**")
+        try KeyFile(keys: [scoped]).save(to: url)
+        #expect(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil) == .unknown)
+        #expect(
+            ring.authorize(presentedKey: "second", method: "GET", path: "/a3cats/1", origin: nil) == .allowed)
+        #expect(
+            ring.authorize(presentedKey: "second", method: "PUT", path: "/a3cats/1", origin: nil)
+                == .outOfScope)
+    }
+
+    @Test func constantTimeComparisonIsExact() {
+        #expect(KeyRing.constantTimeEquals("abc", "abc"))
+        #expect(!KeyRing.constantTimeEquals("abc", "abd"))
+        #expect(!KeyRing.constantTimeEquals("abc", "abcd"))
+        #expect(!KeyRing.constantTimeEquals("", "a"))
+    }
+
+    @Test func errorBodiesAreCompactJSONInRestdbShape() {
+        let error = RestError.validation([.init(field: "weightKg", message: "must be a number")])
+        let text = String(decoding: error.body(), as: UTF8.self)
+        #expect(
+            text
+                == #"{"name":"ValidationError","message":"weightKg must be a number","status":400,"list":[{"field":"weightKg","message":"must be a number"}]}"#
+        )
+        #expect(
+            String(decoding: RestError.notFound("x").body(), as: UTF8.self).hasPrefix(#"{"name":"NotFound""#))
+    }
+}
+
+@Suite struct KeyFileEditingTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyedit-\(UUID().uuidString)")
+
+    @Test func addListAndRemoveKeys() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = try KeyFile.addKey(inDataFolder: folder)
+        #expect(full.full && full.key.count == 24)
+        let scoped = try KeyFile.addKey(
+            inDataFolder: folder, key: "5dae6f2cf9b4d1e2a3b4c5d6", methods: ["get"], path: "/a3cats/**",
+            origins: ["http://localhost:3000"])
+        #expect(!scoped.full && scoped.methods == ["GET"])
+        let loaded = try KeyFile.load(from: KeyFile.url(inDataFolder: folder))
+        #expect(loaded.keys.map(\.key) == [full.key, "5dae6f2cf9b4d1e2a3b4c5d6"])
+        #expect(try KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try !KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try KeyFile.load(from: KeyFile.url(inDataFolder: folder)).keys.count == 1)
+    }
+
+    @Test func badRequestsAreRefusedWithAReason() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: KeyEditError.self) {
+            try KeyFile.addKey(inDataFolder: folder, full: true, methods: ["GET"])
+        }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, path: "a3cats/**") }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["FETCH"]) }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "has space") }
+        try KeyFile.addKey(inDataFolder: folder, key: "same")
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "same") }
+    }
+}
