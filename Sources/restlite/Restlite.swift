@@ -15,7 +15,7 @@ struct Restlite: AsyncParsableCommand {
               restlite reset --yes
             """,
         subcommands: [
-            GenerateCommand.self
+            GenerateCommand.self, ImportCommand.self, ExportCommand.self, ResetCommand.self,
         ]
     )
 }

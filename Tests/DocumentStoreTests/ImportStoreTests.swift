@@ -27,10 +27,12 @@ import Testing
         let summary = try await importText(output.text, fixture)
         #expect(summary.rows == 100)
         let schema = try #require(try fixture.store.schema(of: "a3cats"))
-        #expect(schema.fields.map { "\($0.name): \($0.type.rawValue)" } == [
-            "catName: text", "ownerName: text", "breedId: text", "birthDate: date", "weightKg: float_number",
-            "rating: number", "photoUrl: text",
-        ])
+        #expect(
+            schema.fields.map { "\($0.name): \($0.type.rawValue)" } == [
+                "catName: text", "ownerName: text", "breedId: text", "birthDate: date",
+                "weightKg: float_number",
+                "rating: number", "photoUrl: text",
+            ])
         let first = try #require(try bodies(fixture).first)
         #expect(first.contains(#""birthDate":"2015-11-08T08:58:51.000Z""#))
         #expect(first.hasPrefix(#"{"_id":""#))
@@ -43,7 +45,9 @@ import Testing
         let before = try bodies(fixture)
         let rows = (0..<20_000).map { "{\"n\":\($0)}" }.joined(separator: "\n")
         for bad in ["{\"n\":\"x\"}", "{\"n\":1.5}", "{\"n\":"] {
-            await #expect(throws: ImportError.self) { try await importText(rows + "\n" + bad + "\n", fixture) }
+            await #expect(throws: ImportError.self) {
+                try await importText(rows + "\n" + bad + "\n", fixture)
+            }
             await #expect(throws: ImportError.self) {
                 try await importText(rows + "\n" + bad + "\n", fixture, replace: true)
             }
@@ -84,7 +88,8 @@ import Testing
         _ = try await importText(seed.text, fixture)
         let original = try bodies(fixture)
         for format in ImportFormat.allCases {
-            var writer = ExportWriter(format: format, columns: ["_id"] + A3CatsGenerator.fieldNames, output: MemoryOutput())
+            var writer = ExportWriter(
+                format: format, columns: ["_id"] + A3CatsGenerator.fieldNames, output: MemoryOutput())
             try writer.begin()
             try fixture.store.forEachDocument(in: "a3cats") { try writer.write($0.object()) }
             try writer.end()

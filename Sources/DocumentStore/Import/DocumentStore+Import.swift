@@ -31,7 +31,8 @@ extension DocumentStore {
                     } catch StoreError.validation(let errors) {
                         let first = errors.first
                         throw ImportError(
-                            file: file, line: record.line, field: first?.field, message: first?.message ?? "invalid")
+                            file: file, line: record.line, field: first?.field,
+                            message: first?.message ?? "invalid")
                     }
                     fields.setFirst(SystemFields.id, .string(id))
                     body.removeAll(keepingCapacity: true)
@@ -39,7 +40,10 @@ extension DocumentStore {
                     do {
                         _ = try connection.run(
                             insert,
-                            [.text(id), .text(String(decoding: body, as: UTF8.self)), .integer(now), .integer(now)])
+                            [
+                                .text(id), .text(String(decoding: body, as: UTF8.self)), .integer(now),
+                                .integer(now),
+                            ])
                     } catch {
                         throw ImportError(
                             file: file, line: record.line, field: "_id",
@@ -66,12 +70,14 @@ extension DocumentStore {
         return CollectionInfo(id: id, name: name, schema: newSchema, created: created)
     }
 
-    private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String) throws(ImportError) -> String {
+    private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String) throws(ImportError) -> String
+    {
         guard keepIDs, case .string(let given) = record.document[SystemFields.id] else {
             return ObjectID.generate()
         }
         guard ObjectID.isValid(given) else {
-            throw ImportError(file: file, line: record.line, field: "_id", message: "'\(given)' is not a valid _id")
+            throw ImportError(
+                file: file, line: record.line, field: "_id", message: "'\(given)' is not a valid _id")
         }
         return given
     }

@@ -15,17 +15,21 @@ public struct LocalStoreSink: ImportSink {
     public func existingFields(of collection: String) async throws -> [ImportField]? {
         guard store.collectionNames().contains(collection) else { return nil }
         let schema = try store.schema(of: collection)
-        return (schema?.fields ?? []).map { ImportField(name: $0.name, type: ImportFieldType(rawValue: $0.type.rawValue)) }
+        return (schema?.fields ?? []).map {
+            ImportField(name: $0.name, type: ImportFieldType(rawValue: $0.type.rawValue))
+        }
     }
 
     public func write(_ batches: ImportBatches, to collection: String, plan: ImportPlan) async throws {
         let schema = plan.newSchema.map { fields in
-            CollectionSchema(fields: fields.compactMap { field in
-                FieldType(name: field.type.rawValue).map { FieldSchema(name: field.name, type: $0) }
-            })
+            CollectionSchema(
+                fields: fields.compactMap { field in
+                    FieldType(name: field.type.rawValue).map { FieldSchema(name: field.name, type: $0) }
+                })
         }
         try store.importRecords(
-            into: collection, newSchema: schema, replace: plan.replace, keepIDs: plan.keepIds, file: batches.file
+            into: collection, newSchema: schema, replace: plan.replace, keepIDs: plan.keepIds,
+            file: batches.file
         ) { try batches.next() }
     }
 }
