@@ -97,4 +97,23 @@ import Testing
             #expect(try bodies(fixture) == original, "\(format)")
         }
     }
+
+    @Test func resetPutsTheSeedBackAndLeavesOtherCollections() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        _ = try await importText("{\"n\":1}\n", fixture)
+        _ = try fixture.store.insert(["x": 1], into: "other")
+        let summary = try await SeedData.reset(fixture.store)
+        #expect(summary.rows == 100 && summary.inferred)
+        #expect(try fixture.store.count(in: "a3cats") == 100)
+        #expect(try fixture.store.count(in: "other") == 1)
+        var output = MemoryOutput()
+        try Exporter.export(
+            collection: "a3cats", from: fixture.store, format: .csv, metafields: true, to: &output)
+        let header = output.text.split(separator: "\r\n").first.map(String.init)
+        #expect(
+            header == "_id,catName,ownerName,breedId,birthDate,weightKg,rating,photoUrl,"
+                + "_created,_changed,_createdby,_changedby,_version")
+        #expect(output.text.split(separator: "\r\n").count == 101)
+    }
 }
