@@ -1,1 +1,67 @@
-// Tests for RestliteCLI live in this folder.
+import Foundation
+import Testing
+
+/// End-to-end: the built `restlite` binary, run as a user would (see `RestliteBinary` for how
+/// it is found).
+@Suite struct RestliteCLITests {
+    private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "restlite-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func generateWritesTheSeedFileForItsDocumentedCommand() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try binary.run(["generate", "a3cats", "--rows", "100", "--seed", "2019"], in: folder)
+        #expect(result.status == 0)
+        let seed = try Data(contentsOf: packageRoot.appendingPathComponent("seed/a3cats.json"))
+        #expect(result.stdout == seed)
+        let refused = try binary.run(["generate", "dogs"], in: folder)
+        #expect(refused.status != 0 && refused.stderr.contains("only one is 'a3cats'"))
+    }
+
+    @Test func importThenExportWithKeptIdsGivesTheSameBytes() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
+        let imported = try binary.run(
+            ["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let stdout = String(decoding: imported.stdout, as: UTF8.self)
+        #expect(stdout.contains("birthDate: date, weightKg: float_number, rating: number"))
+        #expect(stdout.contains("Imported 100 rows into a3cats"))
+
+        let first = try binary.run(
+            ["export", "--collection", "a3cats", "--data-dir", "d", "-o", "out.json"], in: folder)
+        #expect(first.status == 0)
+        let exported = try Data(contentsOf: folder.appendingPathComponent("out.json"))
+        #expect(
+            String(decoding: exported, as: UTF8.self).contains(#""birthDate":"2015-11-08T08:58:51.000Z""#))
+        let again = try binary.run(
+            ["import", "out.json", "--collection", "a3cats", "--replace", "--keep-ids", "--data-dir", "d"],
+            in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(second.stdout == exported)
+    }
+
+    @Test func aBadFileFailsNamingTheLineAndImportsNothing() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("name,rating\nTom,3\nAnn,lots\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+        let result = try binary.run(
+            ["import", "bad.csv", "--collection", "cats", "--data-dir", "d"], in: folder)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("column \"rating\" mixes numbers (line 2) and text (line 3)"))
+        let reset = try binary.run(["reset", "--data-dir", "d"], in: folder)
+        #expect(reset.status != 0 && reset.stderr.contains("--yes"))
+    }
+}

@@ -80,7 +80,7 @@ struct Poller: Sendable {
                 var event = kevent()
                 if kevent(fd, nil, 0, &event, 1, nil) == 1 {
                     let token = UInt64(UInt(bitPattern: event.udata))
-                    return PollEvent(token: token, writable: event.filter == EVFILT_WRITE)
+                    return PollEvent(token: token, writable: event.filter == Int16(EVFILT_WRITE))
                 }
             #endif
         }

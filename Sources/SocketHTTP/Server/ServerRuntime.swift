@@ -191,8 +191,9 @@ extension ServerRuntime {
         table.startDraining()
         closeListener()
         let deadline = System.monotonicMilliseconds() + grace.milliseconds
-        // Busy connections see the draining flag when they finish and close themselves.
-        table.shutdown { state, _ in state != .busy }
+        // Idle connections go now. Busy ones and those mid-request (or mid-response) finish
+        // their request, see the draining flag and close themselves.
+        table.shutdown { state, _ in state == .idle }
         if !table.waitUntilEmpty(deadline: deadline) {
             table.shutdown { _, _ in true }
             _ = table.waitUntilEmpty(deadline: System.monotonicMilliseconds() + 1000)

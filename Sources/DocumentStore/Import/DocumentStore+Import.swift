@@ -1,0 +1,99 @@
+extension DocumentStore {
+    /// Stores an import in ONE write transaction: creates the collection with `newSchema`
+    /// when it is new, empties it when `replace`, then inserts every record `nextBatch` yields
+    /// (validated against the schema, dates normalised). Any failure rolls everything back,
+    /// the new collection included. Refused documents become `ImportError`s naming the
+    /// record's line and field.
+    ///
+    /// `insertMany` cannot do this: it takes one array (the whole file in memory) and
+    /// neither creates a typed collection nor empties one inside its transaction.
+    public func importRecords(
+        into name: String, newSchema: CollectionSchema?, replace: Bool, keepIDs: Bool, file: String,
+        nextBatch: () throws -> [ImportRecord]?
+    ) throws {
+        if newSchema == nil { _ = try collection(name) }
+        try CollectionName.validate(name)
+        try writeCatalog { connection in
+            let info = try importTarget(name, newSchema: newSchema, connection)
+            if replace { try connection.execute("DELETE FROM \(info.table)") }
+            let insert = """
+                INSERT INTO \(info.table)(id, body, created, changed, createdby, changedby, version) \
+                VALUES (?, ?, ?, ?, 'import', 'import', 0)
+                """
+            var body: [UInt8] = []
+            while let batch = try nextBatch() {
+                let now = ISODate.nowMilliseconds()
+                for record in batch {
+                    let id = try importedID(record, keepIDs: keepIDs, file: file)
+                    var fields = SystemFields.stripped(record.document)
+                    do {
+                        try prepareFields(&fields, info: info, id: id, validate: true, connection)
+                    } catch StoreError.validation(let errors) {
+                        let first = errors.first
+                        throw ImportError(
+                            file: file, line: record.line, field: first?.field,
+                            message: first?.message ?? "invalid")
+                    }
+                    fields.setFirst(SystemFields.id, .string(id))
+                    body.removeAll(keepingCapacity: true)
+                    fields.write(to: &body)
+                    do {
+                        _ = try connection.run(
+                            insert,
+                            [
+                                .text(id), .text(String(decoding: body, as: UTF8.self)), .integer(now),
+                                .integer(now),
+                            ])
+                    } catch {
+                        throw ImportError(
+                            file: file, line: record.line, field: "_id",
+                            message: "cannot store the document (\(error)); is the _id \(id) already taken?")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The collection to import into: the existing one, or a new one made inside the
+    /// import's transaction (so a failed import leaves no empty collection behind).
+    private func importTarget(_ name: String, newSchema: CollectionSchema?, _ connection: SQLiteConnection)
+        throws -> CollectionInfo
+    {
+        if let existing = try? collection(name) { return existing }
+        let schemaText: SQLValue = newSchema.map { .text($0.json.serialized()) } ?? .null
+        let created = ISODate.nowMilliseconds()
+        try connection.run(
+            "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
+            [.text(name), schemaText, .integer(created)])
+        let id = connection.lastInsertRowID
+        try connection.execute(StorageLayout.createDocumentTableSQL(id))
+        return CollectionInfo(id: id, name: name, schema: newSchema, created: created)
+    }
+
+    private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String) throws(ImportError) -> String
+    {
+        guard keepIDs, case .string(let given) = record.document[SystemFields.id] else {
+            return ObjectID.generate()
+        }
+        guard ObjectID.isValid(given) else {
+            throw ImportError(
+                file: file, line: record.line, field: "_id", message: "'\(given)' is not a valid _id")
+        }
+        return given
+    }
+
+    /// Calls `body` with every document of collection `name` in `_id` (creation) order, read
+    /// in one snapshot, without holding the whole collection in memory.
+    public func forEachDocument(in name: String, _ body: (Document) throws -> Void) throws {
+        let info = try collection(name)
+        try pool.read { connection in
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            try connection.forEachRow(
+                "SELECT \(DocumentStore.documentColumns) FROM \(info.table) ORDER BY id"
+            ) { row in
+                try body(DocumentStore.document(from: row))
+            }
+        }
+    }
+}

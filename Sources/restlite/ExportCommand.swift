@@ -1,0 +1,50 @@
+import ArgumentParser
+import DocumentStore
+
+/// `restlite export --collection NAME`: a collection as JSON, JSON lines or CSV.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a collection as a JSON array, JSON lines or CSV.",
+        discussion: """
+            Documents come in _id (creation) order with their _id. The JSON array (the default) \
+            is what 'restlite import --keep-ids' reads back into the same collection.
+
+            Examples:
+              restlite export --collection a3cats > a3cats.json
+              restlite export --collection a3cats --format csv --output a3cats.csv
+              restlite export --collection a3cats --format jsonl --metafields
+            """
+    )
+
+    @Option(help: "The collection to export.")
+    var collection: String
+
+    @Option(help: "json (default), jsonl or csv.")
+    var format: ImportFormat = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Include the system fields (_created, _changed, _createdby, _changedby, _version).")
+    var metafields = false
+
+    @Option(help: "The data folder.")
+    var dataDir = "./data"
+
+    func run() throws {
+        let access = try DataFolderAccess.open(dataDir, exclusive: false)
+        guard access.store.collectionNames().contains(collection) else {
+            let names = access.store.collectionNames().joined(separator: ", ")
+            throw CommandFailure(
+                "no collection '\(collection)' in \(dataDir) (it has: \(names.isEmpty ? "none" : names))")
+        }
+        let file =
+            try output.map { path throws(ImportError) in try FileOutput(path: path) } ?? .standardOutput()
+        var sink = file
+        let count = try Exporter.export(
+            collection: collection, from: access.store, format: format, metafields: metafields, to: &sink)
+        try file.flush()
+        if output != nil { StandardError.write("Exported \(count) documents from \(collection).\n") }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The `restlite` executable: a local stand-in for a restdb.io database.
+@main
+struct Restlite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restlite",
+        abstract: "A local stand-in for a restdb.io database: REST API, SQLite storage and data tools.",
+        discussion: """
+            Data commands work on a data folder (default ./data):
+
+              restlite generate a3cats --rows 100 --seed 2019 --output cats.json
+              restlite import cats.json --collection a3cats
+              restlite export --collection a3cats --format csv --output cats.csv
+              restlite reset --yes
+            """,
+        subcommands: [
+            GenerateCommand.self, ImportCommand.self, ExportCommand.self, ResetCommand.self,
+        ]
+    )
+}

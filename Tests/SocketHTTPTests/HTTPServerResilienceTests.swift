@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+@Suite struct HTTPServerResilienceTests {
+    @Test func closesAHalfSentHeadAfterTheHeaderTimeout() throws {
+        let server = try startEchoServer { $0.headerTimeout = .milliseconds(300) }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(5))
+        let started = ContinuousClock.now
+        try client.send("GET / HTTP/1.1\r\nHost: exa")
+        #expect(client.waitForClose())
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(250) && waited < .seconds(4))
+    }
+
+    @Test func closesAnIdleKeepAliveConnectionAfterTheIdleTimeout() throws {
+        let server = try startEchoServer { $0.idleTimeout = .milliseconds(300) }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(5))
+        try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        #expect(client.waitForClose())
+    }
+
+    @Test func keepsServingAfterAClientDisconnectsMidBody() throws {
+        let server = try startEchoServer()
+        defer { server.shutdown(grace: .seconds(1)) }
+        let quitter = try RawHTTPClient(port: server.port)
+        try quitter.send("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\nonly a little")
+        quitter.close()
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /after"))
+    }
+
+    @Test func aSlowHandlerDoesNotStallOtherConnections() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try TestHTTPServer.start { request in
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            return .text(.ok, request.path)
+        }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let slow = try RawHTTPClient(port: server.port)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        let fast = try RawHTTPClient(port: server.port, timeout: .seconds(2))
+        try fast.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try fast.readResponse().bodyString == "/fast")
+        release.signal()
+        #expect(try slow.readResponse().bodyString == "/slow")
+    }
+
+    @Test func servesAThousandConcurrentConnections() throws {
+        let server = try startEchoServer()
+        defer { server.shutdown(grace: .seconds(1)) }
+        let clients = try (0..<1000).map { _ in try RawHTTPClient(port: server.port, timeout: .seconds(20)) }
+        for (index, client) in clients.enumerated() {
+            try client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
+        }
+        var answered = 0
+        for (index, client) in clients.enumerated() {
+            let response = try client.readResponse()
+            if response.status == 200 && response.bodyString.hasPrefix("GET /\(index) ") { answered += 1 }
+        }
+        #expect(answered == 1000)
+    }
+
+    @Test func shutdownFinishesTheRequestInFlight() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try TestHTTPServer.start { _ in
+            entered.signal()
+            _ = release.wait(timeout: .now() + 10)
+            return .text(.ok, "finished")
+        }
+        let port = server.port
+        let inFlight = try RawHTTPClient(port: port)
+        let idle = try RawHTTPClient(port: port)
+        try inFlight.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown(grace: .seconds(5))
+            stopped.signal()
+        }
+        #expect(idle.waitForClose())  // idle connections go at once
+        #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)  // still waiting for the handler
+        release.signal()
+        let response = try inFlight.readResponse()
+        #expect(response.bodyString == "finished")
+        #expect(response.headers["Connection"] == "close")
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
+        server.waitUntilStopped()
+        #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port) }
+    }
+
+    @Test func reportsAnAddressInUseWithErrno() throws {
+        let first = try startEchoServer()
+        defer { first.shutdown(grace: .seconds(1)) }
+        let second = HTTPServer(
+            configuration: HTTPServerConfiguration(port: first.port, serverLog: false),
+            responder: ClosureResponder { _ in .empty(.ok) })
+        let error = #expect(throws: SocketError.self) { try second.start() }
+        #expect(error?.errno == EADDRINUSE)
+        #expect(error?.description.hasPrefix("bind() failed: Address already in use (errno") == true)
+    }
+
+    @Test func listensOnIPv6Loopback() throws {
+        let server: HTTPServer
+        do {
+            server = try startEchoServer { $0.host = "::1" }
+        } catch let error as SocketError where error.errno == EADDRNOTAVAIL || error.errno == EAFNOSUPPORT {
+            return  // no IPv6 on this machine
+        }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, host: "::1")
+        try client.send("GET /six HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /six [::1]:"))
+    }
+
+    @Test func deliversResponsesLargerThanTheSocketBuffer() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "z"), count: 8 << 20)
+        let server = try TestHTTPServer.start { request in
+            HTTPResponse(
+                status: .ok, body: request.path == "/big" ? big : Array("\(request.body.count)".utf8))
+        }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(10))
+        let upload = [UInt8](repeating: 7, count: 3 << 20)
+        try client.send(
+            Array("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+        #expect(try client.readResponse().bodyString == String(upload.count))
+        try client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().body == big)
+        #expect(try client.readResponse().bodyString == "0")
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import SocketHTTP
+
+private struct Teapot: HTTPResponseConvertible {
+    func httpResponse() -> HTTPResponse { .text(HTTPStatus(code: 418), "teapot") }
+}
+
+private struct Plain: Error {}
+
+/// Records its name around the rest of the chain.
+private struct Tag: HTTPMiddleware {
+    let name: String
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        var response = try next(request)
+        response.headers.add("X-Chain", name)
+        return response
+    }
+}
+
+/// Renders any thrown error as 422, like the API's error middleware.
+private struct Catcher: HTTPMiddleware {
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        do { return try next(request) } catch { return .text(.unprocessableEntity, "caught") }
+    }
+}
+
+private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: String) -> HTTPResponse {
+    router.respond(to: HTTPRequest(method: method, target: target))
+}
+
+@Suite struct RouterTests {
+    private func restRouter() -> FrozenRouter {
+        var router = Router()
+        router.get("/rest/:collection") { .text(.ok, "list \($0.pathParameters["collection"] ?? "")") }
+        router.get("/rest/_meta") { _ in .text(.ok, "meta") }
+        router.get("/rest/:collection/:id") {
+            .text(.ok, "doc \($0.pathParameters["collection"] ?? "") \($0.pathParameters["id"] ?? "")")
+        }
+        router.delete("/rest/:collection/*") { .text(.ok, "bulk \($0.pathParameters["collection"] ?? "")") }
+        router.put("/rest/:collection/:id") { _ in .text(.ok, "put") }
+        return router.freeze()
+    }
+
+    @Test func bindsPathParametersAndPrefersLiterals() {
+        let router = restRouter()
+        #expect(respond(router, .get, "/rest/cats").bodyString == "list cats")
+        #expect(respond(router, .get, "/rest/_meta").bodyString == "meta")
+        #expect(respond(router, .get, "/rest/cats/42?x=1").bodyString == "doc cats 42")
+        #expect(respond(router, .get, "/rest/_meta/7").bodyString == "doc _meta 7")
+    }
+
+    @Test func ignoresTrailingSlashAndDecodesSegments() {
+        let router = restRouter()
+        #expect(respond(router, .get, "/rest/cats/").bodyString == "list cats")
+        #expect(respond(router, .get, "/rest/my%20cats/a%2Fb").bodyString == "doc my cats a/b")
+    }
+
+    @Test func starIsALiteralOrAParameterValue() {
+        let router = restRouter()
+        #expect(respond(router, .delete, "/rest/cats/*").bodyString == "bulk cats")
+        #expect(respond(router, .get, "/rest/cats/*").bodyString == "doc cats *")
+    }
+
+    @Test func headFallsBackToGet() {
+        #expect(respond(restRouter(), .head, "/rest/cats").status == .ok)
+    }
+
+    @Test func answersUnknownPathsWith404AndOtherMethodsWith405() {
+        let router = restRouter()
+        #expect(respond(router, .get, "/nowhere").status == .notFound)
+        let response = respond(router, .post, "/rest/cats/1")
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers["Allow"] == "GET, HEAD, PUT")
+    }
+
+    @Test func runsMiddlewareOutermostFirst() {
+        var router = Router()
+        router.use(Tag(name: "outer"))
+        router.use(Tag(name: "inner"))
+        router.get("/") { _ in .text(.ok, "hi") }
+        #expect(respond(router.freeze(), .get, "/").headers.values(for: "X-Chain") == ["inner", "outer"])
+    }
+
+    @Test func middlewareSeesThrownErrorsFirst() {
+        var router = Router()
+        router.use(Catcher())
+        router.get("/fail") { _ in throw Plain() }
+        router.get("/teapot") { _ in throw Teapot() }
+        #expect(respond(router.freeze(), .get, "/fail").status == .unprocessableEntity)
+        #expect(respond(router.freeze(), .get, "/teapot").bodyString == "caught")
+    }
+
+    @Test func unhandledErrorsBecomeTheirResponseOrA500() {
+        var router = Router()
+        router.get("/fail") { _ in throw Plain() }
+        router.get("/teapot") { _ in throw Teapot() }
+        #expect(respond(router.freeze(), .get, "/fail").status == .internalServerError)
+        #expect(respond(router.freeze(), .get, "/teapot").status.code == 418)
+    }
+
+    @Test func customNotFoundRunsInsideMiddleware() {
+        var router = Router()
+        router.use(Tag(name: "cors"))
+        router.notFound = { _ in .text(.notFound, "custom") }
+        let response = respond(router.freeze(), .get, "/x")
+        #expect(response.bodyString == "custom")
+        #expect(response.headers["X-Chain"] == "cors")
+    }
+}
+
+@Suite struct AccessLogTests {
+    @Test func logsQueryNamesButNotValues() {
+        let request = HTTPRequest(method: .get, target: "/rest/cats?q=%7B%22secret%22%3A1%7D&apikey=abc")
+        #expect(AccessLog.loggedPath(request) == "/rest/cats?q&apikey")
+        #expect(AccessLog.loggedPath(HTTPRequest(method: .get, target: "/plain")) == "/plain")
+    }
+}
