@@ -41,7 +41,8 @@ public struct RestAPI: Sendable {
         router.notFound = { request in throw RestError.notFound(Self.notFoundMessage(request)) }
         router.methodNotAllowed = { request, methods in
             let list = methods.map(\.rawValue).joined(separator: ", ")
-            throw RestError.methodNotAllowed("\(request.method.rawValue) is not allowed on \(request.path); use \(list).")
+            throw RestError.methodNotAllowed(
+                "\(request.method.rawValue) is not allowed on \(request.path); use \(list).")
         }
         addRoutes(to: &router)
         return router.freeze()

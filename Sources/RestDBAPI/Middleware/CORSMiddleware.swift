@@ -32,7 +32,9 @@ struct CORSMiddleware: HTTPMiddleware {
 
     /// The standard list, plus whatever else the browser says it will send.
     private func allowedHeaders(for request: HTTPRequest) -> String {
-        guard let requested = request.headers["Access-Control-Request-Headers"] else { return Self.allowedHeaders }
+        guard let requested = request.headers["Access-Control-Request-Headers"] else {
+            return Self.allowedHeaders
+        }
         let standard = Set(Self.allowedHeaders.split(separator: ",").map { $0.trimmingSpaces().lowercased() })
         let extra = requested.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
             .filter { !$0.isEmpty && !standard.contains($0) }
@@ -42,6 +44,8 @@ struct CORSMiddleware: HTTPMiddleware {
 
 extension Substring {
     func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        String(
+            drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
+                .reversed())
     }
 }

@@ -14,7 +14,8 @@ struct ErrorMiddleware: HTTPMiddleware {
         } catch {
             let restError = RestError(error, requestID: request.requestID)
             if restError.status >= 500, logErrors {
-                let line = "restlite: error \(request.requestID) \(request.method.rawValue) \(request.path): \(error)\n"
+                let line =
+                    "restlite: error \(request.requestID) \(request.method.rawValue) \(request.path): \(error)\n"
                 FileHandle.standardError.write(Data(line.utf8))
             }
             return restError.response()

@@ -9,17 +9,22 @@ struct KeyMiddleware: HTTPMiddleware {
         guard let scopePath = Self.pathAfterRest(request.path) else { return try next(request) }
         let presented = Self.presentedKey(request)
         let method = request.method == .head ? "GET" : request.method.rawValue
-        switch keys.authorize(presentedKey: presented, method: method, path: scopePath, origin: request.headers["Origin"]) {
+        switch keys.authorize(
+            presentedKey: presented, method: method, path: scopePath, origin: request.headers["Origin"])
+        {
         case .allowed:
             return try next(request)
         case .missing:
             throw RestError.unauthorized(
-                "This request has no API key; send it in the x-apikey header (or ?apikey=, or Authorization: Bearer).")
+                "This request has no API key; send it in the x-apikey header (or ?apikey=, or Authorization: Bearer)."
+            )
         case .unknown:
-            throw RestError.forbidden("The API key is not known to this server; use a key that `restlite keys list` shows.")
+            throw RestError.forbidden(
+                "The API key is not known to this server; use a key that `restlite keys list` shows.")
         case .outOfScope:
             throw RestError.forbidden(
-                "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it.")
+                "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
+            )
         }
     }
 
@@ -35,7 +40,9 @@ struct KeyMiddleware: HTTPMiddleware {
         if let header = request.headers["x-apikey"], !header.isEmpty { return header }
         if let authorization = request.headers["Authorization"] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]).trimmingSpaces() }
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return String(parts[1]).trimmingSpaces()
+            }
         }
         return request.queryValue("apikey")
     }

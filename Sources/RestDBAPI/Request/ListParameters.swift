@@ -28,7 +28,8 @@ enum ListParameters {
         do {
             return try JSON.parse(text)
         } catch {
-            throw RestError.badRequest("The \(name) parameter is not valid JSON (\(error)); example: \(name)={\"rating\":5}.")
+            throw RestError.badRequest(
+                "The \(name) parameter is not valid JSON (\(error)); example: \(name)={\"rating\":5}.")
         }
     }
 
@@ -40,7 +41,8 @@ enum ListParameters {
     static func integer(_ request: HTTPRequest, _ name: String) throws -> Int? {
         guard let text = request.queryValue(name), !text.isEmpty else { return nil }
         guard let value = Int(text), value >= 0 else {
-            throw RestError.badRequest("The \(name) parameter must be a whole number of 0 or more, not '\(text)'.")
+            throw RestError.badRequest(
+                "The \(name) parameter must be a whole number of 0 or more, not '\(text)'.")
         }
         return value
     }
@@ -48,14 +50,10 @@ enum ListParameters {
     /// `sort=a&dir=-1&sort=b`: each `sort` pairs with the `dir` at the same position (default 1).
     static func sortKeys(_ request: HTTPRequest) throws -> [SortKey] {
         let fields = request.queryValues("sort").filter { !$0.isEmpty }
-        let directions = request.queryValues("dir")
-        return try fields.enumerated().map { position, field in
-            let direction = position < directions.count ? directions[position] : "1"
-            switch direction {
-            case "1", "", "asc": return SortKey(path: field, ascending: true)
-            case "-1", "desc": return SortKey(path: field, ascending: false)
-            default: throw RestError.badRequest("dir must be 1 (ascending) or -1 (descending), not '\(direction)'.")
-            }
+        do {
+            return try SortKey.fromParameters(sort: fields, dir: request.queryValues("dir"))
+        } catch {
+            throw RestError.badRequest(error.message)
         }
     }
 }

@@ -8,15 +8,18 @@ extension RestAPI {
         let name = try collectionName(request)
         let schema = try? store.schema(of: name)
         let writeOptions = WriteOptions(
-            actor: "api", createCollection: !options.strict, validate: !isFalse(request.queryValue("validate")))
+            actor: "api", createCollection: !options.strict,
+            validate: !isFalse(request.queryValue("validate")))
         var body: [UInt8] = []
         switch try RequestBody.value(of: request, schema: schema) {
         case .object(let object):
-            try store.insert(object, into: name, options: writeOptions).renderJSON(metafields: true, into: &body)
+            try store.insert(object, into: name, options: writeOptions).renderJSON(
+                metafields: true, into: &body)
         case .array(let elements):
             let objects = try elements.enumerated().map { position, element in
                 guard case .object(let object) = element else {
-                    throw RestError.badRequest("Element \(position) of the array is not a JSON object; send objects only.")
+                    throw RestError.badRequest(
+                        "Element \(position) of the array is not a JSON object; send objects only.")
                 }
                 return object
             }
@@ -42,7 +45,8 @@ extension RestAPI {
         if id == "*" {
             try requireFullAccess(request, for: "updating every match of a query")
             guard let query = try ListParameters.json(request, "q") else {
-                throw RestError.badRequest("PUT /rest/\(name)/* needs a q parameter that selects the documents.")
+                throw RestError.badRequest(
+                    "PUT /rest/\(name)/* needs a q parameter that selects the documents.")
             }
             let ids = try store.updateMany(in: name, matching: query, with: changes)
             return Self.result(ids)
@@ -63,7 +67,8 @@ extension RestAPI {
             return Self.result(try store.delete(matching: query, from: name))
         }
         guard case .array(let items) = try RequestBody.value(of: request, schema: nil) else {
-            throw RestError.badRequest("DELETE /rest/\(name)/* needs a JSON array of ids in the body, or a q parameter.")
+            throw RestError.badRequest(
+                "DELETE /rest/\(name)/* needs a JSON array of ids in the body, or a q parameter.")
         }
         let ids = try items.map { item in
             guard let id = item.stringValue else {
