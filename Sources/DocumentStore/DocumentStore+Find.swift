@@ -13,17 +13,29 @@ extension DocumentStore {
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
         return try pool.read { connection in
-            // One read transaction, so the total and the page see the same snapshot.
-            try connection.execute("BEGIN")
-            defer { try? connection.execute("COMMIT") }
             if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
                 let groups = try Self.groups(request, info: info, condition: condition, connection)
                 return FindResult(documents: [], total: groups.count, groups: groups, skip: skip, max: max)
             }
+            // A page that is neither full nor past the end tells the total by itself; only
+            // otherwise is there a count, in the page's read transaction (same snapshot).
+            let counting = request.totals
+            if counting { try connection.run("BEGIN") }
+            defer { if counting { _ = try? connection.run("COMMIT") } }
             var documents = try Self.page(
                 request, info: info, condition: condition, skip: skip, max: max, connection)
             if let projection = request.fields { documents = documents.map(projection.apply) }
-            let total = request.totals ? try Self.count(info: info, condition: condition, connection) : nil
+            var total: Int?
+            if counting {
+                let known = documents.count < max && (!documents.isEmpty || skip == 0)
+                if known {
+                    total = skip + documents.count
+                } else if condition.isAlwaysTrue {
+                    total = try connection.tableCount(info.table)
+                } else {
+                    total = try Self.count(info: info, condition: condition, connection)
+                }
+            }
             return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: max)
         }
     }
@@ -55,8 +67,10 @@ extension DocumentStore {
     static func count(info: CollectionInfo, condition: SQLFragment, _ connection: SQLiteConnection) throws
         -> Int
     {
+        // No WHERE for "everything": SQLite then counts b-tree entries instead of looping.
+        let whereClause = condition.isAlwaysTrue ? "" : " WHERE \(condition.sql)"
         let value = try connection.scalar(
-            "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings)
+            "SELECT count(*) FROM \(info.table)\(whereClause)", condition.bindings)
         guard case .integer(let number) = value else { return 0 }
         return Int(number)
     }

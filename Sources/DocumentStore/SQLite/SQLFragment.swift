@@ -13,6 +13,9 @@ public struct SQLFragment: Sendable, Hashable {
         self.bindings = bindings
     }
 
+    /// True for the condition `1` that an absent query compiles to (every row matches).
+    public var isAlwaysTrue: Bool { sql == "1" && bindings.isEmpty }
+
     /// Appends another fragment's SQL and bindings.
     public mutating func append(_ other: SQLFragment) {
         sql += other.sql

@@ -9,6 +9,8 @@ public final class SQLiteConnection {
     /// Prepared statements by SQL text; finalized when dropped.
     private var cache: [String: SQLiteStatement] = [:]
     private let cacheLimit = 256
+    /// Whole-table row counts with the `PRAGMA data_version` they were read at (see `tableCount`).
+    private var tableCounts: [String: (dataVersion: Int64, count: Int)] = [:]
 
     /// Opens (creating if needed) the database at `path` and applies `configuration`.
     public init(path: String, readOnly: Bool = false, configuration: SQLiteConfiguration = .init())
@@ -94,17 +96,39 @@ public final class SQLiteConnection {
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; any thrown error rolls everything back.
+    /// BEGIN and COMMIT are cached statements: every write runs them, and `sqlite3_exec` would
+    /// parse them each time.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             // A failed COMMIT may already have rolled back; ROLLBACK then reports "no transaction".
             if !isAutocommit { try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// `SELECT count(*) FROM table`, remembered until another connection commits. Call it
+    /// inside a read transaction on a reader connection: `data_version` is then the snapshot's,
+    /// and it changes whenever any other connection (our writer, another process) has committed,
+    /// but never for this connection's own writes, so never use it on a connection that writes.
+    func tableCount(_ table: String) throws(SQLiteError) -> Int {
+        guard case .integer(let version) = try scalar("PRAGMA data_version") else {
+            return try uncachedCount(table)
+        }
+        if let cached = tableCounts[table], cached.dataVersion == version { return cached.count }
+        let count = try uncachedCount(table)
+        tableCounts[table] = (dataVersion: version, count: count)
+        return count
+    }
+
+    /// Without a WHERE clause SQLite counts b-tree entries directly instead of stepping a loop.
+    private func uncachedCount(_ table: String) throws(SQLiteError) -> Int {
+        guard case .integer(let count) = try scalar("SELECT count(*) FROM \(table)") else { return 0 }
+        return Int(count)
     }
 
     /// True when no transaction is open.

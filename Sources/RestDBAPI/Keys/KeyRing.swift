@@ -14,14 +14,18 @@ public enum KeyDecision: Sendable, Equatable {
 /// The keys a server accepts: those in the data folder's `keys.json` (re-read when the file
 /// changes, so `restlite keys add` takes effect while the server runs) plus full-access keys
 /// given on the command line.
+///
+/// Every request reads one immutable `Snapshot` (the keys already joined, their bytes already
+/// extracted); a reload builds a new snapshot and swaps the reference. The lock is held only to
+/// copy that reference and compare a clock reading, and the file is looked at (a `stat`) at
+/// most once per `recheckInterval`, by the one request that finds the check due.
 public final class KeyRing: @unchecked Sendable {
-    // Mutable state is guarded by `lock`; requests on many threads read the snapshot under it.
+    // `snapshot` and `nextCheck` are guarded by `lock`; a snapshot never changes once built.
     private let lock = NSLock()
     private let file: URL?
     private let extraKeys: [APIKey]
-    private var fileKeys: [APIKey] = []
-    private var fileStamp: FileStamp?
-    private var lastCheck: ContinuousClock.Instant?
+    private var snapshot: Snapshot
+    private var nextCheck: ContinuousClock.Instant
     private let recheckInterval: Duration
 
     /// - Parameters:
@@ -34,61 +38,86 @@ public final class KeyRing: @unchecked Sendable {
         self.file = file
         self.extraKeys = fullAccessKeys.map { APIKey(key: $0, full: true) }
         self.recheckInterval = recheckInterval
-        try reloadIfChanged(force: true)
+        let stamp = file.map(FileStamp.init(url:))
+        let fileKeys = try file.map { try KeyFile.load(from: $0).keys } ?? []
+        snapshot = Snapshot(keys: extraKeys + fileKeys, stamp: stamp)
+        nextCheck = ContinuousClock.now + recheckInterval
     }
 
     /// Every key currently accepted.
-    public var keys: [APIKey] {
-        try? reloadIfChanged(force: false)
-        return lock.withLock { extraKeys + fileKeys }
-    }
+    public var keys: [APIKey] { current().keys }
 
     /// Decides whether `presentedKey` may make this request. Every known key is compared in
     /// constant time, so timing does not reveal how much of a key was right.
     public func authorize(presentedKey: String?, method: String, path: String, origin: String?) -> KeyDecision
     {
         guard let presentedKey, !presentedKey.isEmpty else { return .missing }
-        var match: APIKey?
-        for key in keys where Self.constantTimeEquals(key.key, presentedKey) {
-            match = key
-        }
-        guard let match else { return .unknown }
+        guard let match = current().match(presentedKey) else { return .unknown }
         return match.permits(method: method, path: path, origin: origin) ? .allowed : .outOfScope
     }
 
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
-        for index in 0..<max(left.count, right.count) {
-            let a = index < left.count ? left[index] : 0
-            let b = index < right.count ? right[index] : 0
-            difference |= a ^ b
-        }
-        return difference == 0
+        constantTimeEquals(Array(lhs.utf8), rhs)
     }
 
-    private func reloadIfChanged(force: Bool) throws {
-        guard let file else { return }
-        let now = ContinuousClock.now
-        let due: Bool = lock.withLock {
-            if !force, let lastCheck, now - lastCheck < recheckInterval { return false }
-            lastCheck = now
-            return true
+    /// Compares every byte of the longer of the two, so the time depends on lengths only.
+    static func constantTimeEquals(_ left: [UInt8], _ rhs: String) -> Bool {
+        var rhs = rhs
+        return rhs.withUTF8 { right in
+            var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
+            for index in 0..<max(left.count, right.count) {
+                let a = index < left.count ? left[index] : 0
+                let b = index < right.count ? right[index] : 0
+                difference |= a ^ b
+            }
+            return difference == 0
         }
-        guard due else { return }
+    }
+
+    /// The snapshot to use now; reloads first when the check is due and the file changed.
+    private func current() -> Snapshot {
+        let now = ContinuousClock.now
+        lock.lock()
+        let snapshot = self.snapshot
+        let due = file != nil && now >= nextCheck
+        if due { nextCheck = now + recheckInterval }
+        lock.unlock()
+        guard due, let file else { return snapshot }
         let stamp = FileStamp(url: file)
-        if !force, lock.withLock({ stamp == fileStamp }) { return }
-        let loaded = try KeyFile.load(from: file).keys
-        lock.withLock {
-            fileKeys = loaded
-            fileStamp = stamp
+        guard stamp != snapshot.stamp, let loaded = try? KeyFile.load(from: file) else { return snapshot }
+        // A file that cannot be read keeps the keys already loaded (and is retried next time).
+        let fresh = Snapshot(keys: extraKeys + loaded.keys, stamp: stamp)
+        lock.lock()
+        self.snapshot = fresh
+        lock.unlock()
+        return fresh
+    }
+
+    /// The accepted keys at one moment, with each key's bytes ready for comparison.
+    private final class Snapshot: Sendable {
+        let keys: [APIKey]
+        let keyBytes: [[UInt8]]
+        let stamp: FileStamp?
+
+        init(keys: [APIKey], stamp: FileStamp?) {
+            self.keys = keys
+            self.keyBytes = keys.map { Array($0.key.utf8) }
+            self.stamp = stamp
+        }
+
+        /// The last key equal to `presented`; every key is compared, whatever matches.
+        func match(_ presented: String) -> APIKey? {
+            var found: Int?
+            for index in keyBytes.indices where KeyRing.constantTimeEquals(keyBytes[index], presented) {
+                found = index
+            }
+            return found.map { keys[$0] }
         }
     }
 }
 
 /// Enough of a file's metadata to notice that it was replaced.
-private struct FileStamp: Equatable {
+private struct FileStamp: Equatable, Sendable {
     let modified: Date?
     let size: Int?
     let inode: Int?
@@ -105,10 +134,6 @@ extension KeyRing {
     /// True when `presentedKey` is a known full-access key (bulk deletes and updates by query).
     public func grantsFullAccess(presentedKey: String?) -> Bool {
         guard let presentedKey else { return false }
-        var full = false
-        for key in keys where Self.constantTimeEquals(key.key, presentedKey) {
-            full = key.full
-        }
-        return full
+        return current().match(presentedKey)?.full ?? false
     }
 }

@@ -35,18 +35,17 @@ public struct FrozenRouter: HTTPResponder {
         let segments = Router.segments(of: request.rawPath).map {
             PercentDecoding.decode($0, plusIsSpace: false)
         }
+        var bound: [(name: String, value: String)] = []
+        if let handler = root.firstHandler(ArraySlice(segments), for: request.method, bound: &bound) {
+            var routed = request
+            if !bound.isEmpty {
+                routed.pathParameters = Dictionary(bound, uniquingKeysWith: { _, last in last })
+            }
+            return try handler(routed)
+        }
+        // No route has a handler for this method: 405 if the path matches under others.
         var matches: [RouteMatch] = []
         root.matches(ArraySlice(segments), bound: [:], into: &matches)
-        for match in matches {
-            let handler =
-                match.node.handlers[request.method]
-                ?? (request.method == .head ? match.node.handlers[.get] : nil)
-            if let handler {
-                var routed = request
-                routed.pathParameters = match.parameters
-                return try handler(routed)
-            }
-        }
         guard !matches.isEmpty else { return try notFound(request) }
         return try notAllowed(request, matches: matches)
     }

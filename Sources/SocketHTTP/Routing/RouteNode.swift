@@ -27,6 +27,24 @@ struct RouteNode: Sendable {
         }
     }
 
+    /// The handler of the best route matching `segments` that serves `method` (HEAD falls back
+    /// to GET), with its parameters appended to `bound`; stops at the first such route and
+    /// allocates nothing for literal segments (the common path of every request).
+    func firstHandler(
+        _ segments: ArraySlice<String>, for method: HTTPMethod, bound: inout [(name: String, value: String)]
+    ) -> Handler? {
+        guard let first = segments.first else {
+            return handlers[method] ?? (method == .head ? handlers[.get] : nil)
+        }
+        let rest = segments.dropFirst()
+        if let handler = literals[first]?.firstHandler(rest, for: method, bound: &bound) { return handler }
+        guard let parameterName, let child = parameter.first, !first.isEmpty else { return nil }
+        bound.append((name: parameterName, value: first))
+        if let handler = child.firstHandler(rest, for: method, bound: &bound) { return handler }
+        bound.removeLast()
+        return nil
+    }
+
     /// Nodes whose pattern matches `segments`, best first, with the parameters bound on the way.
     func matches(
         _ segments: ArraySlice<String>, bound: [String: String], into results: inout [RouteMatch]

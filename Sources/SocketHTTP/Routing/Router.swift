@@ -61,7 +61,10 @@ public struct Router: Sendable {
 
     /// Path segments of a pattern or raw path; empty segments (doubled or trailing slashes)
     /// are dropped so `/a/` is `/a`.
-    static func segments(of path: some StringProtocol) -> [String] {
-        path.split(separator: "/" as Character, omittingEmptySubsequences: true).map { String($0) }
+    /// Splits on UTF-8 bytes: `/` is ASCII, and this runs for every request.
+    static func segments(of path: String) -> [String] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
+            String(Substring($0))
+        }
     }
 }

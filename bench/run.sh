@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# REST API figures: `restlite serve` (release build) on a free loopback port with a temporary data
+# folder and no access log, 1,000 cats seeded through the API, then wrk for GET one, GET a list
+# of 100, POST and PUT at -t2 -c32 -d10s and -t1 -c1 -d5s, the server's RSS, and a summary.
+# Usage: bench/run.sh
+# Env: RESTLITE_BIN (a server binary taking `serve --port P --data-dir D --quiet`; default the
+#      release build of restlite), SKIP_BUILD=1, DURATION_C32 (10s), DURATION_C1 (5s).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+export BENCH_API_DIR="$root/bench/api"
+tmp=$(mktemp -d)
+server_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# Server CPU time (user + system) in clock ticks, to report CPU per request: unlike req/s it
+# hardly depends on what else the shared machine is running.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+ticks_per_second=$(getconf CLK_TCK)
+memory() { awk '/^VmHWM|^VmRSS/ {printf "%s %.1f MiB  ", $1, $2/1024}' "/proc/$server_pid/status"; }
+
+if [ -z "${RESTLITE_BIN:-}" ]; then
+    [ -n "${SKIP_BUILD:-}" ] || swift build -c release --product restlite >/dev/null
+    RESTLITE_BIN="$root/.build/release/restlite"
+fi
+
+# A full-access key written before the first start, so the bench needs no key option.
+key="bench$(date +%s%N | sha256sum | head -c 19)"
+mkdir -p "$tmp/data"
+printf '{"keys":[{"key":"%s","full":true,"methods":[],"origins":[]}]}\n' "$key" >"$tmp/data/keys.json"
+
+port=$(free_port)
+"$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data" --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
+server_pid=$!
+for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.05; done
+curl -sf "http://127.0.0.1:$port/health" >/dev/null || { cat "$tmp/server.err"; exit 1; }
+echo "server pid $server_pid on 127.0.0.1:$port; $(memory)"
+
+base="http://127.0.0.1:$port/rest/benchcats"
+python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "$port" "$key" benchcats 1000 "$tmp/ids.txt"
+echo "after seeding: $(memory)"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+: >"$tmp/results.txt"
+run() {  # label script url wrk-args...
+    local label=$1 script=$2 url=$3
+    shift 3
+    local out result before after requests cpu
+    before=$(cpu_ticks)
+    out=$(wrk "$@" --latency -s "$BENCH_API_DIR/$script" "$url" -- "$key" "$tmp/ids.txt")
+    after=$(cpu_ticks)
+    result=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
+    requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
+    cpu=$(awk -v t=$((after - before)) -v n="$requests" -v hz="$ticks_per_second" 'BEGIN {printf "%.0f", t / hz * 1e6 / n}')
+    echo "$label | $* | $result cpu_us=$cpu | load $(cut -d' ' -f1 /proc/loadavg)" | tee -a "$tmp/results.txt"
+}
+for config in "-t2 -c32 -d${DURATION_C32:-10s}" "-t1 -c1 -d${DURATION_C1:-5s}"; do
+    # shellcheck disable=SC2086
+    {
+        run "GET one " get_one.lua "$base" $config
+        run "GET 100 " list.lua "$base?max=100" $config
+        run "PUT     " put.lua "$base" $config
+        run "POST    " post.lua "$base" $config
+    }
+done
+rss="$(memory)"
+count=$(curl -sf -H "x-apikey: $key" "$base?max=1&totals=true" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totals"]["total"])')
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+server_pid=""
+
+echo
+echo "== summary (restlite serve, release; writes committed (WAL, synchronous=NORMAL) before the answer)"
+printf '%-9s %-16s %10s %9s %9s %9s %8s %7s %6s\n' request wrk req/s p50_ms p90_ms p99_ms failed cpu_us load
+awk -F' [|] ' '{
+    split($3, kv, " "); for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
+    printf "%-9s %-16s %10s %9s %9s %9s %8s %7s %6s\n", $1, $2, v["rps"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["failed"], v["cpu_us"], $4
+}' "$tmp/results.txt" | sed 's/load //'
+echo "cpu_us: server CPU time (user + system) per request"
+echo "server memory at the end: $rss"
+echo "documents in benchcats at the end: $count"
