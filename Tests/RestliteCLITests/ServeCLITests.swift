@@ -62,6 +62,8 @@ import Testing
         #expect(busyPort.status != 0)
         #expect(busyPort.stderr.contains("Address already in use (errno "))
         #expect(!busyPort.stderr.contains("Fatal error"))
+        let unconfirmedReset = try binary.run(["serve", "--reset", "--data-dir", "d"], in: folder)
+        #expect(unconfirmedReset.status != 0 && unconfirmedReset.stderr.contains("add --yes"))
 
         #expect(server.terminate(timeout: .seconds(20)) == 0)
     }
