@@ -3,8 +3,8 @@
 # folder and no access log, 1,000 cats seeded through the API, then wrk for GET one, GET a list
 # of 100, POST and PUT at -t2 -c32 -d10s and -t1 -c1 -d5s, the server's RSS, and a summary.
 # Usage: bench/run.sh
-# Env: RESTLITE_BIN (a server binary taking `serve --port P --data-dir D --quiet`; default the
-#      release build of restlite), SKIP_BUILD=1, DURATION_C32 (10s), DURATION_C1 (5s).
+# Env: RESTLITE_BIN (default: the release build of restlite), SKIP_BUILD=1, DURATION_C32 (10s),
+#      DURATION_C1 (5s), SUMMARY_FILE (also append the summary there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -22,20 +22,21 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # hardly depends on what else the shared machine is running.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
 ticks_per_second=$(getconf CLK_TCK)
-memory() { awk '/^VmHWM|^VmRSS/ {printf "%s %.1f MiB  ", $1, $2/1024}' "/proc/$server_pid/status"; }
+# VmRSS counts the shared libraries' resident pages too (Foundation and ICU are most of them);
+# RssAnon is the server's own memory.
+memory() {
+    awk '/^VmHWM|^VmRSS|^RssAnon|^RssFile/ {printf "%s %.1f MiB  ", $1, $2/1024}' "/proc/$server_pid/status"
+}
 
 if [ -z "${RESTLITE_BIN:-}" ]; then
     [ -n "${SKIP_BUILD:-}" ] || swift build -c release --product restlite >/dev/null
     RESTLITE_BIN="$root/.build/release/restlite"
 fi
 
-# A full-access key written before the first start, so the bench needs no key option.
 key="bench$(date +%s%N | sha256sum | head -c 19)"
-mkdir -p "$tmp/data"
-printf '{"keys":[{"key":"%s","full":true,"methods":[],"origins":[]}]}\n' "$key" >"$tmp/data/keys.json"
 
 port=$(free_port)
-"$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data" --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
+"$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data" --quiet --no-seed --apikey "$key" >"$tmp/server.out" 2>"$tmp/server.err" &
 server_pid=$!
 for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.05; done
 curl -sf "http://127.0.0.1:$port/health" >/dev/null || { cat "$tmp/server.err"; exit 1; }
@@ -74,6 +75,7 @@ kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
 
+{
 echo
 echo "== summary (restlite serve, release; writes committed (WAL, synchronous=NORMAL) before the answer)"
 printf '%-9s %-16s %10s %9s %9s %9s %8s %7s %6s\n' request wrk req/s p50_ms p90_ms p99_ms failed cpu_us load
@@ -84,3 +86,4 @@ awk -F' [|] ' '{
 echo "cpu_us: server CPU time (user + system) per request"
 echo "server memory at the end: $rss"
 echo "documents in benchcats at the end: $count"
+} | tee -a "${SUMMARY_FILE:-/dev/null}"

@@ -11,11 +11,13 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     public var synchronous: Synchronous
     /// How long a connection waits for a lock held by another connection.
     public var busyTimeoutMilliseconds: Int
-    /// Page cache per connection, in KiB.
+    /// Page cache per connection, in KiB. Small on purpose: the server keeps up to 17
+    /// connections, each cache fills with whatever it last touched, and a page that misses is a
+    /// read from the OS page cache (a microsecond or two), so bigger caches mostly cost memory.
     public var cacheKilobytes: Int
 
     public init(
-        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 16384
+        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 2048
     ) {
         self.synchronous = synchronous
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
