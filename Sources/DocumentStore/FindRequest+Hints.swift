@@ -1,36 +1,21 @@
 extension FindRequest {
-    /// The request with `hints` (`h`) folded into the explicit properties; explicit values
-    /// already set win.
+    /// The request with `hints` (`h`, read by `QueryHints`) folded into the explicit
+    /// properties; explicit values already set win.
     func resolvingHints() throws(StoreError) -> FindRequest {
         guard let hints else { return self }
-        guard case .object(let object) = hints else {
-            throw .badRequest("h must be a JSON object such as {\"$orderby\":{\"name\":1}}.")
+        let parsed: QueryHints
+        do {
+            parsed = try QueryHints.parse(hints)
+        } catch {
+            throw .badRequest(error.message)
         }
         var resolved = self
-        if sort.isEmpty, case .object(let orderBy) = object["$orderby"] {
-            resolved.sort = try orderBy.map { member throws(StoreError) in
-                do throws(QueryError) {
-                    return SortKey(
-                        path: try FieldPath(member.key),
-                        ascending: (member.value.numberValue?.doubleValue ?? 1) >= 0)
-                } catch {
-                    throw .badRequest(error.message)
-                }
-            }
-        }
-        if fields == nil, let value = object["$fields"] { resolved.fields = try FieldProjection(json: value) }
-        if max == DocumentStore.defaultMax, let value = object["$max"]?.numberValue?.int64Value {
-            resolved.max = Int(value)
-        }
-        if skip == 0, let value = object["$skip"]?.numberValue?.int64Value { resolved.skip = Int(value) }
-        if groupBy.isEmpty, case .array(let items) = object["$groupby"] {
-            resolved.groupBy = items.compactMap(\.stringValue)
-        }
-        if aggregates.isEmpty, case .array(let items) = object["$aggregate"] {
-            resolved.aggregates = try items.compactMap(\.stringValue).map { spec throws(StoreError) in
-                try Aggregate(spec: spec)
-            }
-        }
+        if sort.isEmpty { resolved.sort = parsed.orderBy }
+        if fields == nil { resolved.fields = parsed.fields }
+        if max == DocumentStore.defaultMax, let value = parsed.max { resolved.max = value }
+        if skip == 0, let value = parsed.skip { resolved.skip = value }
+        if groupBy.isEmpty { resolved.groupBy = parsed.groupBy.map(\.description) }
+        if aggregates.isEmpty { resolved.aggregates = parsed.aggregates }
         return resolved
     }
 }

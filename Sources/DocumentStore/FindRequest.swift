@@ -15,7 +15,7 @@ public struct FindRequest: Sendable {
     public var skip: Int
     public var max: Int
     /// `$fields`: which top-level fields to keep or drop (`_id` is kept unless excluded).
-    public var fields: FieldProjection?
+    public var fields: FieldSelection?
     /// Fields to group by; with `aggregates`, the result has `groups` instead of documents.
     public var groupBy: [String]
     public var aggregates: [Aggregate]
@@ -27,7 +27,7 @@ public struct FindRequest: Sendable {
     public init(
         collection: String, query: JSONValue? = nil, hints: JSONValue? = nil, filter: String? = nil,
         sort: [SortKey] = [], skip: Int = 0, max: Int = DocumentStore.defaultMax,
-        fields: FieldProjection? = nil,
+        fields: FieldSelection? = nil,
         groupBy: [String] = [], aggregates: [Aggregate] = [], totals: Bool = false, metafields: Bool = false
     ) {
         self.collection = collection
@@ -42,31 +42,6 @@ public struct FindRequest: Sendable {
         self.aggregates = aggregates
         self.totals = totals
         self.metafields = metafields
-    }
-}
-
-/// `$fields`: keep only the listed top-level fields, or drop them.
-public enum FieldProjection: Sendable, Hashable {
-    /// Keep these fields (and `_id` unless `keepID` is false).
-    case include([String], keepID: Bool = true)
-    case exclude([String])
-
-    /// Reads `{"a":1,"b":1}` or `{"a":0}`; mixing 1 and 0 is an error (except `_id`).
-    public init(json: JSONValue) throws(StoreError) {
-        guard case .object(let object) = json, !object.isEmpty else {
-            throw .badRequest("$fields needs an object such as {\"name\":1} or {\"name\":0}.")
-        }
-        var include: [String] = []
-        var exclude: [String] = []
-        for member in object {
-            let keep = member.value.numberValue.map { $0.doubleValue != 0 } ?? member.value.boolValue
-            guard let keep else { throw .badRequest("$fields values must be 1 or 0, as in {\"name\":1}.") }
-            if keep { include.append(member.key) } else { exclude.append(member.key) }
-        }
-        if !include.isEmpty && exclude.contains(where: { $0 != "_id" }) {
-            throw .badRequest("$fields cannot mix included (1) and excluded (0) fields; use one kind.")
-        }
-        self = include.isEmpty ? .exclude(exclude) : .include(include, keepID: !exclude.contains("_id"))
     }
 }
 

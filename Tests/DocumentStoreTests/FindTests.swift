@@ -49,7 +49,8 @@ import Testing
         let fixture = try catStore()
         defer { fixture.close() }
         let included = try fixture.store.find(
-            FindRequest(collection: "cats", max: 1, fields: .include(["age"])))
+            FindRequest(collection: "cats", max: 1, fields: .include([try FieldPath("age")], includeID: true))
+        )
         #expect(included.documents[0].object().keys == ["_id", "age"])
         let excluded = try fixture.store.find(
             FindRequest(collection: "cats", hints: ["$fields": ["age": 0, "_id": 0]]))

@@ -100,3 +100,15 @@ private struct FileStamp: Equatable {
         inode = (attributes?[.systemFileNumber] as? NSNumber)?.intValue
     }
 }
+
+extension KeyRing {
+    /// True when `presentedKey` is a known full-access key (bulk deletes and updates by query).
+    public func grantsFullAccess(presentedKey: String?) -> Bool {
+        guard let presentedKey else { return false }
+        var full = false
+        for key in keys where Self.constantTimeEquals(key.key, presentedKey) {
+            full = key.full
+        }
+        return full
+    }
+}

@@ -1,0 +1,51 @@
+import SocketHTTP
+
+/// CORS for browser clients: every answer names the allowed origin, and an `OPTIONS`
+/// preflight is answered here, before any key check, with 204.
+struct CORSMiddleware: HTTPMiddleware {
+    static let allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
+    static let allowedHeaders = "x-apikey, content-type, cache-control, authorization, x-http-method-override"
+
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        var response: HTTPResponse
+        if request.method == .options {
+            response = HTTPResponse(status: .noContent)
+            response.headers.set("Access-Control-Allow-Methods", Self.allowedMethods)
+            response.headers.set("Access-Control-Allow-Headers", allowedHeaders(for: request))
+            response.headers.set("Access-Control-Max-Age", "86400")
+        } else {
+            response = try next(request)
+        }
+        decorate(&response, origin: request.headers["Origin"])
+        return response
+    }
+
+    private func decorate(_ response: inout HTTPResponse, origin: String?) {
+        if let origin, !origin.isEmpty {
+            response.headers.set("Access-Control-Allow-Origin", origin)
+            response.headers.add("Vary", "Origin")
+        } else {
+            response.headers.set("Access-Control-Allow-Origin", "*")
+        }
+        response.headers.set("Access-Control-Expose-Headers", "X-Pagination")
+    }
+
+    /// The standard list, plus whatever else the browser says it will send.
+    private func allowedHeaders(for request: HTTPRequest) -> String {
+        guard let requested = request.headers["Access-Control-Request-Headers"] else {
+            return Self.allowedHeaders
+        }
+        let standard = Set(Self.allowedHeaders.split(separator: ",").map { $0.trimmingSpaces().lowercased() })
+        let extra = requested.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
+            .filter { !$0.isEmpty && !standard.contains($0) }
+        return ([Self.allowedHeaders] + extra).joined(separator: ", ")
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(
+            drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
+                .reversed())
+    }
+}

@@ -1,0 +1,20 @@
+import SocketHTTP
+
+/// `POST` with `X-HTTP-Method-Override: PUT|PATCH|DELETE` is handled as that method, for
+/// clients that can only send GET and POST.
+struct MethodOverrideMiddleware: HTTPMiddleware {
+    private static let allowed: Set<HTTPMethod> = [.put, .patch, .delete]
+
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        guard request.method == .post, let value = request.headers["X-HTTP-Method-Override"] else {
+            return try next(request)
+        }
+        let method = HTTPMethod(rawValue: value.uppercased())
+        guard Self.allowed.contains(method) else {
+            throw RestError.badRequest("X-HTTP-Method-Override may be PUT, PATCH or DELETE, not '\(value)'.")
+        }
+        var overridden = request
+        overridden.method = method
+        return try next(overridden)
+    }
+}

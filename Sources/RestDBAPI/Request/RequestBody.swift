@@ -1,0 +1,39 @@
+import DocumentStore
+import SocketHTTP
+
+/// Reads a write's body: JSON, or `application/x-www-form-urlencoded` whose string values are
+/// typed by the collection's schema (and by the import rules where no schema types a field).
+enum RequestBody {
+    static func value(of request: HTTPRequest, schema: CollectionSchema?) throws -> JSONValue {
+        if isForm(request) { return .object(form(request.body, schema: schema)) }
+        guard request.body.contains(where: { !isWhitespace($0) }) else {
+            throw RestError.badRequest("The request has no body; send a JSON object (or an array of them).")
+        }
+        return try JSON.parse(request.body)
+    }
+
+    /// The body as one object, for PUT and PATCH.
+    static func object(of request: HTTPRequest, schema: CollectionSchema?) throws -> JSONObject {
+        guard case .object(let object) = try value(of: request, schema: schema) else {
+            throw RestError.badRequest("The body must be a JSON object of the fields to change.")
+        }
+        return object
+    }
+
+    private static func isForm(_ request: HTTPRequest) -> Bool {
+        request.headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+    }
+
+    private static func form(_ body: [UInt8], schema: CollectionSchema?) -> JSONObject {
+        let text = String(decoding: body, as: UTF8.self)
+        var object = JSONObject()
+        for item in PercentDecoding.queryItems(text) where !item.name.isEmpty {
+            object[item.name] = FormValue.convert(item.value, type: schema?.field(named: item.name)?.type)
+        }
+        return object
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

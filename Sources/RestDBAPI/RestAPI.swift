@@ -1,0 +1,66 @@
+import DocumentStore
+import SocketHTTP
+
+/// restdb.io's REST surface over a `DocumentStore`: `/rest/<collection>` CRUD, the query
+/// parameters, keys, CORS and restdb's error bodies.
+///
+/// ```swift
+/// let api = RestAPI(store: store, keys: try KeyRing(file: folder.keysURL))
+/// let server = HTTPServer(configuration: .init(port: 8080), responder: api.makeResponder())
+/// ```
+public struct RestAPI: Sendable {
+    public struct Options: Sendable {
+        /// Refuse writes to collections that do not exist instead of creating them.
+        public var strict: Bool
+        /// Write to stderr for answers that failed inside the server (500s).
+        public var logErrors: Bool
+
+        public init(strict: Bool = false, logErrors: Bool = true) {
+            self.strict = strict
+            self.logErrors = logErrors
+        }
+    }
+
+    public let store: DocumentStore
+    public let keys: KeyRing
+    public let options: Options
+
+    public init(store: DocumentStore, keys: KeyRing, options: Options = Options()) {
+        self.store = store
+        self.keys = keys
+        self.options = options
+    }
+
+    /// Builds the routes and middleware once and freezes them for every connection.
+    public func makeResponder() -> FrozenRouter {
+        var router = Router()
+        router.use(CORSMiddleware())
+        router.use(ErrorMiddleware(logErrors: options.logErrors))
+        router.use(MethodOverrideMiddleware())
+        router.use(KeyMiddleware(keys: keys))
+        router.notFound = { request in throw RestError.notFound(Self.notFoundMessage(request)) }
+        router.methodNotAllowed = { request, methods in
+            let list = methods.map(\.rawValue).joined(separator: ", ")
+            throw RestError.methodNotAllowed(
+                "\(request.method.rawValue) is not allowed on \(request.path); use \(list).")
+        }
+        addRoutes(to: &router)
+        return router.freeze()
+    }
+
+    private func addRoutes(to router: inout Router) {
+        router.get("/health") { _ in .json(.ok, #"{"status":"ok"}"#) }
+        router.get("/rest/_meta") { _ in try listCollections() }
+        router.get("/rest/:collection/_meta") { request in try collectionSchema(request) }
+        router.get("/rest/:collection") { request in try list(request) }
+        router.get("/rest/:collection/:id") { request in try getOne(request) }
+        router.post("/rest/:collection") { request in try create(request) }
+        router.put("/rest/:collection/:id") { request in try update(request) }
+        router.patch("/rest/:collection/:id") { request in try update(request) }
+        router.delete("/rest/:collection/:id") { request in try delete(request) }
+    }
+
+    private static func notFoundMessage(_ request: HTTPRequest) -> String {
+        "Nothing is served at \(request.path); collections live under /rest/<collection>, as in /rest/a3cats."
+    }
+}

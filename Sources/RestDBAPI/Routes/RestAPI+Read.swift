@@ -1,0 +1,72 @@
+import DocumentStore
+import SocketHTTP
+
+extension RestAPI {
+    /// `GET /rest/<collection>`: a bare array, or `{"data":[...],"totals":{...}}` with
+    /// `totals=true`; the totals object always travels in `X-Pagination`.
+    func list(_ request: HTTPRequest) throws -> HTTPResponse {
+        let find = try ListParameters.findRequest(request, collection: collectionName(request))
+        let result = try store.find(find)
+        let totals = Self.totals(of: result)
+        var body: [UInt8] = []
+        body.reserveCapacity(result.documents.reduce(2) { $0 + $1.body.count + 1 })
+        if ListParameters.flag(request, "totals") {
+            body.append(contentsOf: #"{"data":"#.utf8)
+            result.renderJSONArray(metafields: find.metafields, into: &body)
+            body.append(contentsOf: #","totals":"#.utf8)
+            body.append(contentsOf: totals.utf8)
+            body.append(UInt8(ascii: "}"))
+        } else {
+            result.renderJSONArray(metafields: find.metafields, into: &body)
+        }
+        var response = HTTPResponse.json(.ok, body)
+        response.headers.set("X-Pagination", totals)
+        return response
+    }
+
+    /// `GET /rest/<collection>/<id>`: the document as a bare object.
+    func getOne(_ request: HTTPRequest) throws -> HTTPResponse {
+        let document = try store.document(documentID(request), in: collectionName(request))
+        var body: [UInt8] = []
+        document.renderJSON(metafields: ListParameters.flag(request, "metafields"), into: &body)
+        return .json(.ok, body)
+    }
+
+    /// `GET /rest/_meta`: `{"collections":[{"name":"a3cats","count":100}, ...]}`.
+    func listCollections() throws -> HTTPResponse {
+        let collections = try store.listCollections().map { summary -> JSONValue in
+            .object(["name": .string(summary.name), "count": .number(JSONNumber(summary.count))])
+        }
+        return .json(.ok, JSONValue.object(["collections": .array(collections)]).serialized())
+    }
+
+    /// `GET /rest/<collection>/_meta`: `{"name":"a3cats","fields":[{"name":...,"type":...}, ...]}`.
+    func collectionSchema(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = try collectionName(request)
+        let schema = try store.schema(of: name)
+        let count = try store.count(in: name)
+        let object: JSONObject = [
+            "name": .string(name), "count": .number(JSONNumber(count)),
+            "fields": .array(schema?.fields.map(\.json) ?? []),
+        ]
+        return .json(.ok, object.serialized())
+    }
+
+    /// `{"total":N,"count":n,"skip":s,"max":m}` for a find result.
+    static func totals(of result: FindResult) -> String {
+        let count = result.groups?.count ?? result.documents.count
+        let total = result.total ?? count
+        return #"{"total":\#(total),"count":\#(count),"skip":\#(result.skip),"max":\#(result.max)}"#
+    }
+
+    func collectionName(_ request: HTTPRequest) throws -> String {
+        guard let name = request.pathParameters["collection"], !name.isEmpty else {
+            throw RestError.badRequest("The path needs a collection name, as in /rest/a3cats.")
+        }
+        return name
+    }
+
+    func documentID(_ request: HTTPRequest) -> String {
+        request.pathParameters["id"] ?? ""
+    }
+}

@@ -1,0 +1,97 @@
+import DocumentStore
+import SocketHTTP
+
+extension RestAPI {
+    /// `POST /rest/<collection>`: one object is stored and returned; an array is stored whole
+    /// or not at all and returned as an array. Answers 201 with the system fields.
+    func create(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = try collectionName(request)
+        let schema = try? store.schema(of: name)
+        let writeOptions = WriteOptions(
+            actor: "api", createCollection: !options.strict,
+            validate: !isFalse(request.queryValue("validate")))
+        var body: [UInt8] = []
+        switch try RequestBody.value(of: request, schema: schema) {
+        case .object(let object):
+            try store.insert(object, into: name, options: writeOptions).renderJSON(
+                metafields: true, into: &body)
+        case .array(let elements):
+            let objects = try elements.enumerated().map { position, element in
+                guard case .object(let object) = element else {
+                    throw RestError.badRequest(
+                        "Element \(position) of the array is not a JSON object; send objects only.")
+                }
+                return object
+            }
+            let stored = try store.insertMany(objects, into: name, options: writeOptions)
+            body.append(UInt8(ascii: "["))
+            for (position, document) in stored.enumerated() {
+                if position > 0 { body.append(UInt8(ascii: ",")) }
+                document.renderJSON(metafields: true, into: &body)
+            }
+            body.append(UInt8(ascii: "]"))
+        default:
+            throw RestError.badRequest("The body must be a JSON object, or an array of objects.")
+        }
+        return .json(.created, body)
+    }
+
+    /// `PUT`/`PATCH /rest/<collection>/<id>`: merge or update operators; answers the whole
+    /// document. `PUT /rest/<collection>/*?q=...` updates every match (full-access keys only).
+    func update(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = try collectionName(request)
+        let changes = try RequestBody.object(of: request, schema: try? store.schema(of: name))
+        let id = documentID(request)
+        if id == "*" {
+            try requireFullAccess(request, for: "updating every match of a query")
+            guard let query = try ListParameters.json(request, "q") else {
+                throw RestError.badRequest(
+                    "PUT /rest/\(name)/* needs a q parameter that selects the documents.")
+            }
+            let ids = try store.updateMany(in: name, matching: query, with: changes)
+            return Self.result(ids)
+        }
+        var body: [UInt8] = []
+        try store.update(id, in: name, with: changes).renderJSON(metafields: true, into: &body)
+        return .json(.ok, body)
+    }
+
+    /// `DELETE /rest/<collection>/<id>`, or `/*` with a JSON array of ids in the body, or
+    /// `/*?q=...` for every match (full-access keys only). Answers `{"result":[ids]}`.
+    func delete(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = try collectionName(request)
+        let id = documentID(request)
+        guard id == "*" else { return Self.result([try store.delete(id, from: name)]) }
+        if let query = try ListParameters.json(request, "q") {
+            try requireFullAccess(request, for: "deleting every match of a query")
+            return Self.result(try store.delete(matching: query, from: name))
+        }
+        guard case .array(let items) = try RequestBody.value(of: request, schema: nil) else {
+            throw RestError.badRequest(
+                "DELETE /rest/\(name)/* needs a JSON array of ids in the body, or a q parameter.")
+        }
+        let ids = try items.map { item in
+            guard let id = item.stringValue else {
+                throw RestError.badRequest("The body must be an array of id strings, such as [\"5f1e...\"].")
+            }
+            return id
+        }
+        return Self.result(try store.delete(ids: ids, from: name))
+    }
+
+    static func result(_ ids: [String]) -> HTTPResponse {
+        let object: JSONObject = ["result": .array(ids.map(JSONValue.string))]
+        return .json(.ok, object.serialized())
+    }
+
+    private func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
+        guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
+            throw RestError.forbidden("Only a full-access key may do \(action); this key is scoped.")
+        }
+    }
+
+    private func isFalse(_ value: String?) -> Bool {
+        guard let value = value?.lowercased() else { return false }
+        return value == "false" || value == "0" || value == "no"
+    }
+}

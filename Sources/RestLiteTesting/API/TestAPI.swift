@@ -1,0 +1,85 @@
+import DocumentStore
+import Foundation
+import RestDBAPI
+import SocketHTTP
+
+/// A restlite API on a fresh temporary data folder, for tests: call it in-process with
+/// `request(...)`, or start a real server on 127.0.0.1 port 0 with `startServer()`.
+///
+/// ```swift
+/// let api = try TestAPI()
+/// defer { api.remove() }
+/// let response = api.request(.get, "/rest/a3cats", headers: ["x-apikey": TestAPI.fullKey])
+/// ```
+public final class TestAPI: Sendable {
+    /// A full-access key every `TestAPI` accepts.
+    public static let fullKey = "0123456789abcdef01234567"
+
+    public let folder: DataFolder
+    public let store: DocumentStore
+    public let keys: KeyRing
+    public let api: RestAPI
+    public let responder: FrozenRouter
+
+    public init(strict: Bool = false) throws {
+        folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
+        try folder.create()
+        store = try DocumentStore(path: folder.databaseURL.path)
+        keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
+        api = RestAPI(store: store, keys: keys, options: .init(strict: strict, logErrors: false))
+        responder = api.makeResponder()
+    }
+
+    /// Deletes the temporary data folder.
+    public func remove() {
+        try? FileManager.default.removeItem(at: folder.url)
+    }
+
+    /// Runs one request in-process through the frozen router, with the full key unless
+    /// `headers` says otherwise (pass `"x-apikey": ""` to send none).
+    public func request(
+        _ method: HTTPMethod, _ target: String, headers: [String: String] = [:], body: String = ""
+    ) -> HTTPResponse {
+        var fields = HTTPHeaders()
+        if headers["x-apikey"] == nil { fields.set("x-apikey", Self.fullKey) }
+        for (name, value) in headers where !value.isEmpty { fields.set(name, value) }
+        let request = HTTPRequest(
+            method: method, target: target, headers: fields, body: Array(body.utf8), requestID: "test")
+        return responder.respond(to: request)
+    }
+
+    /// Starts a real server for this API on a free loopback port; stop it with `shutdown`.
+    public func startServer() throws -> HTTPServer {
+        try TestHTTPServer.start(responder)
+    }
+
+    /// Inserts cats shaped like the course's Mockaroo rows and returns their ids in order.
+    @discardableResult
+    public func seedCats(_ count: Int = 5, collection: String = "a3cats") throws -> [String] {
+        let schema = CollectionSchema(fields: [
+            FieldSchema(name: "catName", type: .text), FieldSchema(name: "ownerName", type: .text),
+            FieldSchema(name: "breedId", type: .text), FieldSchema(name: "birthDate", type: .date),
+            FieldSchema(name: "weightKg", type: .floatNumber), FieldSchema(name: "rating", type: .number),
+            FieldSchema(name: "photoUrl", type: .text),
+        ])
+        if (try? store.schema(of: collection)) == nil { try store.setSchema(schema, for: collection) }
+        let cats: [JSONObject] = (0..<count).map { index in
+            [
+                "catName": .string("Felis catus \(index)"), "ownerName": .string("Owner O'Neil \(index)"),
+                "breedId": .string(["abys", "beng", "sibe"][index % 3]),
+                "birthDate": .string("201\(index % 10)-06-01T12:00:00Z"),
+                "weightKg": .number(JSONNumber(validatedText: "\(2 + index % 3).5\(index % 10)")),
+                "rating": .number(JSONNumber(index % 5 + 1)),
+                "photoUrl": .string("http://dummyimage.com/100x100.png/dddddd/000000"),
+            ]
+        }
+        return try store.insertMany(cats, into: collection).map(\.id)
+    }
+}
+
+extension HTTPResponse {
+    /// The body parsed as JSON (tests only).
+    public func json() throws -> JSONValue {
+        try JSON.parse(body)
+    }
+}

@@ -1,0 +1,113 @@
+import DocumentStore
+import Foundation
+import RestDBAPI
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+@Suite struct KeyAndCORSTests {
+    let api: TestAPI
+    let id: String
+
+    init() throws {
+        api = try TestAPI()
+        id = try api.seedCats(2)[0]
+        try KeyFile.addKey(
+            inDataFolder: api.folder.url, key: "scopedkey0000000000000001", methods: ["GET", "POST"],
+            path: "/a3cats/**", origins: ["http://localhost:3000"])
+        try KeyFile.addKey(inDataFolder: api.folder.url, key: "readonlykey0000000000001", methods: ["GET"])
+    }
+
+    @Test func missingKeyIs401AndWrongKeyIs403WithJSONBodies() throws {
+        let missing = api.request(.get, "/rest/a3cats", headers: ["x-apikey": ""])
+        #expect(missing.status == .unauthorized)
+        #expect(try missing.json()["name"] == "Unauthorized")
+        let wrong = api.request(.get, "/rest/a3cats", headers: ["x-apikey": "wrong"])
+        #expect(wrong.status == .forbidden)
+        #expect(try wrong.json()["name"] == "Forbidden")
+        api.remove()
+    }
+
+    @Test func theKeyMayComeInAnyOfItsThreePlaces() {
+        let key = TestAPI.fullKey
+        #expect(api.request(.get, "/rest/a3cats", headers: ["X-APIKEY": key]).status == .ok)
+        #expect(api.request(.get, "/rest/a3cats?apikey=\(key)", headers: ["x-apikey": ""]).status == .ok)
+        let bearer = api.request(
+            .get, "/rest/a3cats", headers: ["x-apikey": "", "Authorization": "Bearer \(key)"])
+        #expect(bearer.status == .ok)
+        api.remove()
+    }
+
+    @Test(arguments: [
+        ("GET", "/rest/a3cats", "http://localhost:3000", 200),
+        ("GET", "/rest/a3cats/ID", "http://localhost:3000", 200),
+        ("POST", "/rest/a3cats", "http://localhost:3000", 201),
+        ("PUT", "/rest/a3cats/ID", "http://localhost:3000", 403),
+        ("PATCH", "/rest/a3cats/ID", "http://localhost:3000", 403),
+        ("DELETE", "/rest/a3cats/ID", "http://localhost:3000", 403),
+        ("GET", "/rest/dogs", "http://localhost:3000", 403),
+        ("GET", "/rest/_meta", "http://localhost:3000", 403),
+        ("GET", "/rest/a3cats", "http://evil.example", 403),
+        ("GET", "/rest/a3cats", "", 403),
+    ])
+    func scopedKeyCoversOnlyItsMethodsPathAndOrigins(
+        method: String, path: String, origin: String, status: Int
+    ) {
+        var headers = ["x-apikey": "scopedkey0000000000000001"]
+        if !origin.isEmpty { headers["Origin"] = origin }
+        let body = method == "GET" || method == "DELETE" ? "" : #"{"rating":2}"#
+        let response = api.request(
+            HTTPMethod(rawValue: method), path.replacingOccurrences(of: "ID", with: id), headers: headers,
+            body: body)
+        #expect(response.status.code == status)
+        api.remove()
+    }
+
+    @Test func scopedKeysCannotDeleteOrUpdateByQuery() {
+        let headers = ["x-apikey": "readonlykey0000000000001"]
+        #expect(api.request(.get, "/rest/_meta", headers: headers).status == .ok)
+        #expect(api.request(.delete, #"/rest/a3cats/*?q={}"#, headers: headers).status == .forbidden)
+        api.remove()
+    }
+
+    @Test func keysAddedWhileRunningAreHonoured() throws {
+        let headers = ["x-apikey": "laterkey0000000000000001"]
+        #expect(api.request(.get, "/rest/a3cats", headers: headers).status == .forbidden)
+        try KeyFile.addKey(inDataFolder: api.folder.url, key: "laterkey0000000000000001")
+        #expect(api.request(.get, "/rest/a3cats", headers: headers).status == .ok)
+        try KeyFile.removeKey("laterkey0000000000000001", inDataFolder: api.folder.url)
+        #expect(api.request(.get, "/rest/a3cats", headers: headers).status == .forbidden)
+        api.remove()
+    }
+
+    @Test func preflightNeedsNoKeyAndAllowsTheRestdbHeaders() {
+        let response = api.request(
+            .options, "/rest/a3cats",
+            headers: [
+                "x-apikey": "", "Origin": "http://localhost:3000", "Access-Control-Request-Method": "PUT",
+                "Access-Control-Request-Headers": "x-apikey, content-type, x-custom",
+            ])
+        #expect(response.status == .noContent)
+        #expect(response.headers["Access-Control-Allow-Origin"] == "http://localhost:3000")
+        #expect(response.headers["Access-Control-Allow-Methods"] == "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+        let allowed = response.headers["Access-Control-Allow-Headers"] ?? ""
+        for header in [
+            "x-apikey", "content-type", "cache-control", "authorization", "x-http-method-override",
+            "x-custom",
+        ] {
+            #expect(allowed.contains(header))
+        }
+        api.remove()
+    }
+
+    @Test func everyAnswerCarriesCORSHeadersErrorsIncluded() {
+        let ok = api.request(.get, "/rest/a3cats")
+        #expect(ok.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(ok.headers["Access-Control-Expose-Headers"]?.contains("X-Pagination") == true)
+        let error = api.request(
+            .get, "/rest/a3cats", headers: ["x-apikey": "", "Origin": "http://a.example"])
+        #expect(error.status == .unauthorized)
+        #expect(error.headers["Access-Control-Allow-Origin"] == "http://a.example")
+        api.remove()
+    }
+}

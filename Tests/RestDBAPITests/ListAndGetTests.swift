@@ -1,0 +1,145 @@
+import DocumentStore
+import Foundation
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+@Suite struct ListAndGetTests {
+    let api: TestAPI
+    let ids: [String]
+
+    init() throws {
+        api = try TestAPI()
+        ids = try api.seedCats(6)
+    }
+
+    @Test func listIsABareCompactArrayInCreationOrder() throws {
+        let response = api.request(.get, "/rest/a3cats", headers: ["Content-Type": "application/json"])
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+        let text = response.bodyString
+        #expect(text.first == "[" && text.last == "]")
+        #expect(!text.contains("\n") && !text.contains(": "))
+        let items = try #require(try response.json().arrayValue)
+        #expect(items.compactMap { $0["_id"]?.stringValue } == ids)
+        #expect(items[0]["_created"] == nil)
+        #expect(items[0]["birthDate"] == "2010-06-01T12:00:00.000Z")
+        #expect(items[0].objectValue?.keys.first == "_id")
+        api.remove()
+    }
+
+    @Test func listSendsTotalsInXPagination() throws {
+        let response = api.request(.get, "/rest/a3cats?max=2&skip=1")
+        #expect(response.headers["X-Pagination"] == #"{"total":6,"count":2,"skip":1,"max":2}"#)
+        #expect(try response.json().arrayValue?.count == 2)
+        api.remove()
+    }
+
+    @Test func totalsTrueWrapsDataAndTotals() throws {
+        let response = api.request(.get, "/rest/a3cats?totals=true&max=4")
+        let body = try response.json()
+        #expect(body["data"]?.arrayValue?.count == 4)
+        #expect(body["totals"] == ["total": 6, "count": 4, "skip": 0, "max": 4])
+        api.remove()
+    }
+
+    @Test func queryWithPlusMeansSpaceAndPercentTwoBMeansPlus() throws {
+        let plus = api.request(.get, #"/rest/a3cats?q={"rating":+3}"#)
+        #expect(try plus.json().arrayValue?.count == 1)
+        let encoded = api.request(.get, "/rest/a3cats?q=%7B%22rating%22%3A%7B%22%24gte%22%3A4%7D%7D")
+        #expect(try encoded.json().arrayValue?.count == 2)
+        api.remove()
+    }
+
+    @Test func hintsSortProjectAndPage() throws {
+        let response = api.request(
+            .get, #"/rest/a3cats?h={"$orderby":{"rating":-1},"$fields":{"rating":1},"$max":2}"#)
+        let items = try #require(try response.json().arrayValue)
+        #expect(items.count == 2)
+        #expect(items.map { $0["rating"] } == [5, 4])
+        #expect(items[0].objectValue?.keys.sorted() == ["_id", "rating"])
+        api.remove()
+    }
+
+    @Test func sortAndDirRepeatForSeveralKeys() throws {
+        let response = api.request(.get, "/rest/a3cats?sort=breedId&dir=-1&sort=rating&dir=1")
+        let items = try #require(try response.json().arrayValue)
+        #expect(
+            items.compactMap { $0["breedId"]?.stringValue } == [
+                "sibe", "sibe", "beng", "beng", "abys", "abys",
+            ])
+        #expect(
+            items.prefix(2).map { $0["rating"] }
+                == [3, 1].map { JSONValue.number(JSONNumber($0)) }.reversed())
+        api.remove()
+    }
+
+    @Test func filterMatchesAnyStringCaseInsensitively() throws {
+        let response = api.request(.get, "/rest/a3cats?filter=FELIS%20CATUS%203")
+        #expect(try response.json().arrayValue?.count == 1)
+        api.remove()
+    }
+
+    @Test func metafieldsAddSystemFieldsWithRestdbDates() throws {
+        let response = api.request(.get, "/rest/a3cats/\(ids[0])?metafields=true")
+        let body = try response.json()
+        #expect(body["_version"] == 0)
+        #expect(body["_createdby"] == "api")
+        let created = try #require(body["_created"]?.stringValue)
+        #expect(created.count == 24 && created.hasSuffix("Z") && created.dropFirst(19).hasPrefix("."))
+        api.remove()
+    }
+
+    @Test func getOneIsABareObject() throws {
+        let response = api.request(.get, "/rest/a3cats/\(ids[2])/")
+        #expect(response.status == .ok)
+        #expect(try response.json()["_id"]?.stringValue == ids[2])
+        #expect(response.bodyString.hasPrefix(#"{"_id":""#))
+        api.remove()
+    }
+
+    @Test func groupbyAndAggregate() throws {
+        let response = api.request(
+            .get, "/rest/a3cats?groupby=breedId&aggregate=SUM:rating&aggregate=COUNT:n")
+        #expect(response.status == .ok)
+        let groups = try #require(try response.json().arrayValue)
+        #expect(groups.count == 3)
+        #expect(groups.allSatisfy { $0["breedId"] != nil && $0["SUM:rating"] != nil })
+        api.remove()
+    }
+
+    @Test func metaListsCollectionsAndSchema() throws {
+        let meta = try api.request(.get, "/rest/_meta").json()
+        #expect(meta["collections"] == [["name": "a3cats", "count": 6]])
+        let schema = try api.request(.get, "/rest/a3cats/_meta").json()
+        #expect(schema["name"] == "a3cats")
+        let fields = try #require(schema["fields"]?.arrayValue)
+        #expect(fields.contains(["name": "birthDate", "type": "date", "required": false, "unique": false]))
+        api.remove()
+    }
+
+    @Test(arguments: [
+        ("/rest/a3cats/nothex", 400, "BadRequest"),
+        ("/rest/a3cats/0123456789abcdef01234567", 404, "NotFound"),
+        ("/rest/dogs", 404, "NotFound"), (#"/rest/a3cats?q={"rating":"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"rating":{"$foo":1}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"catName":{"$regex":"("}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?h={"$orderby":5}"#, 400, "BadRequest"), ("/rest/a3cats?max=-1", 400, "BadRequest"),
+        ("/rest/a3cats?sort=rating&dir=up", 400, "BadRequest"), ("/nowhere", 404, "NotFound"),
+    ])
+    func badReadsAnswerJSONErrors(target: String, status: Int, name: String) throws {
+        let response = api.request(.get, target)
+        #expect(response.status.code == status)
+        let body = try response.json()
+        #expect(body["name"]?.stringValue == name)
+        #expect(body["status"] == .number(JSONNumber(status)))
+        #expect((body["message"]?.stringValue?.count ?? 0) > 10)
+        api.remove()
+    }
+
+    @Test func unknownCollectionMessageNamesTheExistingOnes() throws {
+        let body = try api.request(.get, "/rest/dogs").json()
+        #expect(body["message"]?.stringValue?.contains("a3cats") == true)
+        api.remove()
+    }
+}
