@@ -74,8 +74,10 @@ struct RemoteImportError: Error, CustomStringConvertible {
             return "no answer from the server (\(error.message)); it may or may not have stored this batch"
         }
         let problems = error.list.prefix(3).map { "\($0.field): \($0.message)" }
+        let advice =
+            error.status == 413 ? "; the batch is too large for the server, try a smaller --batch" : ""
         return "the server refused the batch: \(error)"
-            + (problems.isEmpty ? "" : "; " + problems.joined(separator: "; "))
+            + (problems.isEmpty ? "" : "; " + problems.joined(separator: "; ")) + advice
     }
 
     private var storedSentence: String {

@@ -104,6 +104,14 @@ import Testing
         #expect(error?.description.contains("At least 2 of 5 rows were stored") == true)
     }
 
+    @Test func aTooLargeBatchOnTheFirstRequestSuggestsASmallerBatch() async throws {
+        let stub = StubServer(Self.notFound, .answer(status: 413, body: "Payload Too Large"))
+        let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
+        let text = error?.description ?? ""
+        #expect(text.contains("batch 1 of 3 (lines 2-3)") && text.contains("try a smaller --batch"))
+        #expect(text.contains("Nothing was imported.") && !text.contains("--replace"))
+    }
+
     @Test func aRowThatDoesNotFitTheServersSchemaStopsBeforeAnyPost() async throws {
         let schema = StubServer.Reply.answer(
             status: 200, body: #"{"name":"cats","fields":[{"name":"kg","type":"number"}]}"#)
