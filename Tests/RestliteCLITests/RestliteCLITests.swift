@@ -65,3 +65,22 @@ import Testing
         #expect(reset.status != 0 && reset.stderr.contains("--yes"))
     }
 }
+
+/// The `--url` flag checks that run before any request.
+@Suite struct RemoteImportFlagTests {
+    @Test func urlRefusesKeepIdsAndDataDirAndNeedsAKey() throws {
+        let binary = try RestliteBinary()
+        let folder = FileManager.default.temporaryDirectory
+        let base = ["import", "cats.json", "--collection", "cats", "--url", "http://127.0.0.1:9"]
+        let keepIds = try binary.run(base + ["--apikey", "k", "--keep-ids"], in: folder)
+        #expect(keepIds.status != 0 && keepIds.stderr.contains("--keep-ids cannot be used with --url"))
+        let dataDir = try binary.run(base + ["--apikey", "k", "--data-dir", "d"], in: folder)
+        #expect(dataDir.status != 0 && dataDir.stderr.contains("--data-dir and --url exclude each other"))
+        let noKey = try binary.run(base, in: folder)
+        #expect(noKey.status != 0 && noKey.stderr.contains("--url needs --apikey"))
+        let badURL = try binary.run(
+            ["import", "cats.json", "--collection", "cats", "--url", "localhost", "--apikey", "k"], in: folder
+        )
+        #expect(badURL.status != 0 && badURL.stderr.contains("needs an http or https URL"))
+    }
+}
