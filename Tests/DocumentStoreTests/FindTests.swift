@@ -91,18 +91,47 @@ import Testing
         #expect(try JSON.parse(text).arrayValue?.count == 2)
     }
 
-    @Test func indexIsCreatedAndUsedByEquality() throws {
+    @Test func declaredIndexIsUsedByCompiledEqualityAndSort() throws {
         let fixture = try catStore()
         defer { fixture.close() }
         let name = try fixture.store.createIndex(collection: "cats", path: "color")
-        let plan = try fixture.store.pool.read { connection in
-            var details: [String] = []
-            try connection.forEachRow(
-                "EXPLAIN QUERY PLAN SELECT id FROM \"docs_1\" WHERE json_extract(body, '$.color') = ?",
-                ["grey"]
-            ) { details.append($0.text(3) ?? "") }
-            return details.joined()
+        #expect(name.hasPrefix("ix_1_color_v_"))
+        let equality = try Query.parse(text: #"{"color":"grey"}"#).sqlCondition(bodyColumn: "body")
+        let range = try Query.parse(text: #"{"color":{"$in":["grey","black"]}}"#).sqlCondition(
+            bodyColumn: "body")
+        let order = try SortKey(path: FieldPath("color"), ascending: false).sqlOrdering(bodyColumn: "body")
+        let plans = try fixture.store.pool.read { connection in
+            try [
+                ("SELECT id FROM \"docs_1\" WHERE " + equality.sql, equality.bindings),
+                ("SELECT id FROM \"docs_1\" WHERE " + range.sql, range.bindings),
+                ("SELECT id FROM \"docs_1\" WHERE 1 ORDER BY " + order.sql + ", id LIMIT 10", []),
+            ].map { sql, bindings in
+                var details: [String] = []
+                try connection.forEachRow("EXPLAIN QUERY PLAN " + sql, bindings) {
+                    details.append($0.text(3) ?? "")
+                }
+                return details.joined(separator: "\n")
+            }
         }
-        #expect(plan.contains(name))
+        // Equality and $in: every OR arm (value, array guard) is an index search, no scan.
+        for plan in plans.prefix(2) {
+            #expect(plan.contains("USING INDEX \(name)"), "\(plan)")
+            #expect(!plan.contains("SCAN \"docs_1\"") && !plan.contains("SCAN docs_1"), "\(plan)")
+        }
+        // The sort reads the sort index in order; only ties are sorted further.
+        #expect(plans[2].contains("USING INDEX ix_1_color_s_"), "\(plans[2])")
+        #expect(!plans[2].contains("USE TEMP B-TREE FOR ORDER BY"), "\(plans[2])")
+        let sorted = try fixture.store.find(
+            FindRequest(collection: "cats", hints: ["$orderby": ["color": -1]], max: 1000))
+        let colors = sorted.documents.map { $0.object()["color"]?.stringValue ?? "" }
+        #expect(colors == colors.sorted(by: >))
+    }
+
+    @Test func indexPathsFollowTheQueryLanguageRule() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "cats", path: "a..b") }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "cats", path: "$x") }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "nope", path: "x") }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import DocumentStore
 
 /// Equality on an un-indexed string field over 100,000 documents must stay interactive; the
-/// `instr` pre-filter is what makes it so. Prints the measured time.
+/// `restlite_has` pre-filter is what makes it so. Prints the measured time.
 @Suite struct QueryPerformanceTests {
     @Test func stringEqualityOverAHundredThousandDocumentsIsFast() throws {
         let fixture = try QueryFixture()
