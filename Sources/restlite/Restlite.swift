@@ -13,9 +13,11 @@ struct Restlite: AsyncParsableCommand {
               restlite import cats.json --collection a3cats
               restlite export --collection a3cats --format csv --output cats.csv
               restlite reset --yes
+              restlite index add --collection a3cats --field rating
             """,
         subcommands: [
             GenerateCommand.self, ImportCommand.self, ExportCommand.self, ResetCommand.self,
+            IndexCommand.self,
         ]
     )
 }

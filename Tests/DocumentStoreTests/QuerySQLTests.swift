@@ -50,8 +50,9 @@ import Testing
         let fragment = try sql(#"{"name":{"\#(op)":"m"}}"#)
         #expect(
             fragment.sql
-                == "((\(nameType) = 'text' AND \(nameValue) \(sign) ?) OR (\(nameArray) AND EXISTS"
-                + " (SELECT 1 FROM \(nameEach) AS q1 WHERE (q1.type = 'text' AND q1.value \(sign) ?))))")
+                == "((\(nameType) = 'text' AND likelihood(\(nameValue) \(sign) ?, 0.01)) OR (\(nameArray) AND EXISTS"
+                + " (SELECT 1 FROM \(nameEach) AS q1 WHERE (q1.type = 'text' AND likelihood(q1.value \(sign) ?,"
+                + " 0.01)))))")
         #expect(fragment.bindings == [.text("m"), .text("m")])
     }
 
@@ -106,7 +107,7 @@ import Testing
         #expect(
             values.sql
                 == "(json_type(body, '$.\"s\"') = 'array' AND EXISTS (SELECT 1 FROM json_each(body, '$.\"s\"') AS q1"
-                + " WHERE (q1.type IN ('integer', 'real') AND q1.value >= ?)))")
+                + " WHERE (q1.type IN ('integer', 'real') AND likelihood(q1.value >= ?, 0.01))))")
         let query = try sql(#"{"s":{"$elemMatch":{"_id":"x"}}}"#)
         #expect(
             query.sql
