@@ -52,6 +52,27 @@ import Testing
         #expect(second.stdout == exported)
     }
 
+    @Test func indexAddDeclaresBothIndexesAndRefusesUnknownCollections() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
+        let imported = try binary.run(
+            ["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let added = try binary.run(
+            ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(String(decoding: added.stdout, as: UTF8.self).contains("Indexed a3cats.rating"))
+        // The last connection checkpoints the WAL on close, so the schema is in the main file.
+        let database = try Data(contentsOf: folder.appendingPathComponent("d/restlite.sqlite"))
+        let text = String(decoding: database, as: UTF8.self)
+        #expect(text.contains("_rating_v_") && text.contains("_rating_s_"))
+        let refused = try binary.run(
+            ["index", "add", "--collection", "dogs", "--field", "x", "--data-dir", "d"], in: folder)
+        #expect(refused.status != 0 && refused.stderr.contains("dogs"))
+    }
+
     @Test func aBadFileFailsNamingTheLineAndImportsNothing() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()

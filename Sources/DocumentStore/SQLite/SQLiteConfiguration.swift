@@ -13,12 +13,19 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     public var busyTimeoutMilliseconds: Int
     /// Page cache per connection, in KiB.
     public var cacheKilobytes: Int
+    /// Bytes of the database file read through a memory map (`PRAGMA mmap_size`; 0 turns it
+    /// off). A scan of a collection larger than the page cache then reads the OS page cache in
+    /// place instead of copying every page through `read(2)`; the map is address space shared
+    /// by all connections, not memory.
+    public var mmapBytes: Int
 
     public init(
-        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 16384
+        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 16384,
+        mmapBytes: Int = 1 << 30
     ) {
         self.synchronous = synchronous
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.cacheKilobytes = cacheKilobytes
+        self.mmapBytes = mmapBytes
     }
 }
