@@ -4,11 +4,12 @@
 # ---- build: the same Swift release the project is tested with, on Debian 12 (bookworm) ----
 FROM swift:6.3.1-bookworm AS build
 
-# The Swift image already ships libsqlite3-dev today; installing it here keeps the build
-# working if a later image drops it (CSQLite links the system libsqlite3).
+# The Swift image already ships both today; naming them keeps the build working if a later
+# image drops one: CSQLite links the system libsqlite3, and a static FoundationNetworking
+# (pulled in through RestDBClient) links libcurl.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev \
+    && apt-get install -y --no-install-recommends libcurl4-openssl-dev libsqlite3-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -19,8 +20,8 @@ RUN swift package resolve
 
 COPY . .
 
-# The Swift runtime and Foundation are linked in statically; what is left dynamic is glibc,
-# libstdc++, libsqlite3 and libcurl (FoundationNetworking, linked in through RestDBClient).
+# The Swift runtime and Foundation (ICU data included) are linked in statically. What is left
+# dynamic (readelf -d): libc, libm, libstdc++, libgcc_s, libsqlite3 and libcurl.
 RUN swift build -c release --product restlite --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/restlite" /staging/restlite
 
