@@ -54,6 +54,10 @@ WORKDIR /app
 COPY seed/ ./seed/
 COPY --from=build /staging/restlite /usr/local/bin/restlite
 
+# The data folder for every command, so `docker exec <container> restlite keys list` needs no
+# --data-dir (the CMD's flag says the same for serve).
+ENV RESTLITE_DATA_DIR=/data
+
 USER 10001:10001
 VOLUME ["/data"]
 EXPOSE 8080

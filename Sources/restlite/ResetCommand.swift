@@ -1,12 +1,6 @@
 import ArgumentParser
 import DocumentStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `restlite reset`: the a3cats collection back to the seed.
 struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,16 +28,9 @@ struct ResetCommand: AsyncParsableCommand {
     var seedFile: String?
 
     func run() async throws {
-        if !yes {
-            guard isatty(0) != 0 else {
-                throw CommandFailure(
-                    "reset deletes the a3cats collection; add --yes to confirm when not on a terminal")
-            }
-            StandardError.write("Delete a3cats in \(dataDir) and reload the seed? [y/N] ")
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                print("Nothing changed.")
-                return
-            }
+        guard try ResetConfirmation.confirm(dataDir: dataDir, yes: yes) else {
+            print("Nothing changed.")
+            return
         }
         let access = try DataFolderAccess.open(dataDir, exclusive: true)
         let summary = try await SeedData.reset(access.store, file: seedFile)

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built `restlite` executable. It is found, in order: at `$RESTLITE_BINARY`; next to
 /// the test bundle (SwiftPM puts `restlite` and `restlitePackageTests.xctest` in the same
 /// `.build/<config>` folder, and `swift build --build-tests` builds both); in this package's
@@ -39,10 +45,18 @@ struct RestliteBinary {
         return urls
     }
 
+    /// The environment without `RESTLITE_*` variables, so a developer's settings do not change
+    /// what a test sees.
+    static func cleanEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RESTLITE_") }
+    }
+
     /// Runs `restlite arguments` in `directory` (stdin empty, not a terminal) and returns its
     /// exit status and output. Output goes through files, so no pipe can fill up and stall it.
-    func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: Data, stderr: String)
-    {
+    /// A run longer than `timeout` is killed (by its PID) and reported as an error.
+    func run(_ arguments: [String], in directory: URL, timeout: Duration = .seconds(120)) throws -> (
+        status: Int32, stdout: Data, stderr: String
+    ) {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -58,8 +72,20 @@ struct RestliteBinary {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
+        process.environment = Self.cleanEnvironment()
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        process.waitUntilExit()
+        let limit = DispatchTime.now() + .seconds(Int(timeout.components.seconds))
+        if exited.wait(timeout: limit) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + .seconds(10))
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "restlite \(arguments) did not finish within \(timeout)"
+                ])
+        }
         let errors = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         return (process.terminationStatus, try Data(contentsOf: outURL), errors)
     }

@@ -56,9 +56,11 @@ public struct APIKey: Sendable, Hashable, Codable {
 extension APIKey {
     /// A one-line summary for `restlite keys list`, with the key itself shown in full.
     public var summary: String {
-        if full { return "\(key)  full access" }
-        let methodText = methods.isEmpty ? "all methods" : methods.joined(separator: ",")
-        let originText = origins.isEmpty ? "any origin" : origins.joined(separator: ",")
-        return "\(key)  \(methodText)  path \(path ?? "/**")  \(originText)"
+        let noteText = note.map { "  (\($0))" } ?? ""
+        if full { return "\(key)  full    methods all  path /**  origins any" + noteText }
+        let methodText = methods.isEmpty ? "all" : methods.joined(separator: ",")
+        let originText = origins.isEmpty ? "any" : origins.joined(separator: ",")
+        return "\(key)  scoped  methods \(methodText)  path \(path ?? "/**")  origins \(originText)"
+            + noteText
     }
 }

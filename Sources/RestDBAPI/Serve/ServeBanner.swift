@@ -1,0 +1,60 @@
+/// The lines `restlite serve` prints once it listens. Pure, so a test can pin the text; the
+/// first line (`restlite listening on URL`) and the `api key:` line are stable for scripts.
+public struct ServeBanner: Sendable {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    /// Collection names with their document counts, in display order.
+    public var collections: [(name: String, count: Int)]
+    /// The full-access key to show, or nil when there is none.
+    public var key: String?
+    /// One-off news about this start (seeded, key created, reset).
+    public var notes: [String]
+
+    public init(
+        host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
+        key: String?, notes: [String] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.collections = collections
+        self.key = key
+        self.notes = notes
+    }
+
+    /// The base URL a client on this machine uses: wildcard addresses become loopback, IPv6
+    /// literals get brackets.
+    public var url: String {
+        let shown: String
+        switch host {
+        case "0.0.0.0", "": shown = "127.0.0.1"
+        case "::", "[::]": shown = "[::1]"
+        default: shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return "http://\(shown):\(port)"
+    }
+
+    /// The collection the example request reads: a3cats when present, else the first one.
+    var exampleCollection: String {
+        let names = collections.map(\.name)
+        return names.contains("a3cats") ? "a3cats" : names.first ?? "a3cats"
+    }
+
+    /// The banner, ending with a newline.
+    public var text: String {
+        var lines = ["restlite listening on \(url)"]
+        lines += notes.map { "  \($0)" }
+        lines.append("data folder: \(dataDirectory)")
+        let list = collections.map { "\($0.name) (\($0.count))" }.joined(separator: ", ")
+        lines.append("collections: \(list.isEmpty ? "none yet" : list)")
+        if let key {
+            lines.append("api key: \(key)")
+            lines.append("try: curl -H 'x-apikey: \(key)' \(url)/rest/\(exampleCollection)")
+        } else {
+            lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
+        }
+        lines.append("Press Ctrl-C to stop.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,46 @@
+import SocketHTTP
+
+/// Everything `restlite serve` needs to know, after flags and environment variables have been
+/// combined (see `resolve(_:environment:)`). The defaults are what a bare `restlite serve` does.
+///
+/// ```swift
+/// var configuration = ServeConfiguration()
+/// configuration.port = 0
+/// configuration.dataDirectory = "/tmp/cats"
+/// let server = try await RestliteServer.open(configuration)
+/// ```
+public struct ServeConfiguration: Sendable, Equatable {
+    /// Address to bind.
+    public var host = "127.0.0.1"
+    /// Port to bind; 0 picks a free one (the banner shows it).
+    public var port = 8080
+    /// The data folder: `restlite.sqlite`, `keys.json` and the lock file.
+    public var dataDirectory = "./data"
+    /// Full-access keys accepted without being written to `keys.json`.
+    public var apiKeys: [String] = []
+    /// The JSON file a new folder is seeded from; nil means `seed/a3cats.json` when that file
+    /// exists in the working directory, else the copy built into the binary.
+    public var seedFile: String?
+    /// Whether a new data folder gets the seed collection.
+    public var seeds = true
+    /// Refuse writes to collections that do not exist instead of creating them.
+    public var strict = false
+    /// Largest request body accepted (413 beyond).
+    public var maxBodyBytes = 16 * 1024 * 1024
+    /// No access log lines on stderr.
+    public var quiet = false
+    /// Return the data folder's seed collection to the seed before serving.
+    public var reset = false
+
+    public init() {}
+
+    /// The seed file used when none is configured, relative to the working directory.
+    public static let defaultSeedFile = "seed/a3cats.json"
+
+    /// The HTTP server settings these options imply.
+    public var httpConfiguration: HTTPServerConfiguration {
+        HTTPServerConfiguration(
+            host: host, port: port, limits: HTTPLimits(maxBodyBytes: maxBodyBytes), accessLog: !quiet,
+            serverLog: !quiet)
+    }
+}

@@ -1,0 +1,31 @@
+/// What the command line said about `restlite serve`; nil (or false, or empty) means "not
+/// given", so the environment variable or the default applies.
+public struct ServeOverrides: Sendable, Equatable {
+    public var host: String?
+    public var port: String?
+    public var dataDirectory: String?
+    public var apiKeys: [String]
+    public var seedFile: String?
+    public var noSeed: Bool
+    public var strict: Bool
+    public var maxBody: String?
+    public var quiet: Bool
+    public var reset: Bool
+
+    public init(
+        host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
+        seedFile: String? = nil, noSeed: Bool = false, strict: Bool = false, maxBody: String? = nil,
+        quiet: Bool = false, reset: Bool = false
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.apiKeys = apiKeys
+        self.seedFile = seedFile
+        self.noSeed = noSeed
+        self.strict = strict
+        self.maxBody = maxBody
+        self.quiet = quiet
+        self.reset = reset
+    }
+}

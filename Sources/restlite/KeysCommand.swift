@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import RestDBAPI
+
+/// `restlite keys list|add|remove`: the API keys in a data folder's keys.json. A running
+/// server notices changes within a second; no restart needed.
+struct KeysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "List, add or remove the API keys of a data folder (keys.json).",
+        discussion: """
+            A running server picks up added and removed keys while it runs.
+
+            Examples:
+              restlite keys list
+              KEY=$(restlite keys add | tail -1)
+              restlite keys add --methods GET,POST --path '/a3cats/**' --origin http://localhost:3000
+              restlite keys add --key 5d9f48133cbe87164d4d0a3b --note 'the course app'
+              restlite keys remove 5d9f48133cbe87164d4d0a3b
+            """,
+        subcommands: [List.self, Add.self, Remove.self]
+    )
+
+    /// The flag every keys subcommand shares.
+    struct Folder: ParsableArguments {
+        @Option(help: "The data folder. [env RESTLITE_DATA_DIR; default ./data]")
+        var dataDir: String?
+
+        var url: URL {
+            let path =
+                dataDir
+                ?? ProcessInfo.processInfo.environment["RESTLITE_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            return DataFolder(path: path ?? "./data").url
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print one line per key: the key, full or scoped, methods, path, origins.")
+
+        @OptionGroup var folder: Folder
+
+        func run() throws {
+            let keys = try KeyFile.load(from: KeyFile.url(inDataFolder: folder.url)).keys
+            if keys.isEmpty {
+                StandardError.write("No keys in \(folder.url.path); add one with: restlite keys add\n")
+            }
+            for key in keys { print(key.summary) }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a key and print it alone on the last line: KEY=$(restlite keys add | tail -1).",
+            discussion: """
+                Without --methods, --path or --origin the key has full access; with any of them \
+                it is scoped (a restdb "web page" key).
+                """)
+
+        @OptionGroup var folder: Folder
+
+        @Flag(help: "Full access (the default when no scope is given).")
+        var full = false
+
+        @Option(help: "Allowed methods, comma-separated, such as GET,POST.")
+        var methods: String?
+
+        @Option(
+            help: "Allowed paths after /rest, as a glob: /a3cats/** ('*' within a segment, '**' any depth).")
+        var path: String?
+
+        @Option(help: "Allowed Origin, such as http://localhost:3000; repeatable.")
+        var origin: [String] = []
+
+        @Option(help: "Use this key (such as the 24-character key a course app has) instead of a random one.")
+        var key: String?
+
+        @Option(help: "A note kept with the key.")
+        var note: String?
+
+        func run() throws {
+            let methodList = methods.map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            let added: APIKey
+            do {
+                added = try KeyFile.addKey(
+                    inDataFolder: folder.url, key: key, full: full, methods: methodList ?? [], path: path,
+                    origins: origin, note: note)
+            } catch let error as KeyEditError {
+                throw CommandFailure(error.description)
+            }
+            print(
+                "Added a \(added.full ? "full-access" : "scoped") key to \(KeyFile.url(inDataFolder: folder.url).path):"
+            )
+            print(added.key)
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a key.")
+
+        @OptionGroup var folder: Folder
+
+        @Argument(help: "The key to remove.")
+        var key: String
+
+        func run() throws {
+            guard try KeyFile.removeKey(key, inDataFolder: folder.url) else {
+                throw CommandFailure("no such key in \(KeyFile.url(inDataFolder: folder.url).path)")
+            }
+            print("Removed the key.")
+        }
+    }
+}

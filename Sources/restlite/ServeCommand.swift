@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import RestDBAPI
+
+/// `restlite serve`: the restdb.io REST API on a data folder. Parses flags and environment
+/// variables; everything else is `RestliteServer`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the restdb.io REST API (/rest/<collection>) from a data folder.",
+        discussion: """
+            With no flags: listens on 127.0.0.1:8080 and keeps its data in ./data. A new data \
+            folder gets the a3cats collection (seed/a3cats.json, or the copy built into the \
+            binary when that file is absent) and a full-access key in keys.json. Every start \
+            prints a banner with the URL, the collections, a key and a curl command.
+
+            Each flag has an environment variable; a flag wins over its variable, which wins \
+            over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
+            (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
+            RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
+
+            Only one server may use a data folder at a time. SIGINT (Ctrl-C) and SIGTERM stop \
+            the server gracefully (exit 0).
+
+            Examples:
+              restlite serve
+              restlite serve --port 0 --data-dir /tmp/cats --quiet
+              restlite serve --apikey 5d9f48133cbe87164d4d0a3b   # your app's key
+              RESTLITE_PORT=9000 restlite serve --strict --max-body 2MiB
+              restlite serve --reset --yes
+            """
+    )
+
+    @Option(help: "Address to listen on; 0.0.0.0 for every interface. [env RESTLITE_HOST; default 127.0.0.1]")
+    var host: String?
+
+    @Option(
+        help: "Port to listen on; 0 picks a free one (the banner shows it). [env RESTLITE_PORT; default 8080]"
+    )
+    var port: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The data folder: restlite.sqlite and keys.json. [env RESTLITE_DATA_DIR; default ./data]",
+            valueName: "dir"))
+    var dataDir: String?
+
+    @Option(
+        name: .customLong("apikey"),
+        help: ArgumentHelp(
+            "Accept this full-access key without writing it to keys.json; repeatable. [env RESTLITE_APIKEY]",
+            valueName: "key"))
+    var apikey: [String] = []
+
+    @Option(
+        name: .customLong("seed"),
+        help: ArgumentHelp(
+            "JSON file a new data folder's a3cats is imported from. [env RESTLITE_SEED; default seed/a3cats.json]",
+            valueName: "file"))
+    var seedFile: String?
+
+    @Flag(help: "Start a new data folder empty, without the a3cats seed. [env RESTLITE_NO_SEED]")
+    var noSeed = false
+
+    @Flag(help: "Refuse writes to collections that do not exist (no auto-create). [env RESTLITE_STRICT]")
+    var strict = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Largest request body: bytes, or 512KiB, 16MiB, 2MB. [env RESTLITE_MAX_BODY; default 16MiB]",
+            valueName: "size"))
+    var maxBody: String?
+
+    @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
+    var quiet = false
+
+    @Flag(help: "Return a3cats to the seed before serving (asks on a terminal).")
+    var reset = false
+
+    @Flag(help: "With --reset: do not ask.")
+    var yes = false
+
+    func run() async throws {
+        var configuration = try resolvedConfiguration()
+        if configuration.reset,
+            !(try ResetConfirmation.confirm(dataDir: configuration.dataDirectory, yes: yes))
+        {
+            StandardError.write("Not resetting; serving the data as it is.\n")
+            configuration.reset = false
+        }
+        let server = try await RestliteServer.open(configuration)
+        try server.start()
+        FileHandle.standardOutput.write(Data(server.banner().text.utf8))
+        server.http.installSignalHandlers()
+        server.http.waitUntilStopped()
+    }
+
+    private func resolvedConfiguration() throws -> ServeConfiguration {
+        let overrides = ServeOverrides(
+            host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
+            noSeed: noSeed,
+            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset)
+        do {
+            return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
+        } catch let error as ServeError {
+            throw ValidationError(error.description)
+        }
+    }
+}
