@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting"],
+            dependencies: ["RestLiteTesting", "restlite"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -79,9 +79,10 @@ extension DocumentStore {
         guard errors.isEmpty else { throw StoreError.validation(errors) }
         for field in schema.fields where field.unique {
             guard let value = fields[field.name], let bound = Self.comparable(value) else { continue }
-            let literal = try FieldIndex.pathLiteral(field.name)
+            let stored = ValueReference.field(
+                body: StorageLayout.bodyColumn, path: try FieldIndex.path(field.name))
             let taken = try connection.scalar(
-                "SELECT 1 FROM \(info.table) WHERE json_extract(body, \(literal)) = ? AND id <> ? LIMIT 1",
+                "SELECT 1 FROM \(info.table) WHERE \(stored.value) = ? AND id <> ? LIMIT 1",
                 [bound, .text(id)])
             if taken != nil {
                 throw StoreError.uniqueViolation(field: field.name, value: Self.display(value))

@@ -1,44 +1,47 @@
-import Foundation
-
 /// How the store names and writes expression indexes on document fields.
 ///
 /// SQLite uses an expression index only when a query repeats the indexed expression word for
-/// word, with the path as a literal (not a bound `?`): `json_extract(body, '$.name')`, and for
-/// keys that are not plain identifiers `json_extract(body, '$."odd key"')`. The query
-/// compiler must produce the same text (see `pathLiteral`).
+/// word, with the path as a literal (not a bound `?`). Both the index and the query compiler
+/// therefore write field expressions through `ValueReference.field(body:path:)`, whose path
+/// text comes from the one path writer, `FieldPath.sqlLiteral` (`'$."owner"."city"'`).
+///
+/// A declared index is two SQLite indexes:
+/// - `json_extract(body, P)`: equality, `$in` and ranges (and the unique check);
+/// - `(sort rank, json_extract(body, P))`: exactly the ORDER BY a sort on the field
+///   compiles to (`SortKey.sqlOrdering`), so a sorted page reads the index in order and
+///   stops after `max` rows instead of parsing every document.
 enum FieldIndex {
-    /// The SQL string literal of the JSON path for a dotted field path (`a.b` -> `'$.a.b'`).
-    static func pathLiteral(_ path: String) throws(StoreError) -> String {
-        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-        guard !path.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
-            throw .badRequest("'\(path)' is not a field path; use names joined by dots such as address.city.")
+    /// Validates a dotted field path with the query language's rule.
+    static func path(_ text: String) throws(StoreError) -> FieldPath {
+        do {
+            return try FieldPath(text)
+        } catch {
+            throw .badRequest(error.message + "; use names joined by dots such as address.city.")
         }
-        var jsonPath = "$"
-        for part in parts {
-            if isPlainIdentifier(part) {
-                jsonPath += "." + part
-            } else {
-                guard !part.contains("\"") else {
-                    throw .badRequest("Field names with double quotes cannot be indexed.")
-                }
-                jsonPath += ".\"" + part + "\""
-            }
-        }
-        return "'" + jsonPath.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    static func indexName(collectionID: Int64, path: String) -> String {
-        let safe = path.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    /// DDL for the value index (used by filters and unique checks).
+    static func createValueIndexSQL(collectionID: Int64, path: FieldPath) -> String {
+        let field = ValueReference.field(body: StorageLayout.bodyColumn, path: path)
         return
-            "idx_\(collectionID)_\(safe)_\(String(UInt32(truncatingIfNeeded: path.hashValueStable), radix: 16))"
+            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: "v"))\" ON "
+            + "\(StorageLayout.documentTable(collectionID))(\(field.value))"
     }
 
-    private static func isPlainIdentifier(_ part: Substring) -> Bool {
-        guard let first = part.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
-        return part.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "_")
-        }
+    /// DDL for the sort index (type-class rank, then value).
+    static func createSortIndexSQL(collectionID: Int64, path: FieldPath) -> String {
+        let field = ValueReference.field(body: StorageLayout.bodyColumn, path: path)
+        return
+            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: "s"))\" ON "
+            + "\(StorageLayout.documentTable(collectionID))(\(SortKey.rankExpression(field)), \(field.value))"
+    }
+
+    /// `ix_<collection>_<field>_<kind>_<hash>`: readable, and unique per path.
+    static func indexName(collectionID: Int64, path: FieldPath, kind: String) -> String {
+        let text = path.description
+        let safe = text.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        let hash = String(UInt32(truncatingIfNeeded: text.hashValueStable), radix: 16)
+        return "ix_\(collectionID)_\(safe)_\(kind)_\(hash)"
     }
 }
 

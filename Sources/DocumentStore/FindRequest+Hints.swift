@@ -1,6 +1,7 @@
 extension FindRequest {
     /// The request with `hints` (`h`, read by `QueryHints`) folded into the explicit
-    /// properties; explicit values already set win.
+    /// properties. As in restdb, a hint overrides the matching plain parameter (`sort`, `max`,
+    /// `skip`, `groupby`, `aggregate`).
     func resolvingHints() throws(StoreError) -> FindRequest {
         guard let hints else { return self }
         let parsed: QueryHints
@@ -10,12 +11,12 @@ extension FindRequest {
             throw .badRequest(error.message)
         }
         var resolved = self
-        if sort.isEmpty { resolved.sort = parsed.orderBy }
-        if fields == nil { resolved.fields = parsed.fields }
-        if max == DocumentStore.defaultMax, let value = parsed.max { resolved.max = value }
-        if skip == 0, let value = parsed.skip { resolved.skip = value }
-        if groupBy.isEmpty { resolved.groupBy = parsed.groupBy.map(\.description) }
-        if aggregates.isEmpty { resolved.aggregates = parsed.aggregates }
+        if !parsed.orderBy.isEmpty { resolved.sort = parsed.orderBy }
+        if let value = parsed.fields { resolved.fields = value }
+        if let value = parsed.max { resolved.max = value }
+        if let value = parsed.skip { resolved.skip = value }
+        if !parsed.groupBy.isEmpty { resolved.groupBy = parsed.groupBy.map(\.description) }
+        if !parsed.aggregates.isEmpty { resolved.aggregates = parsed.aggregates }
         return resolved
     }
 }

@@ -60,6 +60,18 @@ public struct RestAPI: Sendable {
         router.delete("/rest/:collection/:id") { request in try delete(request) }
     }
 
+    /// The server's own answers to malformed or oversized requests (400, 413, 414, 431, 505),
+    /// in restdb's error shape and with CORS headers, so browsers can read them too.
+    @Sendable public static func protocolErrorResponse(_ status: HTTPStatus, _ message: String)
+        -> HTTPResponse
+    {
+        let error = RestError(
+            status: status.code, name: RestError.name(forStatus: status.code), message: message)
+        var response = error.response()
+        CORSMiddleware.decorate(&response, origin: nil)
+        return response
+    }
+
     private static func notFoundMessage(_ request: HTTPRequest) -> String {
         "Nothing is served at \(request.path); collections live under /rest/<collection>, as in /rest/a3cats."
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import DocumentStore
+import Foundation
+import RestDBClient
 
 /// `restlite import FILE --collection NAME`: a Mockaroo export into a collection.
 struct ImportCommand: AsyncParsableCommand {
@@ -14,11 +16,19 @@ struct ImportCommand: AsyncParsableCommand {
             the rest text); an existing one keeps its schema and every value is checked against \
             it. A bad row anywhere stores nothing; the error names the file, line and field.
 
+            With --url and --apikey the rows go to a running server instead (POST /rest/<coll> \
+            in batches of --batch), so it need not stop. Every row is still checked before the \
+            first request, and each batch is stored whole or not at all, but a batch refused \
+            midway leaves the earlier ones stored: the error says how many, and which batch and \
+            line failed. The server gets no schema for a new collection (values are stored as \
+            parsed; dates stay text), and it assigns every _id, so --keep-ids is refused.
+
             Examples:
               restlite import MOCK_DATA.json --collection a3cats
               restlite import cats.csv --collection a3cats --replace
               restlite export --collection a3cats > backup.json
               restlite import backup.json --collection a3cats --replace --keep-ids
+              restlite import cats.json --collection a3cats --url http://127.0.0.1:8080 --apikey KEY
             """
     )
 
@@ -31,19 +41,19 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "json, jsonl or csv (default: detected from the content).")
     var format: ImportFormat?
 
-    @Flag(help: "Empty the collection first (in the same transaction).")
+    @Flag(help: "Empty the collection first (in the same transaction; with --url, before the first batch).")
     var replace = false
 
     @Flag(help: "Keep each document's _id (as written by 'restlite export').")
     var keepIds = false
 
-    @Option(help: "The data folder.")
-    var dataDir = "./data"
+    @Option(help: "The data folder (default: ./data).")
+    var dataDir: String?
 
     @Option(help: "Import into a running server at this URL instead of a data folder.")
     var url: String?
 
-    @Option(help: "API key for --url.")
+    @Option(help: "A full-access API key for --url.")
     var apikey: String?
 
     @Option(help: "Documents per batch.")
@@ -53,20 +63,35 @@ struct ImportCommand: AsyncParsableCommand {
         guard batch > 0 else { throw ValidationError("--batch must be at least 1, not \(batch)") }
         guard !collection.isEmpty else { throw ValidationError("--collection needs a name, such as a3cats") }
         if apikey != nil, url == nil { throw ValidationError("--apikey only goes with --url") }
-        if url != nil {
+        if let url {
             guard apikey != nil else { throw ValidationError("--url needs --apikey KEY (a full-access key)") }
-            throw ValidationError(
-                "importing into a running server (--url) is not available yet; stop the server and "
-                    + "import into its data folder with --data-dir")
+            guard dataDir == nil else { throw ValidationError("--data-dir and --url exclude each other") }
+            guard !keepIds else {
+                throw ValidationError(
+                    "--keep-ids cannot be used with --url: the server assigns every _id on POST; "
+                        + "stop the server and import into its data folder with --data-dir instead")
+            }
+            guard Self.serverURL(url) != nil else {
+                throw ValidationError(
+                    "--url needs an http or https URL such as http://127.0.0.1:8080, not '\(url)'")
+            }
         }
     }
 
     func run() async throws {
-        let access = try DataFolderAccess.open(dataDir, exclusive: true)
         let progress = ImportProgressBar()
         let options = ImportOptions(
             collection: collection, format: format, replace: replace, keepIds: keepIds, batchSize: batch)
         let importer = Importer(options: options) { done, total in progress.update(done: done, total: total) }
+        if let url, let apikey, let baseURL = Self.serverURL(url) {
+            try await runRemote(importer, client: RestDBClient(baseURL: baseURL, apiKey: apikey))
+        } else {
+            try await runLocal(importer)
+        }
+    }
+
+    private func runLocal(_ importer: Importer) async throws {
+        let access = try DataFolderAccess.open(dataDir ?? "./data", exclusive: true)
         let summary: ImportSummary
         do {
             summary = try await importer.run(path: file, into: LocalStoreSink(store: access.store))
@@ -76,6 +101,37 @@ struct ImportCommand: AsyncParsableCommand {
         let verb = summary.inferred ? "Inferred schema" : "Schema of \(collection)"
         print("\(verb): " + summary.fields.map(\.description).joined(separator: ", "))
         print(summary.description)
+    }
+
+    private func runRemote(_ importer: Importer, client: RestDBClient) async throws {
+        let summary: ImportSummary
+        do {
+            summary = try await importer.run(path: file, into: RemoteImportSink(client: client))
+        } catch let error as ImportError {
+            throw CommandFailure("\(error)\nNothing was sent to the server.")
+        } catch let error as RemoteImportError {
+            throw CommandFailure(error.description)
+        } catch let error as RestDBError {
+            // Reading the schema or emptying the collection failed: no batch was sent.
+            throw CommandFailure("\(client.baseURL): \(error)\nNo rows were sent.")
+        }
+        let fields = summary.fields.map(\.description).joined(separator: ", ")
+        if summary.inferred {
+            print(
+                "Types found (not sent: the server sets no schema on import; values are stored as parsed): \(fields)"
+            )
+        } else {
+            print("Schema of \(collection) on the server: \(fields)")
+        }
+        print(summary.description)
+    }
+
+    /// An absolute http(s) URL with a host, or nil.
+    static func serverURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
     }
 }
 

@@ -17,10 +17,11 @@ struct Restlite: AsyncParsableCommand {
               restlite export --collection a3cats --format csv --output cats.csv
               restlite reset --yes
               restlite keys add
+              restlite index add --collection a3cats --field rating
             """,
         subcommands: [
             ServeCommand.self, KeysCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self,
-            ResetCommand.self,
+            ResetCommand.self, IndexCommand.self,
         ]
     )
 }

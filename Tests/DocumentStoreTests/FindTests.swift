@@ -92,18 +92,51 @@ import Testing
         #expect(try JSON.parse(text).arrayValue?.count == 2)
     }
 
-    @Test func indexIsCreatedAndUsedByEquality() throws {
+    @Test func declaredIndexIsUsedByCompiledEqualityAndSort() throws {
         let fixture = try catStore()
         defer { fixture.close() }
         let name = try fixture.store.createIndex(collection: "cats", path: "color")
-        let plan = try fixture.store.pool.read { connection in
-            var details: [String] = []
-            try connection.forEachRow(
-                "EXPLAIN QUERY PLAN SELECT id FROM \"docs_1\" WHERE json_extract(body, '$.color') = ?",
-                ["grey"]
-            ) { details.append($0.text(3) ?? "") }
-            return details.joined()
+        #expect(name.hasPrefix("ix_1_color_v_"))
+        let equality = try Query.parse(text: #"{"color":"grey"}"#).sqlCondition(bodyColumn: "body")
+        let oneOf = try Query.parse(text: #"{"color":{"$in":["grey","black"]}}"#).sqlCondition(
+            bodyColumn: "body")
+        let range = try Query.parse(text: #"{"color":{"$gt":"c","$lte":"h"}}"#).sqlCondition(
+            bodyColumn: "body")
+        let order = try SortKey(path: FieldPath("color"), ascending: false).sqlOrdering(bodyColumn: "body")
+        let plans = try fixture.store.pool.read { connection in
+            try [
+                ("SELECT id FROM \"docs_1\" WHERE " + equality.sql, equality.bindings),
+                ("SELECT id FROM \"docs_1\" WHERE " + oneOf.sql, oneOf.bindings),
+                // As `find` pages it: a range must still win over walking the `_id` order.
+                ("SELECT id FROM \"docs_1\" WHERE " + range.sql + " ORDER BY id LIMIT 10", range.bindings),
+                ("SELECT id FROM \"docs_1\" WHERE 1 ORDER BY " + order.sql + ", id LIMIT 10", []),
+            ].map { sql, bindings in
+                var details: [String] = []
+                try connection.forEachRow("EXPLAIN QUERY PLAN " + sql, bindings) {
+                    details.append($0.text(3) ?? "")
+                }
+                return details.joined(separator: "\n")
+            }
         }
-        #expect(plan.contains(name))
+        // Equality, $in and ranges: every OR arm (value, array guard) is an index search.
+        for plan in plans.prefix(3) {
+            #expect(plan.contains("USING INDEX \(name)"), "\(plan)")
+            #expect(!plan.contains("SCAN \"docs_1\"") && !plan.contains("SCAN docs_1"), "\(plan)")
+        }
+        // The sort reads the sort index in order; only ties are sorted further.
+        #expect(plans[3].contains("USING INDEX ix_1_color_s_"), "\(plans[3])")
+        #expect(!plans[3].contains("USE TEMP B-TREE FOR ORDER BY"), "\(plans[3])")
+        let sorted = try fixture.store.find(
+            FindRequest(collection: "cats", hints: ["$orderby": ["color": -1]], max: 1000))
+        let colors = sorted.documents.map { $0.object()["color"]?.stringValue ?? "" }
+        #expect(colors == colors.sorted(by: >))
+    }
+
+    @Test func indexPathsFollowTheQueryLanguageRule() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "cats", path: "a..b") }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "cats", path: "$x") }
+        #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "nope", path: "x") }
     }
 }

@@ -16,6 +16,22 @@ final class QueryFixture {
 
     deinit { database.remove() }
 
+    /// Declares store indexes (value and sort) on `paths`, as `createIndex` does.
+    func createIndexes(_ paths: [String]) throws {
+        for text in paths {
+            let path = try FieldPath(text)
+            try connection.execute(FieldIndex.createValueIndexSQL(collectionID: 1, path: path))
+            try connection.execute(FieldIndex.createSortIndexSQL(collectionID: 1, path: path))
+        }
+    }
+
+    /// The query plan's detail lines for `sql`.
+    func plan(_ sql: String, _ bindings: [SQLValue] = []) throws -> String {
+        var details: [String] = []
+        try connection.forEachRow("EXPLAIN QUERY PLAN " + sql, bindings) { details.append($0.text(3) ?? "") }
+        return details.joined(separator: "\n")
+    }
+
     /// Inserts documents that carry their `_id`; `created` is the position in ms.
     func insert(_ documents: [JSONValue]) throws {
         try connection.transaction {

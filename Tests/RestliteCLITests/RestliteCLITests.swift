@@ -52,6 +52,27 @@ import Testing
         #expect(second.stdout == exported)
     }
 
+    @Test func indexAddDeclaresBothIndexesAndRefusesUnknownCollections() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
+        let imported = try binary.run(
+            ["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let added = try binary.run(
+            ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(String(decoding: added.stdout, as: UTF8.self).contains("Indexed a3cats.rating"))
+        // The last connection checkpoints the WAL on close, so the schema is in the main file.
+        let database = try Data(contentsOf: folder.appendingPathComponent("d/restlite.sqlite"))
+        let text = String(decoding: database, as: UTF8.self)
+        #expect(text.contains("_rating_v_") && text.contains("_rating_s_"))
+        let refused = try binary.run(
+            ["index", "add", "--collection", "dogs", "--field", "x", "--data-dir", "d"], in: folder)
+        #expect(refused.status != 0 && refused.stderr.contains("dogs"))
+    }
+
     @Test func aBadFileFailsNamingTheLineAndImportsNothing() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()
@@ -63,5 +84,24 @@ import Testing
         #expect(result.stderr.contains("column \"rating\" mixes numbers (line 2) and text (line 3)"))
         let reset = try binary.run(["reset", "--data-dir", "d"], in: folder)
         #expect(reset.status != 0 && reset.stderr.contains("--yes"))
+    }
+}
+
+/// The `--url` flag checks that run before any request.
+@Suite struct RemoteImportFlagTests {
+    @Test func urlRefusesKeepIdsAndDataDirAndNeedsAKey() throws {
+        let binary = try RestliteBinary()
+        let folder = FileManager.default.temporaryDirectory
+        let base = ["import", "cats.json", "--collection", "cats", "--url", "http://127.0.0.1:9"]
+        let keepIds = try binary.run(base + ["--apikey", "k", "--keep-ids"], in: folder)
+        #expect(keepIds.status != 0 && keepIds.stderr.contains("--keep-ids cannot be used with --url"))
+        let dataDir = try binary.run(base + ["--apikey", "k", "--data-dir", "d"], in: folder)
+        #expect(dataDir.status != 0 && dataDir.stderr.contains("--data-dir and --url exclude each other"))
+        let noKey = try binary.run(base, in: folder)
+        #expect(noKey.status != 0 && noKey.stderr.contains("--url needs --apikey"))
+        let badURL = try binary.run(
+            ["import", "cats.json", "--collection", "cats", "--url", "localhost", "--apikey", "k"], in: folder
+        )
+        #expect(badURL.status != 0 && badURL.stderr.contains("needs an http or https URL"))
     }
 }

@@ -21,10 +21,44 @@ struct StoreBenchmark {
         }
         let ids = inserted.map(\.id)
         try measureGets(store, ids: ids)
+        try measureScanFloor(path: path)
         try measureQueries(store)
-        try time("create index on name") { _ = try store.createIndex(collection: "cats", path: "name") }
+        try time("declare index on name") { _ = try store.createIndex(collection: "cats", path: "name") }
+        try time("declare index on weightKg") {
+            _ = try store.createIndex(collection: "cats", path: "weightKg")
+        }
         try measureQueries(store, label: " (indexed)")
         try measureSingleInserts(store)
+        try measureIndexedInserts(store, cats: cats)
+    }
+
+    /// The cost of reading every body at all: what an un-indexed filter cannot go below.
+    private func measureScanFloor(path: String) throws {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        try registerQueryFunctions(on: connection)
+        let table = "\"docs_1\""
+        for (label, condition) in [
+            ("scan floor: count(*) WHERE length(body) > 0", "length(body) > 0 AND ? IS NOT NULL"),
+            ("pre-filter: count(*) WHERE instr(body, ?) > 0", "instr(body, ?) > 0"),
+            ("pre-filter: count(*) WHERE restlite_has(body, ?)", "restlite_has(body, ?)"),
+        ] {
+            _ = try median(label) {
+                try connection.scalar(
+                    "SELECT count(*) FROM \(table) WHERE \(condition)", [.text("\"Cat 4242\"")])
+            }
+        }
+    }
+
+    /// What declared indexes cost a bulk insert (each declared field is two SQLite indexes).
+    private func measureIndexedInserts(_ store: DocumentStore, cats: [JSONObject]) throws {
+        for fields in [["name"], ["name", "color", "weightKg", "lives", "birthDate", "owner.city"]] {
+            let collection = "indexed\(fields.count)"
+            _ = try store.createCollection(collection)
+            for field in fields { _ = try store.createIndex(collection: collection, path: field) }
+            try time("insert \(count) with \(fields.count) declared index(es)") {
+                try store.insertMany(cats, into: collection, options: WriteOptions(validate: false))
+            }
+        }
     }
 
     private func measureGets(_ store: DocumentStore, ids: [String]) throws {
@@ -48,6 +82,9 @@ struct StoreBenchmark {
         print("  matched \(found.documents.count)")
         let sorted = FindRequest(collection: "cats", hints: ["$orderby": ["weightKg": -1]], max: 100)
         _ = try median("list 100 sorted by weightKg\(label)") { try store.find(sorted) }
+        let range = FindRequest(collection: "cats", query: ["weightKg": ["$gte": 10.45]], max: 100)
+        let inRange = try median("range weightKg >= 10.45\(label)") { try store.find(range) }
+        print("  matched \(inRange.documents.count)")
         let page = FindRequest(collection: "cats", max: 100)
         _ = try median("list 100 in _id order\(label)") { try store.find(page) }
     }

@@ -1,7 +1,10 @@
-/// Where an import's documents go: the local store, or (later) a running server.
+/// Where an import's documents go: the local store (`LocalStoreSink`), or a running server
+/// (the `restlite` executable's `RemoteImportSink`, which needs `RestDBClient`).
 ///
 /// An importer reads and checks the whole file before it calls `write`, so a sink sees only
-/// documents that fit the schema. `write` must store every batch or none.
+/// documents that fit the schema. `write` must store every batch or none when it can (one
+/// transaction); a sink that cannot (a server has no transaction across requests) must stop
+/// at the first failed batch and say how many documents it had already stored.
 public protocol ImportSink {
     /// The fields of `collection`'s schema; an empty array when it has no schema, nil when the
     /// collection does not exist.

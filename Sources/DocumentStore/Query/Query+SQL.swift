@@ -7,7 +7,7 @@ extension Query {
     /// ```swift
     /// let query = try Query.parse(text: #"{"name":"Joe"}"#)
     /// query.sqlCondition(bodyColumn: "body").sql
-    /// // (instr(body, ?) > 0 AND ((json_extract(body, '$."name"') = ? AND ...
+    /// // (restlite_has(body, ?) AND ((json_extract(body, '$."name"') = ? AND ...
     /// ```
     public func sqlCondition(bodyColumn: String) -> SQLFragment {
         QueryCompiler(body: bodyColumn, systemColumns: true).condition(root)

@@ -72,9 +72,13 @@ struct QueryCompiler {
         if predicate.canMatchElement {
             let alias = newAlias()
             let element = ValueReference.element(alias: alias)
+            // The range on the value is redundant (an array's JSON text starts with `[`) but
+            // lets this arm use a value index too, so an indexed field's whole OR can be
+            // answered from the index (SQLite's OR optimisation needs every arm indexable).
             parts.append(
                 SQLFragment(
-                    "(\(field.type) = 'array' AND EXISTS (SELECT 1 FROM \(field.each) AS \(alias) WHERE ")
+                    "(\(field.value) >= '[' AND \(field.value) < '\\' AND \(field.type) = 'array'"
+                        + " AND EXISTS (SELECT 1 FROM \(field.each) AS \(alias) WHERE ")
                     + test(predicate, on: element) + SQLFragment("))"))
         }
         let expanded = parts.count == 1 ? parts[0] : group(parts, " OR ")
@@ -89,7 +93,7 @@ struct QueryCompiler {
         guard systemColumns, case .equals(.string(let text)) = predicate else { return nil }
         var literal: [UInt8] = []
         JSONValue.writeString(text, to: &literal)
-        return SQLFragment("instr(\(body), ?) > 0", [.text(String(decoding: literal, as: UTF8.self))])
+        return SQLFragment("restlite_has(\(body), ?)", [.text(String(decoding: literal, as: UTF8.self))])
     }
 
     func systemColumn(_ path: FieldPath) -> SystemColumn? {

@@ -9,6 +9,9 @@ import Foundation
 ///   ISO 8601 string, else NULL.
 /// - `restlite_contains_ci(value, needle)`: 1 when `value` contains `needle`, ignoring case
 ///   (for non-ASCII free text, which SQLite's ASCII-only `lower()` cannot fold).
+/// - `restlite_has(text, needle)`: 1 when the bytes of `needle` occur in `text` (the
+///   pre-filter of string equality). SQLite's `instr` walks byte by byte and counts UTF-8
+///   characters; libc's `strstr` is several times faster on the whole-table scans this serves.
 public func registerQueryFunctions(on connection: SQLiteConnection) throws(SQLiteError) {
     let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
     let functions:
@@ -19,6 +22,7 @@ public func registerQueryFunctions(on connection: SQLiteConnection) throws(SQLit
             ("restlite_regexp", 3, regexpFunction),
             ("restlite_date", 1, dateFunction),
             ("restlite_contains_ci", 2, containsFunction),
+            ("restlite_has", 2, hasFunction),
         ]
     for (name, arity, function) in functions {
         let code = sqlite3_create_function_v2(
@@ -68,4 +72,20 @@ private func containsFunction(
         return sqlite3_result_int(context, 0)
     }
     sqlite3_result_int(context, FreeTextFilter.contains(value, needle) ? 1 : 0)
+}
+
+private func hasFunction(
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+) {
+    // The text is read in place (no String per row). `sqlite3_value_text` is always
+    // NUL-terminated and neither a body nor a JSON literal contains a raw NUL (JSON escapes
+    // it), so libc's vectorised `strstr` is exact here.
+    guard let haystack = arguments?[0], let needle = arguments?[1],
+        sqlite3_value_type(needle) == SQLITE_TEXT, sqlite3_value_type(haystack) == SQLITE_TEXT,
+        let needleBytes = sqlite3_value_text(needle), let haystackBytes = sqlite3_value_text(haystack)
+    else { return sqlite3_result_int(context, 0) }
+    let found = needleBytes.withMemoryRebound(to: CChar.self, capacity: 1) { needleText in
+        haystackBytes.withMemoryRebound(to: CChar.self, capacity: 1) { strstr($0, needleText) != nil }
+    }
+    sqlite3_result_int(context, found ? 1 : 0)
 }

@@ -7,10 +7,18 @@ extension SortKey {
             return SQLFragment("\(column.name) \(direction)")
         }
         let field = ValueReference.field(body: bodyColumn, path: path)
-        return SQLFragment(
-            "CASE \(field.type) WHEN 'integer' THEN 1 WHEN 'real' THEN 1 WHEN 'text' THEN 2"
-                + " WHEN 'object' THEN 3 WHEN 'array' THEN 4 WHEN 'false' THEN 5 WHEN 'true' THEN 5"
-                + " ELSE 0 END \(direction), \(field.value) \(direction)")
+        return SQLFragment("\(Self.rankExpression(field)) \(direction), \(field.value) \(direction)")
+    }
+
+    /// The type-class rank a sort orders by before the value. Missing, null, numbers and
+    /// strings share rank 0 because SQLite already orders `json_extract`'s results of those
+    /// the way MongoDB does (NULL < numbers < text); objects (3), arrays (4) and booleans (5),
+    /// whose SQL values would mix with strings and numbers, get their own. Sharing one rank
+    /// keeps the ORDER BY equal to the declared sort index (`FieldIndex`), which SQLite then
+    /// reads in order.
+    static func rankExpression(_ field: ValueReference) -> String {
+        "CASE \(field.type) WHEN 'object' THEN 3 WHEN 'array' THEN 4 WHEN 'false' THEN 5"
+            + " WHEN 'true' THEN 5 ELSE 0 END"
     }
 
     /// A complete ORDER BY list: every key, then `sequenceColumn` ascending so equal keys keep

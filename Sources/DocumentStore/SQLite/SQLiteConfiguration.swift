@@ -15,12 +15,19 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     /// connections, each cache fills with whatever it last touched, and a page that misses is a
     /// read from the OS page cache (a microsecond or two), so bigger caches mostly cost memory.
     public var cacheKilobytes: Int
+    /// Bytes of the database file read through a memory map (`PRAGMA mmap_size`; 0 turns it
+    /// off). A scan of a collection larger than the page cache then reads the OS page cache in
+    /// place instead of copying every page through `read(2)`; the map is address space shared
+    /// by all connections, not memory.
+    public var mmapBytes: Int
 
     public init(
-        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 2048
+        synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 2048,
+        mmapBytes: Int = 1 << 30
     ) {
         self.synchronous = synchronous
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.cacheKilobytes = cacheKilobytes
+        self.mmapBytes = mmapBytes
     }
 }

@@ -45,6 +45,7 @@ public final class SQLiteConnection {
         try execute("PRAGMA foreign_keys=ON")
         try execute("PRAGMA cache_size=-\(configuration.cacheKilobytes)")
         try execute("PRAGMA temp_store=MEMORY")
+        try execute("PRAGMA mmap_size=\(configuration.mmapBytes)")
     }
 
     /// Runs one or more statements without bindings (DDL, pragmas).

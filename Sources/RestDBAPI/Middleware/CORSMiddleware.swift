@@ -16,11 +16,11 @@ struct CORSMiddleware: HTTPMiddleware {
         } else {
             response = try next(request)
         }
-        decorate(&response, origin: request.headers["Origin"])
+        Self.decorate(&response, origin: request.headers["Origin"])
         return response
     }
 
-    private func decorate(_ response: inout HTTPResponse, origin: String?) {
+    static func decorate(_ response: inout HTTPResponse, origin: String?) {
         if let origin, !origin.isEmpty {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Vary", "Origin")

@@ -15,7 +15,7 @@ enum ListParameters {
         if let max = try integer(request, "max") { find.max = max }
         find.totals = true
         find.metafields = flag(request, "metafields")
-        find.groupBy = request.queryValues("groupby").filter { !$0.isEmpty }
+        find.groupBy = try fieldNames(request, "groupby")
         find.aggregates = try request.queryValues("aggregate").filter { !$0.isEmpty }.map { spec in
             try Aggregate(spec: spec)
         }
@@ -30,6 +30,18 @@ enum ListParameters {
         } catch {
             throw RestError.badRequest(
                 "The \(name) parameter is not valid JSON (\(error)); example: \(name)={\"rating\":5}.")
+        }
+    }
+
+    /// Field names of a repeatable parameter, checked by the query language's path rule.
+    static func fieldNames(_ request: HTTPRequest, _ name: String) throws -> [String] {
+        try request.queryValues(name).filter { !$0.isEmpty }.map { field in
+            do throws(QueryError) {
+                return try FieldPath(field).description
+            } catch {
+                throw RestError.badRequest(
+                    "The \(name) parameter is not a usable field name: \(error.message).")
+            }
         }
     }
 

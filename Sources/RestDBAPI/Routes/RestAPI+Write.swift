@@ -66,7 +66,8 @@ extension RestAPI {
             try requireFullAccess(request, for: "deleting every match of a query")
             return Self.result(try store.delete(matching: query, from: name))
         }
-        guard case .array(let items) = try RequestBody.value(of: request, schema: nil) else {
+        let body = request.body.contains { $0 > 0x20 } ? try RequestBody.value(of: request, schema: nil) : nil
+        guard case .array(let items) = body else {
             throw RestError.badRequest(
                 "DELETE /rest/\(name)/* needs a JSON array of ids in the body, or a q parameter.")
         }

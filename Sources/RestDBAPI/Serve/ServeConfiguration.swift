@@ -41,6 +41,6 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var httpConfiguration: HTTPServerConfiguration {
         HTTPServerConfiguration(
             host: host, port: port, limits: HTTPLimits(maxBodyBytes: maxBodyBytes), accessLog: !quiet,
-            serverLog: !quiet)
+            serverLog: !quiet, errorRenderer: RestAPI.protocolErrorResponse)
     }
 }

@@ -1,0 +1,73 @@
+# restlite in a container: `docker build -t restlite .` then
+# `docker run -p 8080:8080 -v restlite-data:/data restlite` (see README.md, "Docker").
+
+# ---- build: the same Swift release the project is tested with, on Debian 12 (bookworm) ----
+FROM swift:6.3.1-bookworm AS build
+
+# The Swift image already ships both today; naming them keeps the build working if a later
+# image drops one: CSQLite links the system libsqlite3, and a static FoundationNetworking
+# (pulled in through RestDBClient) links libcurl.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libcurl4-openssl-dev libsqlite3-dev \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /build
+
+# Resolve dependencies first, so this layer is reused while Package.swift stays the same.
+COPY Package.* ./
+RUN swift package resolve
+
+COPY . .
+
+# The Swift runtime and Foundation (ICU data included) are linked in statically. What is left
+# dynamic (readelf -d): libc, libm, libstdc++, libgcc_s, libsqlite3 and libcurl.
+RUN swift build -c release --product restlite --static-swift-stdlib \
+    && install -D "$(swift build -c release --show-bin-path)/restlite" /staging/restlite
+
+# ---- run: plain Debian 12, the distribution the binary was built on ----
+FROM debian:bookworm-slim
+
+# libsqlite3-0 and libcurl4: the binary's shared libraries; tzdata and ca-certificates:
+# what Foundation expects to find; curl: the health check.
+# Versions are not pinned: bookworm's security updates replace exact versions, so pins would
+# break rebuilds, and the base image tag already fixes the distribution release.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends \
+        ca-certificates \
+        curl \
+        libcurl4 \
+        libsqlite3-0 \
+        tzdata \
+    && rm -rf /var/lib/apt/lists/*
+
+# A fixed non-root user (uid/gid 10001, named restlite); /data is created and owned by it before it becomes a volume, so a
+# new named volume starts out writable by the server.
+RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /app restlite \
+    && mkdir -p /data \
+    && chown restlite:restlite /data
+
+# serve looks for seed/a3cats.json in the working directory when it seeds a new data folder
+# (and falls back to the copy built into the binary).
+WORKDIR /app
+COPY seed/ ./seed/
+COPY --from=build /staging/restlite /usr/local/bin/restlite
+
+# The data folder for every command, so `docker exec <container> restlite keys list` needs no
+# --data-dir (the CMD's flag says the same for serve).
+ENV RESTLITE_DATA_DIR=/data
+
+USER 10001:10001
+VOLUME ["/data"]
+EXPOSE 8080
+
+# /health needs no API key. Through sh so that RESTLITE_PORT is honoured: a container moved to
+# another port with -e RESTLITE_PORT stays healthy.
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["/bin/sh", "-c", "curl -fsS \"http://127.0.0.1:${RESTLITE_PORT:-8080}/health\" || exit 1"]
+
+# exec form: restlite is PID 1 and receives docker stop's SIGTERM, which it answers by
+# draining connections and exiting. Any other command runs with `docker run restlite <cmd>`.
+ENTRYPOINT ["restlite"]
+CMD ["serve", "--host", "0.0.0.0", "--data-dir", "/data"]
