@@ -33,6 +33,17 @@ public struct Document: Sendable, Hashable {
             return
         }
         bytes.append(contentsOf: body[..<(body.count - 1)])
+        Self.appendSystemFields(
+            created: created, changed: changed, createdBy: createdBy, changedBy: changedBy, version: version,
+            into: &bytes)
+    }
+
+    /// Appends `,"_created":...,"_version":N}`: the system fields and the closing brace, after a
+    /// body whose own closing brace has been left off.
+    static func appendSystemFields(
+        created: Int64, changed: Int64, createdBy: String?, changedBy: String?, version: Int64,
+        into bytes: inout [UInt8]
+    ) {
         // The body always holds `_id`, so a comma is always needed before the system fields.
         bytes.append(contentsOf: #","_created":""#.utf8)
         ISODate.format(milliseconds: created, into: &bytes)
@@ -61,7 +72,7 @@ public struct Document: Sendable, Hashable {
         return (try? JSON.parse(bytes))?.objectValue ?? JSONObject()
     }
 
-    private func appendOptionalString(_ text: String?, to bytes: inout [UInt8]) {
+    private static func appendOptionalString(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
             bytes.append(contentsOf: "null".utf8)
             return

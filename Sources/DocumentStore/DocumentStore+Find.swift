@@ -5,11 +5,7 @@ extension DocumentStore {
     /// of a `groupBy`/`aggregates` read. Throws `collectionNotFound`, `badRequest`.
     public func find(_ request: FindRequest) throws -> FindResult {
         let request = try request.resolvingHints()
-        let info = try collection(request.collection)
-        var condition = try Self.condition(for: request.query)
-        if let filter = request.filter, !filter.isEmpty {
-            condition = SQLFragment("(") + condition + SQLFragment(") AND ") + Self.freeText(filter)
-        }
+        let (info, condition) = try prepare(request)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
         return try pool.read { connection in
@@ -25,17 +21,12 @@ extension DocumentStore {
             var documents = try Self.page(
                 request, info: info, condition: condition, skip: skip, max: max, connection)
             if let projection = request.fields { documents = documents.map(projection.apply) }
-            var total: Int?
-            if counting {
-                let known = documents.count < max && (!documents.isEmpty || skip == 0)
-                if known {
-                    total = skip + documents.count
-                } else if condition.isAlwaysTrue {
-                    total = try connection.tableCount(info.table)
-                } else {
-                    total = try Self.count(info: info, condition: condition, connection)
-                }
-            }
+            let total =
+                counting
+                ? try Self.total(
+                    pageCount: documents.count, skip: skip, max: max, info: info, condition: condition,
+                    connection)
+                : nil
             return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: max)
         }
     }
@@ -47,17 +38,48 @@ extension DocumentStore {
         return try pool.read { connection in try Self.count(info: info, condition: condition, connection) }
     }
 
-    private static func page(
-        _ request: FindRequest, info: CollectionInfo, condition: SQLFragment, skip: Int, max: Int,
+    /// The collection and the SQL condition (query and free-text filter) of a resolved request.
+    func prepare(_ request: FindRequest) throws -> (CollectionInfo, SQLFragment) {
+        let info = try collection(request.collection)
+        var condition = try Self.condition(for: request.query)
+        if let filter = request.filter, !filter.isEmpty {
+            condition = SQLFragment("(") + condition + SQLFragment(") AND ") + Self.freeText(filter)
+        }
+        return (info, condition)
+    }
+
+    /// The total for a page of `pageCount` rows: a page that is neither full nor past the end
+    /// tells it by itself; otherwise a (cached when unfiltered) count in the same snapshot.
+    static func total(
+        pageCount: Int, skip: Int, max: Int, info: CollectionInfo, condition: SQLFragment,
         _ connection: SQLiteConnection
-    ) throws -> [Document] {
-        var sql = SQLFragment("SELECT \(documentColumns) FROM \(info.table) WHERE ") + condition
+    ) throws -> Int {
+        if pageCount < max && (pageCount > 0 || skip == 0) { return skip + pageCount }
+        if condition.isAlwaysTrue { return try connection.tableCount(info.table) }
+        return try count(info: info, condition: condition, connection)
+    }
+
+    /// `SELECT <columns> ... WHERE condition ORDER BY sort keys, id LIMIT max OFFSET skip`.
+    static func pageSQL(
+        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
+        max: Int
+    ) -> SQLFragment {
+        var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + condition
         sql.append(" ORDER BY ")
         for key in request.sort {
             sql.append(key.sqlOrdering(bodyColumn: StorageLayout.bodyColumn))
             sql.append(", ")
         }
         sql.append(SQLFragment("id LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
+        return sql
+    }
+
+    private static func page(
+        _ request: FindRequest, info: CollectionInfo, condition: SQLFragment, skip: Int, max: Int,
+        _ connection: SQLiteConnection
+    ) throws -> [Document] {
+        let sql = pageSQL(
+            request, columns: documentColumns, info: info, condition: condition, skip: skip, max: max)
         var documents: [Document] = []
         documents.reserveCapacity(Swift.min(max, 1000))
         try connection.forEachRow(sql.sql, sql.bindings) { row in documents.append(document(from: row)) }

@@ -1,0 +1,61 @@
+/// What a page rendered by `DocumentStore.renderPage` held: the figures of `X-Pagination`.
+public struct PageSummary: Sendable, Equatable {
+    /// Documents on the page.
+    public var count: Int
+    /// How many documents match in all, when the request asked for `totals`.
+    public var total: Int?
+    public var skip: Int
+    public var max: Int
+}
+
+extension DocumentStore {
+    /// Appends the page `request` selects to `bytes` as `[doc,doc,...]`, copied straight from
+    /// the statement's text columns: the same bytes `find(_:)` + `FindResult.renderJSONArray`
+    /// give, without a `Document` per row. Returns nil (appending nothing) for requests that
+    /// need `find(_:)`: a `$fields` projection, `groupBy` or `aggregates`.
+    public func renderPage(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageSummary? {
+        let request = try request.resolvingHints()
+        guard request.fields == nil, request.groupBy.isEmpty, request.aggregates.isEmpty else { return nil }
+        let (info, condition) = try prepare(request)
+        let skip = Swift.max(0, request.skip)
+        let max = Swift.max(0, request.max)
+        // Without metafields only the body is read: SQLite then decodes one column per row.
+        let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
+        let sql = Self.pageSQL(
+            request, columns: columns, info: info, condition: condition, skip: skip, max: max)
+        return try pool.read { connection in
+            let counting = request.totals
+            if counting { try connection.run("BEGIN") }
+            defer { if counting { _ = try? connection.run("COMMIT") } }
+            var count = 0
+            bytes.append(UInt8(ascii: "["))
+            try connection.forEachRow(sql.sql, sql.bindings) { row in
+                if count > 0 { bytes.append(UInt8(ascii: ",")) }
+                count += 1
+                if request.metafields {
+                    Self.renderRow(row, into: &bytes)
+                } else {
+                    row.appendBytes(0, to: &bytes)
+                }
+            }
+            bytes.append(UInt8(ascii: "]"))
+            let total =
+                counting
+                ? try Self.total(
+                    pageCount: count, skip: skip, max: max, info: info, condition: condition, connection)
+                : nil
+            return PageSummary(count: count, total: total, skip: skip, max: max)
+        }
+    }
+
+    /// A `documentColumns` row with its system fields, as `Document.renderJSON(metafields: true)`.
+    private static func renderRow(_ row: SQLiteStatement, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        row.appendBytes(1, to: &bytes)
+        guard bytes.count > start, bytes.last == UInt8(ascii: "}") else { return }
+        bytes.removeLast()
+        Document.appendSystemFields(
+            created: row.int64(2), changed: row.int64(3), createdBy: row.text(4), changedBy: row.text(5),
+            version: row.int64(6), into: &bytes)
+    }
+}
