@@ -19,6 +19,10 @@ public final class DocumentStore: @unchecked Sendable {
         /// Reader connections kept at most; more concurrent readers wait for one.
         public var maximumReaders = 16
         public var busyTimeoutMilliseconds = 5000
+        /// Bytes of the file read through a memory map (`SQLiteConfiguration.mmapBytes`; 0 is
+        /// off). Large scans of big collections gain from it; `restlite serve` turns it off
+        /// (its reads are pages of an index walk, and mapped pages count in its RSS).
+        public var mmapBytes = SQLiteConfiguration().mmapBytes
 
         public init() {}
     }
@@ -33,7 +37,8 @@ public final class DocumentStore: @unchecked Sendable {
     /// Opens or creates the store at `path` and brings its schema up to date.
     public init(path: String, options: Options = Options()) throws {
         let configuration = SQLiteConfiguration(
-            synchronous: options.synchronous, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            synchronous: options.synchronous, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+            mmapBytes: options.mmapBytes)
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
         try pool.write { connection in

@@ -19,6 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
             RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
 
+            RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
+            of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
+
             Only one server may use a data folder at a time. SIGINT (Ctrl-C) and SIGTERM stop \
             the server gracefully (exit 0).
 

@@ -37,6 +37,17 @@ import Testing
         #expect(fromFlags.maxBodyBytes == 512 * 1024)
     }
 
+    @Test func memoryMappedReadsAreOffUnlessTheEnvironmentAsks() throws {
+        #expect(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).mmapBytes == 0)
+        let on = try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "1GiB"])
+        #expect(on.mmapBytes == 1 << 30)
+        let off = try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "0"])
+        #expect(off.mmapBytes == 0)
+        #expect(throws: ServeError.self) {
+            try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "lots"])
+        }
+    }
+
     @Test func emptyOrFalseEnvironmentValuesCountAsUnset() throws {
         let environment = ["RESTLITE_PORT": "", "RESTLITE_STRICT": "0", "RESTLITE_QUIET": "false"]
         let configuration = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)

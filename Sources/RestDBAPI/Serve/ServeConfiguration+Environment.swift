@@ -12,6 +12,8 @@ extension ServeConfiguration {
         case strict = "RESTLITE_STRICT"
         case maxBody = "RESTLITE_MAX_BODY"
         case quiet = "RESTLITE_QUIET"
+        /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
+        case mmapSize = "RESTLITE_MMAP_SIZE"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -38,6 +40,10 @@ extension ServeConfiguration {
         if let size = flags.maxBody ?? env[.maxBody] { configuration.maxBodyBytes = try ByteSize.parse(size) }
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
+        if let size = env[.mmapSize] {
+            configuration.mmapBytes =
+                size.trimmingCharacters(in: .whitespaces) == "0" ? 0 : try ByteSize.parse(size)
+        }
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }

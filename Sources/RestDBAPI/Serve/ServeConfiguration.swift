@@ -31,6 +31,10 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var quiet = false
     /// Return the data folder's seed collection to the seed before serving.
     public var reset = false
+    /// Bytes of the database read through a memory map (`DocumentStore.Options.mmapBytes`).
+    /// Off by default: the API's reads are a few pages each, for which SQLite's page cache and
+    /// `read(2)` from the OS cache are as fast, and mapped pages would count in the RSS.
+    public var mmapBytes = 0
 
     public init() {}
 

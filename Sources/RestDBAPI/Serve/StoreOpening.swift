@@ -26,7 +26,9 @@ struct StoreOpening {
     private static func openAndSeed(
         _ folder: DataFolder, _ configuration: ServeConfiguration, seed: SeedSource, wasNew: Bool
     ) async throws -> (DocumentStore, [String]) {
-        let store = try DocumentStore(path: folder.databaseURL.path)
+        var options = DocumentStore.Options()
+        options.mmapBytes = configuration.mmapBytes
+        let store = try DocumentStore(path: folder.databaseURL.path, options: options)
         guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
         let summary = try await SeedData.reset(store, file: seed.file)
         let verb = wasNew ? "new data folder: imported" : "reset: imported"
