@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// What the client sends for each method, and how it reads restdb's answers.

@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 #if canImport(FoundationNetworking)

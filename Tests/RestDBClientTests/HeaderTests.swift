@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Every method sends the key; every write (and only writes) says its body is JSON.

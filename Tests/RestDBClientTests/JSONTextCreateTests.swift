@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// `create(contentsOfJSON:)` posts the caller's bytes untouched.

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 @testable import restlite

@@ -6,43 +6,43 @@ import RestDBClient
 #endif
 
 /// A request as the stub saw it.
-struct RecordedRequest: Sendable {
-    var method: String
-    var url: URL
-    var headers: [String: String]
-    var body: Data?
+public struct RecordedRequest: Sendable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
-    var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
+    public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
 }
 
-/// An in-process HTTP responder: answers requests to its own host with canned replies and
+/// For client tests without a server: an in-process HTTP responder that answers requests to its own host with canned replies and
 /// records what the client sent. Each stub has a unique host, so parallel tests never share one.
-final class StubServer: @unchecked Sendable {
-    enum Reply {
+public final class StubServer: @unchecked Sendable {
+    public enum Reply: Sendable {
         case answer(status: Int, body: String, contentType: String = "application/json; charset=utf-8")
         case failure(URLError)
     }
 
-    let host = "stub-\(UUID().uuidString.lowercased()).test"
+    public let host = "stub-\(UUID().uuidString.lowercased()).test"
     private let lock = NSLock()
     private var replies: [Reply]
     private var recorded: [RecordedRequest] = []
 
-    init(_ replies: Reply...) {
+    public init(_ replies: Reply...) {
         self.replies = replies
         StubURLProtocol.register(self)
     }
 
-    var baseURL: URL { URL(string: "http://\(host)")! }
+    public var baseURL: URL { URL(string: "http://\(host)")! }
 
-    var requests: [RecordedRequest] { locked(lock) { recorded } }
+    public var requests: [RecordedRequest] { locked(lock) { recorded } }
 
     /// A client whose session routes every request through ``StubURLProtocol``.
-    func client(apiKey: String = "5d9f48133cbe87164d4bb12c", baseURL: URL? = nil) -> RestDBClient {
+    public func client(apiKey: String = "5d9f48133cbe87164d4bb12c", baseURL: URL? = nil) -> RestDBClient {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.self]
         return RestDBClient(
@@ -61,11 +61,11 @@ final class StubServer: @unchecked Sendable {
 }
 
 /// The `URLProtocol` that hands requests to the ``StubServer`` registered for their host.
-final class StubURLProtocol: URLProtocol {
+public final class StubURLProtocol: URLProtocol {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var servers: [String: StubServer] = [:]
 
-    static func register(_ server: StubServer) {
+    public static func register(_ server: StubServer) {
         locked(lock) { servers[server.host] = server }
     }
 
@@ -73,13 +73,13 @@ final class StubURLProtocol: URLProtocol {
         locked(lock) { host.flatMap { servers[$0] } }
     }
 
-    override class func canInit(with request: URLRequest) -> Bool {
+    override public class func canInit(with request: URLRequest) -> Bool {
         server(for: request.url?.host) != nil
     }
 
-    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
-    override func startLoading() {
+    override public func startLoading() {
         guard let url = request.url, let server = Self.server(for: url.host) else { return }
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET",
@@ -103,7 +103,7 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
-    override func stopLoading() {}
+    override public func stopLoading() {}
 
     /// URLSession may turn `httpBody` into a stream before a protocol sees it.
     private static func readAll(_ stream: InputStream) -> Data {
