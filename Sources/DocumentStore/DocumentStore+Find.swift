@@ -43,7 +43,9 @@ extension DocumentStore {
         let info = try collection(request.collection)
         var condition = try Self.condition(for: request.query)
         if let filter = request.filter, !filter.isEmpty {
-            condition = SQLFragment("(") + condition + SQLFragment(") AND ") + Self.freeText(filter)
+            condition =
+                SQLFragment("(") + condition + SQLFragment(") AND ")
+                + Query.filterCondition(text: filter, bodyColumn: StorageLayout.bodyColumn)
         }
         return (info, condition)
     }
@@ -95,24 +97,5 @@ extension DocumentStore {
             "SELECT count(*) FROM \(info.table)\(whereClause)", condition.bindings)
         guard case .integer(let number) = value else { return 0 }
         return Int(number)
-    }
-
-    /// Case-insensitive substring match against every string value of the body. A LIKE on
-    /// the raw text first skips most rows cheaply; it is only a safe pre-filter when the
-    /// needle reads the same inside JSON text (no quote, backslash or control character).
-    static func freeText(_ needle: String) -> SQLFragment {
-        let lowered = needle.lowercased()
-        let exact = SQLFragment(
-            "EXISTS (SELECT 1 FROM json_tree(body) WHERE type = 'text' AND instr(lower(value), ?) > 0)",
-            [.text(lowered)])
-        let plain = needle.utf8.allSatisfy {
-            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-        }
-        guard plain else { return exact }
-        let pattern =
-            "%"
-            + lowered.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            + "%"
-        return SQLFragment("body LIKE ? ESCAPE '\\' AND ", [.text(pattern)]) + exact
     }
 }

@@ -80,6 +80,15 @@ import Testing
         api.remove()
     }
 
+    @Test func filterFoldsCaseBeyondASCIIAndSkipsTheId() throws {
+        _ = api.request(.post, "/rest/a3cats", body: #"{"catName":"ÉCLAIR","ownerName":"Zoë"}"#)
+        #expect(try api.request(.get, "/rest/a3cats?filter=%C3%A9clair").json().arrayValue?.count == 1)
+        #expect(try api.request(.get, "/rest/a3cats?filter=ZO%C3%8B").json().arrayValue?.count == 1)
+        let idPart = String(ids[0].prefix(12))
+        #expect(try api.request(.get, "/rest/a3cats?filter=\(idPart)").json().arrayValue?.count == 0)
+        api.remove()
+    }
+
     @Test func metafieldsAddSystemFieldsWithRestdbDates() throws {
         let response = api.request(.get, "/rest/a3cats/\(ids[0])?metafields=true")
         let body = try response.json()
