@@ -45,9 +45,20 @@ extension SortKeyScanner {
         }
         guard digits > 0 else { return .fallback }
         if !inFraction { return .integer(negative ? -significand : significand) }
-        guard conversion != .strtod else { return real(text, conversion: conversion) }
+        if conversion == .strtod {
+            // Clinger's fast path: a significand below 2^53 and 10^k (k <= 22) are exact
+            // doubles, so one IEEE division is the correctly rounded value `strtod` returns.
+            guard digits <= 15, significand > 0 else { return real(text, conversion: conversion) }
+            let value = Double(significand) / powersOfTen[fractionDigits]
+            return .real(negative ? -value : value)
+        }
         guard conversion == .extendedDivision, digits <= 17, fractionDigits > 0 else { return .fallback }
         return extendedDivision(significand: significand, exponent: fractionDigits, negative: negative)
+    }
+
+    /// 10^0 ... 10^15, each exact in a Double.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// A real (exponent, or too many digits): `strtod` stops at the `,` or `}` after it, as
