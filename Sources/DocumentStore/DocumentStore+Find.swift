@@ -64,24 +64,41 @@ extension DocumentStore {
     /// `SELECT <columns> ... WHERE condition ORDER BY sort keys, id LIMIT max OFFSET skip`.
     static func pageSQL(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int
-    ) -> SQLFragment {
+        max: Int, _ connection: SQLiteConnection
+    ) throws -> SQLFragment {
         var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + condition
         sql.append(" ORDER BY ")
         for key in request.sort {
-            sql.append(key.sqlOrdering(bodyColumn: StorageLayout.bodyColumn))
+            // A declared sort index is only used when the ORDER BY repeats its expression.
+            let indexed = try hasSortIndex(info: info, path: key.path, connection)
+            sql.append(
+                indexed
+                    ? key.sqlOrdering(bodyColumn: StorageLayout.bodyColumn)
+                    : key.scanOrdering(bodyColumn: StorageLayout.bodyColumn))
             sql.append(", ")
         }
         sql.append(SQLFragment("id LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
         return sql
     }
 
+    /// Whether `createIndex` declared a sort index on `path` (one lookup in the small schema).
+    static func hasSortIndex(info: CollectionInfo, path: FieldPath, _ connection: SQLiteConnection) throws
+        -> Bool
+    {
+        guard path.segments.count == 1 else { return true }
+        let name = FieldIndex.indexName(collectionID: info.id, path: path, kind: "s")
+        let found = try connection.scalar(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])
+        return found != nil
+    }
+
     private static func page(
         _ request: FindRequest, info: CollectionInfo, condition: SQLFragment, skip: Int, max: Int,
         _ connection: SQLiteConnection
     ) throws -> [Document] {
-        let sql = pageSQL(
-            request, columns: documentColumns, info: info, condition: condition, skip: skip, max: max)
+        let sql = try pageSQL(
+            request, columns: documentColumns, info: info, condition: condition, skip: skip, max: max,
+            connection)
         var documents: [Document] = []
         documents.reserveCapacity(Swift.min(max, 1000))
         try connection.forEachRow(sql.sql, sql.bindings) { row in documents.append(document(from: row)) }

@@ -21,9 +21,10 @@ extension DocumentStore {
         let max = Swift.max(0, request.max)
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
-        let sql = Self.pageSQL(
-            request, columns: columns, info: info, condition: condition, skip: skip, max: max)
         return try pool.read { connection in
+            let sql = try Self.pageSQL(
+                request, columns: columns, info: info, condition: condition, skip: skip, max: max,
+                connection)
             let counting = request.totals
             if counting { try connection.run("BEGIN") }
             defer { if counting { _ = try? connection.run("COMMIT") } }

@@ -6,6 +6,8 @@ final class QueryFixture {
     let database = TemporaryDatabase()
     let connection: SQLiteConnection
     let table = StorageLayout.documentTable(1)
+    /// Whether `createIndexes` ran: sorts then compile as the store compiles indexed ones.
+    private(set) var indexed = false
 
     init(documents: [JSONValue] = []) throws {
         connection = try SQLiteConnection(path: database.path)
@@ -18,6 +20,7 @@ final class QueryFixture {
 
     /// Declares store indexes (value and sort) on `paths`, as `createIndex` does.
     func createIndexes(_ paths: [String]) throws {
+        indexed = true
         for text in paths {
             let path = try FieldPath(text)
             try connection.execute(FieldIndex.createValueIndexSQL(collectionID: 1, path: path))
@@ -55,7 +58,11 @@ final class QueryFixture {
             condition =
                 condition + SQLFragment(" AND ") + Query.filterCondition(text: filter, bodyColumn: "body")
         }
-        let order = SortKey.sqlOrdering(sort, bodyColumn: "body")
+        // As `DocumentStore.pageSQL`: a scan's sort reads the body once (`restlite_sortkey`).
+        let terms = sort.map {
+            indexed ? $0.sqlOrdering(bodyColumn: "body") : $0.scanOrdering(bodyColumn: "body")
+        }
+        let order = SQLFragment.joined(terms + [SQLFragment("seq ASC")], separator: ", ")
         var ids: [String] = []
         try connection.forEachRow(
             "SELECT id FROM \(table) WHERE \(condition.sql) ORDER BY \(order.sql)", condition.bindings

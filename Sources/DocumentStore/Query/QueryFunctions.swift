@@ -12,6 +12,8 @@ import Foundation
 /// - `restlite_has(text, needle)`: 1 when the bytes of `needle` occur in `text` (the
 ///   pre-filter of string equality). SQLite's `instr` walks byte by byte and counts UTF-8
 ///   characters; libc's `strstr` is several times faster on the whole-table scans this serves.
+/// - `restlite_sortkey(body, path)`: the sort value of a top-level field from one scan of the
+///   body (see `SortKeyScanner`); un-indexed sorts use it instead of `json_type` + `json_extract`.
 public func registerQueryFunctions(on connection: SQLiteConnection) throws(SQLiteError) {
     let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
     let functions:
@@ -31,6 +33,7 @@ public func registerQueryFunctions(on connection: SQLiteConnection) throws(SQLit
             throw SQLiteError(connection: connection.handle, code: code, sql: nil)
         }
     }
+    try SortKeyScanner.register(on: connection)
 }
 
 private func text(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ index: Int) -> String? {

@@ -10,6 +10,17 @@ extension SortKey {
         return SQLFragment("\(Self.rankExpression(field)) \(direction), \(field.value) \(direction)")
     }
 
+    /// The ORDER BY term for a scan (no declared sort index on the field): one-segment paths
+    /// use `restlite_sortkey`, which orders exactly as `sqlOrdering(bodyColumn:)` but reads
+    /// the body once instead of parsing it twice; other paths are as `sqlOrdering`.
+    public func scanOrdering(bodyColumn: String) -> SQLFragment {
+        guard path.segments.count == 1, SystemColumn(field: path.segments[0]) == nil else {
+            return sqlOrdering(bodyColumn: bodyColumn)
+        }
+        let direction = ascending ? "ASC" : "DESC"
+        return SQLFragment("restlite_sortkey(\(bodyColumn), \(path.sqlLiteral)) \(direction)")
+    }
+
     /// The type-class rank a sort orders by before the value. Missing, null, numbers and
     /// strings share rank 0 because SQLite already orders `json_extract`'s results of those
     /// the way MongoDB does (NULL < numbers < text); objects (3), arrays (4) and booleans (5),
