@@ -31,16 +31,8 @@ public struct HTTPRequest: Sendable {
         requestID: String = ""
     ) {
         let parts = RequestTarget(parsing: target) ?? RequestTarget(rawPath: target, rawQuery: "")
-        self.method = method
-        self.target = target
-        self.rawPath = parts.rawPath
-        self.path = PercentDecoding.decode(parts.rawPath, plusIsSpace: false)
-        self.rawQuery = parts.rawQuery
-        self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
-        self.headers = headers
-        self.body = body
-        self.version = version
-        self.pathParameters = [:]
+        self.init(
+            method: method, target: target, parts: parts, headers: headers, body: body, version: version)
         self.remoteAddress = remoteAddress
         self.requestID = requestID
     }
