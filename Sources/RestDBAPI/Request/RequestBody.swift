@@ -3,9 +3,12 @@ import SocketHTTP
 
 /// Reads a write's body: JSON, or `application/x-www-form-urlencoded` whose string values are
 /// typed by the collection's schema (and by the import rules where no schema types a field).
+/// The schema is looked up only for form bodies, so a JSON write pays nothing for it.
 enum RequestBody {
-    static func value(of request: HTTPRequest, schema: CollectionSchema?) throws -> JSONValue {
-        if isForm(request) { return .object(form(request.body, schema: schema)) }
+    static func value(
+        of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
+    ) throws -> JSONValue {
+        if isForm(request) { return .object(form(request.body, schema: schema())) }
         guard request.body.contains(where: { !isWhitespace($0) }) else {
             throw RestError.badRequest("The request has no body; send a JSON object (or an array of them).")
         }
@@ -13,8 +16,10 @@ enum RequestBody {
     }
 
     /// The body as one object, for PUT and PATCH.
-    static func object(of request: HTTPRequest, schema: CollectionSchema?) throws -> JSONObject {
-        guard case .object(let object) = try value(of: request, schema: schema) else {
+    static func object(
+        of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
+    ) throws -> JSONObject {
+        guard case .object(let object) = try value(of: request, schema: schema()) else {
             throw RestError.badRequest("The body must be a JSON object of the fields to change.")
         }
         return object

@@ -6,12 +6,11 @@ extension RestAPI {
     /// or not at all and returned as an array. Answers 201 with the system fields.
     func create(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
-        let schema = try? store.schema(of: name)
         let writeOptions = WriteOptions(
             actor: "api", createCollection: !options.strict,
             validate: !isFalse(request.queryValue("validate")))
         var body: [UInt8] = []
-        switch try RequestBody.value(of: request, schema: schema) {
+        switch try RequestBody.value(of: request, schema: try? store.schema(of: name)) {
         case .object(let object):
             try store.insert(object, into: name, options: writeOptions).renderJSON(
                 metafields: true, into: &body)
