@@ -13,7 +13,7 @@ enum DocumentPreparation {
     /// With `--keep-ids` an `_id`, when present, must be 24 lowercase hex characters.
     static func checkId(_ record: ImportRecord, file: String) throws(ImportError) {
         guard let id = record.document["_id"] else { return }
-        guard case .string(let text) = id, isObjectId(text) else {
+        guard case .string(let text) = id, ObjectID.isValid(text) else {
             throw ImportError(
                 file: file, line: record.line, field: "_id",
                 message: "expected 24 lowercase hex characters, found \(id.serialized())")
@@ -31,13 +31,5 @@ enum DocumentPreparation {
                 message: "expected \(type.expectation) (the field is \(type.rawValue)), "
                     + "found \(member.value.serialized())")
         }
-    }
-
-    static func isObjectId(_ text: String) -> Bool {
-        text.utf8.count == 24
-            && text.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                    || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
-            }
     }
 }

@@ -5,6 +5,8 @@ import SocketHTTP
 struct CORSMiddleware: HTTPMiddleware {
     static let allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
     static let allowedHeaders = "x-apikey, content-type, cache-control, authorization, x-http-method-override"
+    private static let standardHeaders = Set(
+        allowedHeaders.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() })
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         var response: HTTPResponse
@@ -35,17 +37,8 @@ struct CORSMiddleware: HTTPMiddleware {
         guard let requested = request.headers["Access-Control-Request-Headers"] else {
             return Self.allowedHeaders
         }
-        let standard = Set(Self.allowedHeaders.split(separator: ",").map { $0.trimmingSpaces().lowercased() })
-        let extra = requested.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
-            .filter { !$0.isEmpty && !standard.contains($0) }
+        let extra = requested.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }
+            .filter { !$0.isEmpty && !Self.standardHeaders.contains($0) }
         return ([Self.allowedHeaders] + extra).joined(separator: ", ")
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> String {
-        String(
-            drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
-                .reversed())
     }
 }

@@ -41,13 +41,9 @@ struct KeyMiddleware: HTTPMiddleware {
         if let authorization = request.headers["Authorization"] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
-                return String(parts[1]).trimmingSpaces()
+                return parts[1].trimmingASCIIWhitespace()
             }
         }
         return request.queryValue("apikey")
     }
-}
-
-extension String {
-    func trimmingSpaces() -> String { self[...].trimmingSpaces() }
 }

@@ -6,37 +6,23 @@ extension RestAPI {
     /// `totals=true`; the totals object always travels in `X-Pagination`.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let find = try ListParameters.findRequest(request, collection: collectionName(request))
-        if let response = try renderedList(find, wrapped: ListParameters.flag(request, "totals")) {
-            return response
-        }
-        let result = try store.find(find)
-        let totals = Self.totals(of: result)
-        var body: [UInt8] = []
-        body.reserveCapacity(result.documents.reduce(2) { $0 + $1.body.count + 1 })
-        if ListParameters.flag(request, "totals") {
-            body.append(contentsOf: #"{"data":"#.utf8)
-            result.renderJSONArray(metafields: find.metafields, into: &body)
-            body.append(contentsOf: #","totals":"#.utf8)
-            body.append(contentsOf: totals.utf8)
-            body.append(UInt8(ascii: "}"))
-        } else {
-            result.renderJSONArray(metafields: find.metafields, into: &body)
-        }
-        var response = HTTPResponse.json(.ok, body)
-        response.headers.set("X-Pagination", totals)
-        return response
-    }
-
-    /// A plain page (no projection, no grouping) rendered by the store straight into the
-    /// response body, without a `Document` per row; nil when the request needs `find`.
-    private func renderedList(_ find: FindRequest, wrapped: Bool) throws -> HTTPResponse? {
+        let wrapped = ListParameters.flag(request, "totals")
         var body: [UInt8] = []
         // Stored cats are ~250 bytes with their metafields; a too-small guess just grows.
         body.reserveCapacity(64 + Swift.min(Swift.max(find.max, 0), 1_000) * 256)
         if wrapped { body.append(contentsOf: #"{"data":"#.utf8) }
-        guard let page = try store.renderPage(find, into: &body) else { return nil }
-        let total = page.total ?? page.count
-        let totals = #"{"total":\#(total),"count":\#(page.count),"skip":\#(page.skip),"max":\#(page.max)}"#
+        let totals: String
+        if let page = try store.renderPage(find, into: &body) {
+            // A plain page (no projection, no grouping): rows went straight into `body`.
+            totals = Self.totalsJSON(
+                total: page.total ?? page.count, count: page.count, skip: page.skip, max: page.max)
+        } else {
+            let result = try store.find(find)
+            result.renderJSONArray(metafields: find.metafields, into: &body)
+            let count = result.groups?.count ?? result.documents.count
+            totals = Self.totalsJSON(
+                total: result.total ?? count, count: count, skip: result.skip, max: result.max)
+        }
         if wrapped {
             body.append(contentsOf: #","totals":"#.utf8)
             body.append(contentsOf: totals.utf8)
@@ -75,11 +61,9 @@ extension RestAPI {
         return .json(.ok, object.serialized())
     }
 
-    /// `{"total":N,"count":n,"skip":s,"max":m}` for a find result.
-    static func totals(of result: FindResult) -> String {
-        let count = result.groups?.count ?? result.documents.count
-        let total = result.total ?? count
-        return #"{"total":\#(total),"count":\#(count),"skip":\#(result.skip),"max":\#(result.max)}"#
+    /// `{"total":N,"count":n,"skip":s,"max":m}`, sent in `X-Pagination` and with `totals=true`.
+    static func totalsJSON(total: Int, count: Int, skip: Int, max: Int) -> String {
+        #"{"total":\#(total),"count":\#(count),"skip":\#(skip),"max":\#(max)}"#
     }
 
     func collectionName(_ request: HTTPRequest) throws -> String {

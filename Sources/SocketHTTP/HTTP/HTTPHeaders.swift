@@ -92,7 +92,8 @@ extension HTTPHeaders {
 }
 
 extension StringProtocol {
-    func trimmingASCIIWhitespace() -> String {
+    /// The text without leading and trailing spaces and tabs (HTTP's optional white space).
+    public func trimmingASCIIWhitespace() -> String {
         var view = Substring(self)
         while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
         while let last = view.last, last == " " || last == "\t" { view.removeLast() }
