@@ -85,7 +85,8 @@ extension DocumentStore {
     static func hasSortIndex(info: CollectionInfo, path: FieldPath, _ connection: SQLiteConnection) throws
         -> Bool
     {
-        guard path.segments.count == 1 else { return true }
+        // Dotted paths and system columns order the same either way: no lookup needed.
+        guard path.segments.count == 1, SystemColumn(field: path.segments[0]) == nil else { return true }
         let name = FieldIndex.indexName(collectionID: info.id, path: path, kind: "s")
         let found = try connection.scalar(
             "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])

@@ -95,9 +95,7 @@ extension DocumentStore {
         switch value {
         case .string(let text): return .text(text)
         case .bool(let flag): return .integer(flag ? 1 : 0)
-        case .number(let number):
-            if let integer = number.int64Value { return .integer(integer) }
-            return .real(number.doubleValue)
+        case .number(let number): return number.sqlValue
         case .null, .array, .object: return nil
         }
     }
