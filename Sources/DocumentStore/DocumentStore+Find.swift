@@ -5,7 +5,8 @@ extension DocumentStore {
     /// of a `groupBy`/`aggregates` read. Throws `collectionNotFound`, `badRequest`.
     public func find(_ request: FindRequest) throws -> FindResult {
         let request = try request.resolvingHints()
-        let (info, condition) = try prepare(request)
+        let plan = try prepare(request)
+        let (info, condition) = (plan.info, plan.condition)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
         return try pool.read { connection in
@@ -18,8 +19,7 @@ extension DocumentStore {
             let counting = request.totals
             if counting { try connection.run("BEGIN") }
             defer { if counting { _ = try? connection.run("COMMIT") } }
-            var documents = try Self.page(
-                request, info: info, condition: condition, skip: skip, max: max, connection)
+            var documents = try Self.page(request, plan: plan, skip: skip, max: max, connection)
             if let projection = request.fields { documents = documents.map(projection.apply) }
             let total =
                 counting
@@ -39,15 +39,17 @@ extension DocumentStore {
     }
 
     /// The collection and the SQL condition (query and free-text filter) of a resolved request.
-    func prepare(_ request: FindRequest) throws -> (CollectionInfo, SQLFragment) {
+    func prepare(_ request: FindRequest) throws -> ReadPlan {
         let info = try collection(request.collection)
-        var condition = try Self.condition(for: request.query)
+        let query = try Self.parsed(request.query)
+        var condition = query.sqlCondition(bodyColumn: StorageLayout.bodyColumn)
         if let filter = request.filter, !filter.isEmpty {
             condition =
                 SQLFragment("(") + condition + SQLFragment(") AND ")
                 + Query.filterCondition(text: filter, bodyColumn: StorageLayout.bodyColumn)
         }
-        return (info, condition)
+        return ReadPlan(
+            info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality)
     }
 
     /// The total for a page of `pageCount` rows: a page that is neither full nor past the end
@@ -63,10 +65,11 @@ extension DocumentStore {
 
     /// `SELECT <columns> ... WHERE condition ORDER BY sort keys, id LIMIT max OFFSET skip`.
     static func pageSQL(
-        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int, _ connection: SQLiteConnection
+        _ request: FindRequest, columns: String, plan: ReadPlan, skip: Int, max: Int,
+        _ connection: SQLiteConnection
     ) throws -> SQLFragment {
-        var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + condition
+        let info = plan.info
+        var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + plan.condition
         sql.append(" ORDER BY ")
         for key in request.sort {
             // A declared sort index is only used when the ORDER BY repeats its expression.
@@ -77,7 +80,11 @@ extension DocumentStore {
                     : key.scanOrdering(bodyColumn: StorageLayout.bodyColumn))
             sql.append(", ")
         }
-        sql.append(SQLFragment("id LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
+        // `+id` is the same order, but SQLite can no longer read it off the `_id` index, so it
+        // reads the table in storage order and sorts the matches (see `ReadPlan`).
+        let order = plan.scansStorageOrder && request.sort.isEmpty ? "+id" : "id"
+        sql.append(
+            SQLFragment("\(order) LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
         return sql
     }
 
@@ -94,12 +101,9 @@ extension DocumentStore {
     }
 
     private static func page(
-        _ request: FindRequest, info: CollectionInfo, condition: SQLFragment, skip: Int, max: Int,
-        _ connection: SQLiteConnection
+        _ request: FindRequest, plan: ReadPlan, skip: Int, max: Int, _ connection: SQLiteConnection
     ) throws -> [Document] {
-        let sql = try pageSQL(
-            request, columns: documentColumns, info: info, condition: condition, skip: skip, max: max,
-            connection)
+        let sql = try pageSQL(request, columns: documentColumns, plan: plan, skip: skip, max: max, connection)
         var documents: [Document] = []
         documents.reserveCapacity(Swift.min(max, 1000))
         try connection.forEachRow(sql.sql, sql.bindings) { row in documents.append(document(from: row)) }

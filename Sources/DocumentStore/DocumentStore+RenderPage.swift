@@ -16,15 +16,15 @@ extension DocumentStore {
     public func renderPage(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageSummary? {
         let request = try request.resolvingHints()
         guard request.fields == nil, request.groupBy.isEmpty, request.aggregates.isEmpty else { return nil }
-        let (info, condition) = try prepare(request)
+        let plan = try prepare(request)
+        let (info, condition) = (plan.info, plan.condition)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
         return try pool.read { connection in
             let sql = try Self.pageSQL(
-                request, columns: columns, info: info, condition: condition, skip: skip, max: max,
-                connection)
+                request, columns: columns, plan: plan, skip: skip, max: max, connection)
             let counting = request.totals
             if counting { try connection.run("BEGIN") }
             defer { if counting { _ = try? connection.run("COMMIT") } }

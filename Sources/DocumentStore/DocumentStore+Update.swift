@@ -67,9 +67,14 @@ extension DocumentStore {
 
     /// The SQL condition for a raw `q` (nil or `{}` matches everything).
     static func condition(for query: JSONValue?) throws -> SQLFragment {
-        guard let query else { return SQLFragment("1") }
+        try parsed(query).sqlCondition(bodyColumn: StorageLayout.bodyColumn)
+    }
+
+    /// The parsed query (`Query.all` for none); a malformed one is a `badRequest`.
+    static func parsed(_ query: JSONValue?) throws -> Query {
+        guard let query else { return .all }
         do {
-            return try Query.parse(query).sqlCondition(bodyColumn: StorageLayout.bodyColumn)
+            return try Query.parse(query)
         } catch {
             throw StoreError.badRequest(String(describing: error))
         }

@@ -139,4 +139,57 @@ import Testing
         #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "cats", path: "$x") }
         #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "nope", path: "x") }
     }
+
+    /// The page SQL `find` runs for `query`, and SQLite's plan for it.
+    private func pagePlan(_ store: DocumentStore, _ query: String, sort: [SortKey] = []) throws -> String {
+        let request = FindRequest(collection: "cats", query: try JSON.parse(query), sort: sort, max: 10)
+        let plan = try store.prepare(request)
+        return try store.pool.read { connection in
+            let sql = try DocumentStore.pageSQL(
+                request, columns: "body", plan: plan, skip: 0, max: 10, connection)
+            var details: [String] = []
+            try connection.forEachRow("EXPLAIN QUERY PLAN " + sql.sql, sql.bindings) {
+                details.append($0.text(3) ?? "")
+            }
+            return details.joined(separator: "\n")
+        }
+    }
+
+    @Test func stringEqualityPagesScanTheTableWhileBroadQueriesWalkTheIdIndex() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let idIndex = "sqlite_autoindex_docs_1_1"
+        for query in [#"{"color":"grey"}"#, #"{"age":{"$gt":2},"owner.name":"Ann"}"#] {
+            let plan = try pagePlan(fixture.store, query)
+            #expect(!plan.contains(idIndex) && plan.contains("TEMP B-TREE FOR ORDER BY"), "\(plan)")
+        }
+        for query in [#"{"age":{"$gt":2}}"#, #"{"$or":[{"color":"grey"},{"age":7}]}"#, #"{"_id":"x"}"#] {
+            let plan = try pagePlan(fixture.store, query)
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+        // With sort keys the `_id` term only breaks ties: the plan is the sort's.
+        let sorted = try pagePlan(
+            fixture.store, #"{"color":"grey"}"#, sort: [SortKey(path: FieldPath("age"))])
+        #expect(sorted.contains("TEMP B-TREE FOR ORDER BY"), "\(sorted)")
+    }
+
+    @Test func stringEqualityPagesKeepIdOrderWhenIdsDisagreeWithStorageOrder() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        // Imported ids, stored in the opposite of their `_id` order.
+        let lines = (0..<6).reversed().map { index in
+            #"{"_id":"5d9f1c2ba1b2c3d4e5f6071\#(index)","color":"grey","n":\#(index)}"#
+        }
+        _ = try await Importer(options: ImportOptions(collection: "cats", keepIds: true))
+            .run(
+                bytes: Array(lines.joined(separator: "\n").utf8), file: "cats.jsonl",
+                into: LocalStoreSink(store: fixture.store))
+        let request = FindRequest(collection: "cats", query: ["color": "grey"], skip: 1, max: 3)
+        let numbers = try fixture.store.find(request).documents.compactMap { $0.object()["n"]?.description }
+        #expect(numbers == ["1", "2", "3"])
+        var bytes: [UInt8] = []
+        _ = try fixture.store.renderPage(request, into: &bytes)
+        let rendered = try JSON.parse(String(decoding: bytes, as: UTF8.self)).arrayValue ?? []
+        #expect(rendered.compactMap { $0.objectValue?["n"]?.description } == ["1", "2", "3"])
+    }
 }

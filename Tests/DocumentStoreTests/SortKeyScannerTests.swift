@@ -98,13 +98,11 @@ import Testing
         _ = try fixture.store.insertMany([["w": 2.5], ["w": 1], ["w": "a"], ["w": true], [:]], into: "cats")
         let request = FindRequest(
             collection: "cats", sort: [SortKey(path: try FieldPath("w"), ascending: true)])
-        let info = try fixture.store.collection("cats")
         func sql() throws -> String {
-            try fixture.store.pool.read { connection in
-                try DocumentStore.pageSQL(
-                    request, columns: "id", info: info, condition: SQLFragment("1"), skip: 0, max: 10,
-                    connection
-                ).sql
+            let plan = try fixture.store.prepare(request)
+            return try fixture.store.pool.read { connection in
+                try DocumentStore.pageSQL(request, columns: "id", plan: plan, skip: 0, max: 10, connection)
+                    .sql
             }
         }
         let before = try fixture.store.find(request).documents.map(\.id)
