@@ -16,6 +16,7 @@ import Testing
         #"{"x":{"a":[1,"}"]}}"#, #"{"x":[]}"#, #"{"x":[1,{"b":"]"}]}"#, #"{"x":[1, 2]}"#,
         #"{ "x" : 7 }"#, #"{"a":{"x":1},"x":2}"#, #"{"a":"x\",\"x\":","x":3}"#, #"{"xx":1,"x":4}"#,
         #"{"x":1,"x":2}"#, #"{"a":[{"x":9}],"b":"\\","x":"last"}"#, #"{"x":{"n":1.50}}"#,
+        #"{"a":"\"x\":","x":5}"#, #"{"a":"[","x":6}"#, #"{"a":"x","x":7}"#, #"{"a":",x","x":8}"#,
     ]
 
     private func fixture(_ bodies: [String]) throws -> QueryFixture {
@@ -120,5 +121,27 @@ import Testing
         }
         #expect(plan.contains("USING INDEX ix_1_w_s_"), "\(plan)")
         #expect(try fixture.store.find(request).documents.map(\.id) == before)
+    }
+
+    @Test func findsATopLevelMemberDirectlyOnlyWhenSure() {
+        func rest(_ body: String, _ label: String) -> String? {
+            let bodyBytes = Array(body.utf8)
+            let labelBytes = Array(label.utf8)
+            let start = bodyBytes.withUnsafeBufferPointer { body in
+                labelBytes.withUnsafeBufferPointer { SortKeyScanner.directValueStart(body, label: $0) }
+            }
+            return start.map { String(decoding: bodyBytes[$0...], as: UTF8.self) }
+        }
+        #expect(rest(#"{"weightKg":2.5}"#, "weightKg") == "2.5}")
+        #expect(rest(#"{"_id":"a","name":"weightKg","weightKg":1}"#, "weightKg") == "1}")
+        #expect(rest(#"{"a":"\"weightKg\":0","weightKg":3}"#, "weightKg") == "3}")
+        #expect(rest(#"{"xweightKg":1,"weightKgx":2,"weightKg":4}"#, "weightKg") == "4}")
+        #expect(rest(#"{"a":1,"w":{"weightKg":1}}"#, "weightKg") == nil)
+        // Not sure: something opened before it (even inside a string), or an unplain label.
+        #expect(rest(#"{"a":{"weightKg":1},"weightKg":2}"#, "weightKg") == nil)
+        #expect(rest(#"{"a":"[","weightKg":2}"#, "weightKg") == nil)
+        #expect(rest(#"{"my field":1}"#, "my field") == nil)
+        #expect(rest(#"{"a,b":1}"#, "a,b") == nil)
+        #expect(rest(#"{"a":1}"#, "weightKg") == nil)
     }
 }

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `restlite_sortkey(body, path)`: one value that orders a document by a top-level field
 /// exactly as `(SortKey.rankExpression, json_extract)` does, from one pass over the raw body.
 ///
@@ -30,6 +36,10 @@ enum SortKeyScanner {
         _ body: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, conversion: RealConversion
     ) -> Outcome {
         guard body.first == UInt8(ascii: "{") else { return .fallback }
+        if let valueStart = directValueStart(body, label: label) {
+            guard let valueEnd = valueEnd(body, from: valueStart) else { return .fallback }
+            return value(body, valueStart..<valueEnd, conversion: conversion)
+        }
         var index = 1
         if index < body.count, body[index] == UInt8(ascii: "}") { return .null }
         while index < body.count {
@@ -51,6 +61,53 @@ enum SortKeyScanner {
             }
         }
         return .fallback
+    }
+
+    /// Where the value of the top-level member `label` starts, found with `memmem` instead of
+    /// walking every member before it; nil when the shortcut cannot be sure (`scan` then walks).
+    ///
+    /// It is sure when the label is plain (printable ASCII without quote, backslash, space or
+    /// JSON punctuation) and an occurrence reads `{"label":` or `,"label":` with no `{` or `[`
+    /// before it. Both quotes are then unescaped (no backslash before either), so they delimit
+    /// a string; only punctuation-free label bytes lie between them, so that string is the
+    /// label itself, a key because `:` follows; and no object or array opened before it, so it
+    /// is a key of the top-level object. A body keeps its keys unique, so it is the member.
+    static func directValueStart(_ body: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>)
+        -> Int?
+    {
+        guard let base = body.baseAddress, let labelBase = label.baseAddress, !label.isEmpty,
+            label.allSatisfy(isPlainLabelByte)
+        else { return nil }
+        // `{"` comes before any key, `":` after it.
+        var from = 2
+        while body.count - from >= label.count + 2 {
+            guard let found = memmem(base + from, body.count - from, labelBase, label.count) else {
+                return nil
+            }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let end = start + label.count
+            if end + 1 < body.count, body[start - 1] == UInt8(ascii: "\""), body[end] == UInt8(ascii: "\""),
+                body[end + 1] == UInt8(ascii: ":"),
+                body[start - 2] == UInt8(ascii: "{") || body[start - 2] == UInt8(ascii: ",")
+            {
+                let prefix = start - 2
+                guard memchr(base + 1, Int32(UInt8(ascii: "{")), prefix) == nil,
+                    memchr(base + 1, Int32(UInt8(ascii: "[")), prefix) == nil
+                else { return nil }
+                return end + 2
+            }
+            from = start + 1
+        }
+        return nil
+    }
+
+    private static func isPlainLabelByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            false
+        default: byte > 0x20 && byte < 0x7F
+        }
     }
 
     /// The index just past the closing quote of the string opening at `start`.
@@ -104,12 +161,14 @@ enum SortKeyScanner {
             return .text(contents)
         case UInt8(ascii: "{"): return .ranked(3, range)
         case UInt8(ascii: "["): return .ranked(4, range)
-        default:
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             let bytes = body[range]
             if bytes.elementsEqual("true".utf8) { return .boolean(true) }
             if bytes.elementsEqual("false".utf8) { return .boolean(false) }
             if bytes.elementsEqual("null".utf8) { return .null }
-            return number(UnsafeBufferPointer(rebasing: bytes), conversion: conversion)
+            return .fallback
+        default:
+            return number(UnsafeBufferPointer(rebasing: body[range]), conversion: conversion)
         }
     }
 }
