@@ -10,6 +10,9 @@ public struct CollectionInfo: Sendable, Hashable {
 
     /// The quoted documents table name.
     public var table: String { StorageLayout.documentTable(id) }
+
+    /// True when the schema has a unique field: writes then check the other documents.
+    var hasUniqueFields: Bool { schema?.fields.contains { $0.unique } ?? false }
 }
 
 /// A collection with its document count, as `GET /rest/_meta` lists them.

@@ -11,16 +11,36 @@ extension DocumentStore {
         throws -> [Document]
     {
         let info = try collectionForWrite(name, create: options.createCollection)
+        // Everything that needs no other document (ids, validation, JSON text) is done before
+        // taking the writer, which every write in the process waits for; inside it are only the
+        // unique-field checks and the INSERTs.
+        let now = ISODate.nowMilliseconds()
+        var documents: [Document] = []
+        var fieldsByDocument: [JSONObject] = []
+        documents.reserveCapacity(objects.count)
+        for (index, object) in objects.enumerated() {
+            do {
+                let id = try newID(for: object, options: options)
+                var fields = SystemFields.stripped(object)
+                try Self.applySchema(to: &fields, info: info, validate: options.validate)
+                fields.setFirst(SystemFields.id, .string(id))
+                var body: [UInt8] = []
+                fields.write(to: &body)
+                documents.append(
+                    Document(
+                        id: id, body: body, created: now, changed: now, createdBy: options.actor,
+                        changedBy: options.actor, version: 0))
+                fieldsByDocument.append(fields)
+            } catch StoreError.validation(let errors) where objects.count > 1 {
+                throw StoreError.validation(errors.map { Self.inElement($0, index) })
+            }
+        }
+        let checksUnique = options.validate && info.hasUniqueFields
         return try pool.write { connection in
             try connection.transaction {
-                var documents: [Document] = []
-                documents.reserveCapacity(objects.count)
-                for (index, object) in objects.enumerated() {
-                    do {
-                        documents.append(try insertOne(object, info: info, options: options, connection))
-                    } catch StoreError.validation(let errors) where objects.count > 1 {
-                        throw StoreError.validation(errors.map { Self.inElement($0, index) })
-                    }
+                for (document, fields) in zip(documents, fieldsByDocument) {
+                    if checksUnique { try Self.checkUnique(fields, info: info, id: document.id, connection) }
+                    try Self.insertRow(document, info: info, actor: options.actor, connection)
                 }
                 return documents
             }
@@ -31,28 +51,18 @@ extension DocumentStore {
         FieldError(field: error.field, message: "\(error.message) (element \(index) of the array)")
     }
 
-    private func insertOne(
-        _ object: JSONObject, info: CollectionInfo, options: WriteOptions, _ connection: SQLiteConnection
-    ) throws -> Document {
-        let id = try newID(for: object, options: options)
-        var fields = SystemFields.stripped(object)
-        try prepareFields(&fields, info: info, id: id, validate: options.validate, connection)
-        fields.setFirst(SystemFields.id, .string(id))
-        var body: [UInt8] = []
-        fields.write(to: &body)
-        let now = ISODate.nowMilliseconds()
+    private static func insertRow(
+        _ document: Document, info: CollectionInfo, actor: String, _ connection: SQLiteConnection
+    ) throws {
         try connection.run(
             """
             INSERT INTO \(info.table)(id, body, created, changed, createdby, changedby, version) \
             VALUES (?, ?, ?, ?, ?, ?, 0)
             """,
             [
-                .text(id), .text(String(decoding: body, as: UTF8.self)), .integer(now), .integer(now),
-                .text(options.actor), .text(options.actor),
+                .text(document.id), .text(String(decoding: document.body, as: UTF8.self)),
+                .integer(document.created), .integer(document.changed), .text(actor), .text(actor),
             ])
-        return Document(
-            id: id, body: body, created: now, changed: now, createdBy: options.actor,
-            changedBy: options.actor, version: 0)
     }
 
     private func newID(for object: JSONObject, options: WriteOptions) throws -> String {
@@ -70,6 +80,13 @@ extension DocumentStore {
         _ fields: inout JSONObject, info: CollectionInfo, id: String, validate: Bool,
         _ connection: SQLiteConnection
     ) throws {
+        try Self.applySchema(to: &fields, info: info, validate: validate)
+        if validate { try Self.checkUnique(fields, info: info, id: id, connection) }
+    }
+
+    /// Validates `fields` against the collection's schema and normalises its dates (only the
+    /// dates when `validate` is false); needs no connection.
+    static func applySchema(to fields: inout JSONObject, info: CollectionInfo, validate: Bool) throws {
         guard let schema = info.schema else { return }
         guard validate else {
             schema.normalizeDates(&fields)
@@ -77,6 +94,15 @@ extension DocumentStore {
         }
         let errors = schema.validate(&fields)
         guard errors.isEmpty else { throw StoreError.validation(errors) }
+    }
+
+    /// Throws `uniqueViolation` when another document than `id` holds a unique field's value.
+    static func checkUnique(
+        _ fields: JSONObject, info: CollectionInfo, id: String, _ connection: SQLiteConnection
+    )
+        throws
+    {
+        guard let schema = info.schema else { return }
         for field in schema.fields where field.unique {
             guard let value = fields[field.name], let bound = Self.comparable(value) else { continue }
             let stored = ValueReference.field(

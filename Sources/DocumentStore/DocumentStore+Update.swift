@@ -8,12 +8,22 @@ extension DocumentStore {
         try Self.validateID(id)
         let info = try collection(name)
         let applier = try UpdateApplier(update, targetID: id)
+        // The merge is worked out on a reader, outside the writer that every write in the
+        // process waits for; the writer only checks that the document is still the one that
+        // was read and stores the result. If it changed in between, the update starts again
+        // under the writer, so it is never lost.
+        guard let stored = try pool.read({ try Self.fetch(id, info: info, $0) }) else {
+            throw StoreError.documentNotFound(id)
+        }
+        // An error here may come from a stale read: the locked path below decides.
+        let change = try? PendingUpdate(applier, to: stored, info: info, actor: actor)
         return try pool.write { connection in
             try connection.transaction {
-                guard let stored = try Self.fetch(id, info: info, connection) else {
+                if let change, try Self.store(change, info: info, connection) { return change.document }
+                guard let current = try Self.fetch(id, info: info, connection) else {
                     throw StoreError.documentNotFound(id)
                 }
-                return try apply(applier, to: stored, info: info, actor: actor, connection)
+                return try apply(applier, to: current, info: info, actor: actor, connection)
             }
         }
     }
@@ -44,25 +54,38 @@ extension DocumentStore {
         }
     }
 
+    /// Applies `applier` to `stored` and writes the result; runs inside the write transaction.
     private func apply(
         _ applier: UpdateApplier, to stored: Document, info: CollectionInfo, actor: String,
         _ connection: SQLiteConnection
     ) throws -> Document {
-        guard case .object(let current) = try JSON.parse(stored.body) else {
-            throw StoreError.badRequest("Document \(stored.id) is not a JSON object in the database.")
+        let change = try PendingUpdate(applier, to: stored, info: info, actor: actor)
+        guard try Self.store(change, info: info, connection) else {
+            throw StoreError.documentNotFound(stored.id)
         }
-        var fields = try applier.apply(to: current)
-        try prepareFields(&fields, info: info, id: stored.id, validate: true, connection)
-        fields.setFirst(SystemFields.id, .string(stored.id))
-        var body: [UInt8] = []
-        fields.write(to: &body)
-        let now = max(ISODate.nowMilliseconds(), stored.changed)
+        return change.document
+    }
+
+    /// Writes `change` if the row still holds the document it was made from (same version and
+    /// body); false when another write got there first. Unique fields are checked here, in the
+    /// transaction, because they depend on the other documents.
+    private static func store(_ change: PendingUpdate, info: CollectionInfo, _ connection: SQLiteConnection)
+        throws -> Bool
+    {
+        let stored = change.original
+        if info.hasUniqueFields { try checkUnique(change.fields, info: info, id: stored.id, connection) }
+        let document = change.document
         try connection.run(
-            "UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = version + 1 WHERE id = ?",
-            [.text(String(decoding: body, as: UTF8.self)), .integer(now), .text(actor), .text(stored.id)])
-        return Document(
-            id: stored.id, body: body, created: stored.created, changed: now, createdBy: stored.createdBy,
-            changedBy: actor, version: stored.version + 1)
+            """
+            UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = ? \
+            WHERE id = ? AND version = ? AND body = ?
+            """,
+            [
+                .text(String(decoding: document.body, as: UTF8.self)), .integer(document.changed),
+                .text(change.actor), .integer(document.version), .text(stored.id), .integer(stored.version),
+                .text(String(decoding: stored.body, as: UTF8.self)),
+            ])
+        return connection.changes == 1
     }
 
     /// The SQL condition for a raw `q` (nil or `{}` matches everything).
