@@ -1,11 +1,8 @@
-/// A document as an update will leave it, worked out before the write transaction: the
-/// original it was made from (the write only goes ahead if the row still holds it), the new
-/// fields (for unique checks) and the new document with its system fields advanced.
+/// A document as an update leaves it: the new fields (for unique checks) and the new document
+/// with its system fields advanced.
 struct PendingUpdate {
-    let original: Document
     let fields: JSONObject
     let document: Document
-    let actor: String
 
     /// Applies `applier` to `original` and validates the result against the collection's
     /// schema, all but unique fields (`DocumentStore.checkUnique`, in the transaction).
@@ -18,9 +15,7 @@ struct PendingUpdate {
         fields.setFirst(SystemFields.id, .string(original.id))
         var body: [UInt8] = []
         fields.write(to: &body)
-        self.original = original
         self.fields = fields
-        self.actor = actor
         document = Document(
             id: original.id, body: body, created: original.created,
             changed: max(ISODate.nowMilliseconds(), original.changed), createdBy: original.createdBy,

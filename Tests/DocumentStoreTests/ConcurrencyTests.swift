@@ -34,9 +34,8 @@ import Testing
         #expect(try store.document(seed.id, in: "c").version == 100)
     }
 
-    /// Updates of one document from many threads: each is worked out on a reader and stored
-    /// only if the document did not change meanwhile, else redone under the writer, so no
-    /// increment and no merged field is lost.
+    /// Updates of one document from many threads: each reads, merges and writes in one turn of
+    /// the writer, so no increment and no merged field is lost.
     @Test func concurrentUpdatesOfOneDocumentLoseNothing() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
