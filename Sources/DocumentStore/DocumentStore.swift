@@ -23,6 +23,10 @@ public final class DocumentStore: @unchecked Sendable {
         /// off). Large scans of big collections gain from it; `restlite serve` turns it off
         /// (its reads are pages of an index walk, and mapped pages count in its RSS).
         public var mmapBytes = SQLiteConfiguration().mmapBytes
+        /// Keep the file to this process (`SQLiteConfiguration.processExclusive`): faster
+        /// transactions, but no other process can open the store meanwhile. `restlite serve`
+        /// turns it on unless started with `--share-database`.
+        public var processExclusive = false
 
         public init() {}
     }
@@ -38,7 +42,7 @@ public final class DocumentStore: @unchecked Sendable {
     public init(path: String, options: Options = Options()) throws {
         let configuration = SQLiteConfiguration(
             synchronous: options.synchronous, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-            mmapBytes: options.mmapBytes)
+            mmapBytes: options.mmapBytes, processExclusive: options.processExclusive)
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
         try pool.write { connection in

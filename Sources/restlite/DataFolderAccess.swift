@@ -13,7 +13,19 @@ struct DataFolderAccess {
         let folder = DataFolder(path: path)
         try folder.create()
         let lock = exclusive ? try folder.lock() : nil
-        let store = try DocumentStore(path: folder.databaseURL.path)
-        return DataFolderAccess(folder: folder, lock: lock, store: store)
+        var options = DocumentStore.Options()
+        // A server sharing the file holds its write lock for milliseconds; one keeping the file
+        // to itself never lets go, so there is no point waiting long.
+        options.busyTimeoutMilliseconds = 1500
+        do {
+            let store = try DocumentStore(path: folder.databaseURL.path, options: options)
+            return DataFolderAccess(folder: folder, lock: lock, store: store)
+        } catch let error as SQLiteError where error.isBusy {
+            throw CommandFailure(
+                """
+                the database in \(path) is in use by a running restlite serve, which keeps it to \
+                itself. Stop the server, or start it with --share-database, and run this again.
+                """)
+        }
     }
 }

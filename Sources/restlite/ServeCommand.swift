@@ -80,6 +80,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Return a3cats to the seed before serving (asks on a terminal).")
     var reset = false
 
+    @Flag(
+        help: """
+            Let other processes open the database while serving (restlite index, restlite export, \
+            the sqlite3 shell); writes are slower. [env RESTLITE_SHARE_DATABASE]
+            """)
+    var shareDatabase = false
+
     @Flag(help: "With --reset: do not ask.")
     var yes = false
 
@@ -102,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         let overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
-            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset)
+            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -14,14 +14,16 @@ import Testing
     }()
 
     /// SIGKILL a process in the middle of writing: every id it printed (printed only after the
-    /// call returned) is stored, and no batch is half there.
-    @Test(.enabled(if: writer != nil, "restlite-bench-store is not built"))
-    func killedWriterLosesNoAcknowledgedWrite() throws {
+    /// call returned) is stored, and no batch is half there. Also with the file kept to the
+    /// process (`processExclusive`, as `restlite serve` runs), whose WAL index lives in its
+    /// memory and dies with it: the next open rebuilds it from the WAL file.
+    @Test(.enabled(if: writer != nil, "restlite-bench-store is not built"), arguments: [false, true])
+    func killedWriterLosesNoAcknowledgedWrite(processExclusive: Bool) throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
         let process = Process()
         process.executableURL = Self.writer
-        process.arguments = ["crash-writer", database.path]
+        process.arguments = ["crash-writer", database.path] + (processExclusive ? ["exclusive"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -102,4 +102,38 @@ import Testing
         #expect(try waitForStatus(403, key: newKey, port: server.port) == 403)
         #expect(server.terminate() == 0)
     }
+
+    /// By default the server keeps its database to itself, so `index` and `export` on its folder
+    /// stop with an explanation (after a short wait, not a hang); with `--share-database` they
+    /// work next to it, and the server sees the new index's effect at once.
+    @Test(arguments: [false, true])
+    func indexAndExportNextToARunningServer(shareDatabase: Bool) throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(
+            binary: binary,
+            arguments: ["--port", "0", "--data-dir", "d", "--quiet"]
+                + (shareDatabase ? ["--share-database"] : []),
+            in: folder)
+        let index = try binary.run(
+            ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
+            timeout: .seconds(30))
+        let export = try binary.run(
+            ["export", "--collection", "a3cats", "--data-dir", "d"], in: folder, timeout: .seconds(30))
+        if shareDatabase {
+            #expect(index.status == 0, "\(index.stderr)")
+            #expect(export.status == 0, "\(export.stderr)")
+            let rows = try JSONSerialization.jsonObject(with: Data(export.stdout)) as? [[String: Any]]
+            #expect(rows?.count == 100)
+        } else {
+            for run in [index, export] {
+                #expect(run.status != 0)
+                #expect(run.stderr.contains("in use by a running restlite serve"), "\(run.stderr)")
+                #expect(run.stderr.contains("--share-database"))
+            }
+        }
+        #expect(try get("/rest/a3cats?q={\"rating\":5}", port: server.port, key: server.key).status == 200)
+        #expect(server.terminate() == 0)
+    }
 }

@@ -9,8 +9,10 @@ import DocumentStore
 /// Writes single documents and small batches until killed, printing every acknowledged id
 /// (flushed) so a parent process knows what must survive.
 enum CrashWriter {
-    static func run(path: String) throws {
-        let store = try DocumentStore(path: path)
+    static func run(path: String, processExclusive: Bool) throws {
+        var options = DocumentStore.Options()
+        options.processExclusive = processExclusive
+        let store = try DocumentStore(path: path, options: options)
         var step = 0
         while true {
             step += 1

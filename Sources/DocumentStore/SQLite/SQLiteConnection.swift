@@ -20,7 +20,7 @@ public final class SQLiteConnection {
         let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // NOMUTEX: the owner serialises use, so SQLite's own per-connection mutex is redundant.
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(path, &db, flags, configuration.processExclusive ? "unix-excl" : nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(connection: db, code: code, sql: nil)
             sqlite3_close_v2(db)

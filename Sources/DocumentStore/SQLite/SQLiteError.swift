@@ -13,6 +13,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, ...).
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// True for `SQLITE_BUSY`: another connection or process holds a lock it needs.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY }
+
     public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message

@@ -14,6 +14,7 @@ extension ServeConfiguration {
         case quiet = "RESTLITE_QUIET"
         /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
         case mmapSize = "RESTLITE_MMAP_SIZE"
+        case shareDatabase = "RESTLITE_SHARE_DATABASE"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -40,6 +41,7 @@ extension ServeConfiguration {
         if let size = flags.maxBody ?? env[.maxBody] { configuration.maxBodyBytes = try ByteSize.parse(size) }
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
+        configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingCharacters(in: .whitespaces) == "0" ? 0 : try ByteSize.parse(size)

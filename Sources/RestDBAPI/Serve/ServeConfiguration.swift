@@ -35,6 +35,11 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// Off by default: the API's reads are a few pages each, for which SQLite's page cache and
     /// `read(2)` from the OS cache are as fast, and mapped pages would count in the RSS.
     public var mmapBytes = 0
+    /// Let other processes (`restlite index`, `restlite export`, the `sqlite3` shell) open the
+    /// database while the server runs. Off by default: the server then keeps the file to
+    /// itself (`DocumentStore.Options.processExclusive`), which saves every transaction its
+    /// file-lock system calls.
+    public var shareDatabase = false
 
     public init() {}
 

@@ -11,11 +11,12 @@ public struct ServeOverrides: Sendable, Equatable {
     public var maxBody: String?
     public var quiet: Bool
     public var reset: Bool
+    public var shareDatabase: Bool
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
         seedFile: String? = nil, noSeed: Bool = false, strict: Bool = false, maxBody: String? = nil,
-        quiet: Bool = false, reset: Bool = false
+        quiet: Bool = false, reset: Bool = false, shareDatabase: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -27,5 +28,6 @@ public struct ServeOverrides: Sendable, Equatable {
         self.maxBody = maxBody
         self.quiet = quiet
         self.reset = reset
+        self.shareDatabase = shareDatabase
     }
 }

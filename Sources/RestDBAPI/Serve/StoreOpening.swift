@@ -28,6 +28,7 @@ struct StoreOpening {
     ) async throws -> (DocumentStore, [String]) {
         var options = DocumentStore.Options()
         options.mmapBytes = configuration.mmapBytes
+        options.processExclusive = !configuration.shareDatabase
         let store = try DocumentStore(path: folder.databaseURL.path, options: options)
         guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
         let summary = try await SeedData.reset(store, file: seed.file)
