@@ -98,6 +98,8 @@ extension HTTPRequestParser {
 
     /// One decimal length; repeated identical values are tolerated (RFC 9110 §8.6).
     static func contentLength(_ values: [String]) throws(HTTPParseError) -> Int {
+        // The usual case, one plain number, without splitting and trimming copies.
+        if values.count == 1, let value = plainLength(values[0]) { return value }
         var result: Int?
         for element in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let text = element.trimmingASCIIWhitespace()
@@ -111,6 +113,18 @@ extension HTTPRequestParser {
         }
         guard let result else { throw .bad("malformed Content-Length") }
         return result
+    }
+
+    /// 1 to 18 ASCII digits and nothing else, as a number; nil otherwise.
+    private static func plainLength(_ text: String) -> Int? {
+        var value = 0
+        var count = 0
+        for byte in text.utf8 {
+            guard let digit = digit(byte), count < 18 else { return nil }
+            value = value * 10 + digit
+            count += 1
+        }
+        return count > 0 ? value : nil
     }
 
     static func digit(_ byte: UInt8) -> Int? {
