@@ -54,7 +54,9 @@ extension DocumentStore {
         _ connection: SQLiteConnection
     ) throws -> Document {
         let change = try PendingUpdate(applier, to: stored, info: info, actor: actor)
-        if info.hasUniqueFields { try Self.checkUnique(change.fields, info: info, id: stored.id, connection) }
+        if info.hasUniqueFields, let fields = change.fields {
+            try Self.checkUnique(fields, info: info, id: stored.id, connection)
+        }
         let document = change.document
         try connection.run(
             "UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = ? WHERE id = ?",

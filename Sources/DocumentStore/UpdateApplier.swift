@@ -33,6 +33,9 @@ struct UpdateApplier {
     }
 
     /// The document's fields after the update.
+    /// True when the update only sets top-level fields (no `$set`, `$inc`, ... operators).
+    var isPlainMerge: Bool { !update.contains { $0.key.hasPrefix("$") } }
+
     func apply(to fields: JSONObject) throws(StoreError) -> JSONObject {
         var result = fields
         for member in update where !SystemFields.names.contains(member.key) {

@@ -35,32 +35,49 @@ enum SortKeyScanner {
     static func scan(
         _ body: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, conversion: RealConversion
     ) -> Outcome {
-        guard body.first == UInt8(ascii: "{") else { return .fallback }
+        switch member(body, label: label) {
+        case .found(let range): value(body, range, conversion: conversion)
+        case .absent: .null
+        case .unsure: .fallback
+        }
+    }
+
+    /// Where a top-level member's value lies in a body.
+    enum MemberLookup: Equatable {
+        case found(Range<Int>)
+        case absent
+        /// Not canonical enough to tell (whitespace, truncation, not an object).
+        case unsure
+    }
+
+    /// The value of the top-level member whose key reads `label` between its quotes (its JSON
+    /// text, escapes included), from one pass over a canonical compact body.
+    static func member(_ body: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>) -> MemberLookup
+    {
+        guard body.first == UInt8(ascii: "{") else { return .unsure }
         if let valueStart = directValueStart(body, label: label) {
-            guard let valueEnd = valueEnd(body, from: valueStart) else { return .fallback }
-            return value(body, valueStart..<valueEnd, conversion: conversion)
+            guard let valueEnd = valueEnd(body, from: valueStart) else { return .unsure }
+            return .found(valueStart..<valueEnd)
         }
         var index = 1
-        if index < body.count, body[index] == UInt8(ascii: "}") { return .null }
+        if index < body.count, body[index] == UInt8(ascii: "}") { return body.count == 2 ? .absent : .unsure }
         while index < body.count {
             guard body[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(body, from: index) else {
-                return .fallback
+                return .unsure
             }
             let key = (index + 1)..<(keyEnd - 1)
-            guard keyEnd < body.count, body[keyEnd] == UInt8(ascii: ":") else { return .fallback }
+            guard keyEnd < body.count, body[keyEnd] == UInt8(ascii: ":") else { return .unsure }
             let valueStart = keyEnd + 1
-            guard let valueEnd = valueEnd(body, from: valueStart) else { return .fallback }
-            if body[key].elementsEqual(label) {
-                return value(body, valueStart..<valueEnd, conversion: conversion)
-            }
-            guard valueEnd < body.count else { return .fallback }
+            guard let valueEnd = valueEnd(body, from: valueStart) else { return .unsure }
+            if body[key].elementsEqual(label) { return .found(valueStart..<valueEnd) }
+            guard valueEnd < body.count else { return .unsure }
             switch body[valueEnd] {
             case UInt8(ascii: ","): index = valueEnd + 1
-            case UInt8(ascii: "}"): return .null
-            default: return .fallback
+            case UInt8(ascii: "}"): return valueEnd == body.count - 1 ? .absent : .unsure
+            default: return .unsure
             }
         }
-        return .fallback
+        return .unsure
     }
 
     /// Where the value of the top-level member `label` starts, found with `memmem` instead of
