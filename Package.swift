@@ -27,7 +27,13 @@ let package = Package(
         ),
         .target(name: "CEventLoop"),
         .target(name: "SocketHTTP", dependencies: ["CEventLoop"], swiftSettings: swiftSettings),
-        .target(name: "DocumentStore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(
+            name: "DocumentStore",
+            dependencies: ["CSQLite"],
+            swiftSettings: swiftSettings,
+            // `$regex` calls the toolchain's ICU directly on Linux (see ARCHITECTURE.md).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "RestDBAPI",
             dependencies: ["SocketHTTP", "DocumentStore"],

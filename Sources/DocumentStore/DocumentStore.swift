@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// restlite's documents in one SQLite file: collections, their schemas, and JSON documents.
 ///
@@ -31,7 +35,7 @@ public final class DocumentStore: @unchecked Sendable {
     public static let defaultMax = 1000
 
     let pool: ConnectionPool
-    private let catalogLock = NSLock()
+    private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
     /// Opens or creates the store at `path` and brings its schema up to date.
