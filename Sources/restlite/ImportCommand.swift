@@ -1,7 +1,12 @@
 import ArgumentParser
 import DocumentStore
-import Foundation
 import RestDBClient
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `restlite import FILE --collection NAME`: a Mockaroo export into a collection.
 struct ImportCommand: AsyncParsableCommand {

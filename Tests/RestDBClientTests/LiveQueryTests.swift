@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func datesCompareAsPointsInTime() async throws {
-        let formatter = DateFormatter.restDB
+        let formatter = restDBFormatter
         let start2015 = try #require(formatter.date(from: "2015-01-01T00:00:00.000Z"))
         let born2013 = try #require(formatter.date(from: "2013-06-01T12:00:00.000Z"))
         try await withLiveServer { live throws in

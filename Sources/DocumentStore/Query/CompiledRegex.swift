@@ -1,3 +1,5 @@
+import PlatformSupport
+
 #if canImport(_FoundationICU)
     import _FoundationICU
 #else

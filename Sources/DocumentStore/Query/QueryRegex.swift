@@ -1,3 +1,5 @@
+import PlatformSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import CEventLoop
+import PlatformSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

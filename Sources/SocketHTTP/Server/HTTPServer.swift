@@ -1,4 +1,5 @@
 import Dispatch
+import PlatformSupport
 
 #if canImport(Glibc)
     import Glibc

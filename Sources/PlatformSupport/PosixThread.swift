@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// Starts detached pthreads for the server's workers, in place of Foundation's `Thread`.
-enum PosixThread {
+/// Starts detached pthreads (the server's workers, the client's blocking requests), in place of
+/// Foundation's `Thread`.
+public enum PosixThread {
     private final class Start {
         let name: String
         let body: @Sendable () -> Void
@@ -17,7 +18,7 @@ enum PosixThread {
     }
 
     /// Runs `body` on a new detached thread named `name` (on Darwin).
-    static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
+    public static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
         let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         #if canImport(Glibc)
             var thread = pthread_t()

@@ -4,14 +4,15 @@
     import Darwin
 #endif
 
-/// A pthread mutex with a condition variable: the subset of `NSCondition` the server uses,
-/// without Foundation (on Linux Foundation drags ICU into the process; see ARCHITECTURE.md).
+/// A pthread mutex with a condition variable: the subset of `NSCondition` the server modules
+/// use, without Foundation (on Linux Foundation drags ICU into the process; see ARCHITECTURE.md).
 /// Also serves as a plain lock (`lock()`/`unlock()`/`withLock`).
-final class PosixCondition: @unchecked Sendable {
+public final class PosixCondition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    /// Makes an unlocked mutex and its condition variable.
+    public init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
@@ -25,22 +26,25 @@ final class PosixCondition: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    /// Takes the mutex, blocking until it is free.
+    public func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Releases the mutex.
+    public func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    /// Runs `body` holding the mutex.
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
 
     /// Waits for a signal; the caller holds the lock and rechecks its predicate.
-    func wait() { pthread_cond_wait(condition, mutex) }
+    public func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Waits for a signal or until `milliseconds` have passed; false on timeout.
     @discardableResult
-    func wait(milliseconds: Int) -> Bool {
+    public func wait(milliseconds: Int) -> Bool {
         var now = timeval()
         gettimeofday(&now, nil)
         let nanoseconds = Int(now.tv_usec) * 1000 + max(0, milliseconds) % 1000 * 1_000_000
@@ -50,7 +54,9 @@ final class PosixCondition: @unchecked Sendable {
         return pthread_cond_timedwait(condition, mutex, &deadline) == 0
     }
 
-    func signal() { pthread_cond_signal(condition) }
+    /// Wakes one waiter.
+    public func signal() { pthread_cond_signal(condition) }
 
-    func broadcast() { pthread_cond_broadcast(condition) }
+    /// Wakes every waiter.
+    public func broadcast() { pthread_cond_broadcast(condition) }
 }
