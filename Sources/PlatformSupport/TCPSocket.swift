@@ -35,32 +35,18 @@ public final class TCPSocket {
 
     /// Connects to `host:port` (a name, or an IPv4 or IPv6 literal), trying each address the
     /// name resolves to; connecting, every send and every read wait at most `timeout`.
-    public init(host: String, port: Int, timeout: Duration) throws {
-        var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICSERV
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
+    public convenience init(host: String, port: Int, timeout: Duration) throws {
+        self.init(descriptor: try Self.connect(host: host, port: port, timeout: timeout))
+        setTimeout(timeout)
+    }
+
+    /// Wraps a connected descriptor (from ``TCPListener/accept(timeout:)``).
+    init(descriptor: Int32) {
+        fd = descriptor
+        #if canImport(Darwin)
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var info: UnsafeMutablePointer<addrinfo>?
-        let code = getaddrinfo(host, String(port), &hints, &info)
-        guard code == 0, let first = info else { throw Failure.resolve(host: host, code: code) }
-        defer { freeaddrinfo(first) }
-        var lastError = Failure.connect(errno: ECONNREFUSED)
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            do {
-                fd = try Self.connect(address.pointee, timeout: timeout)
-                setTimeout(timeout)
-                return
-            } catch let failure as Failure {
-                lastError = failure
-            }
-            candidate = address.pointee.ai_next
-        }
-        throw lastError
     }
 
     deinit { close() }
@@ -107,12 +93,34 @@ public final class TCPSocket {
     /// Closes the socket; later calls do nothing.
     public func close() {
         guard fd >= 0 else { return }
-        #if canImport(Glibc)
-            _ = Glibc.close(fd)
-        #else
-            _ = Darwin.close(fd)
-        #endif
+        Self.closeDescriptor(fd)
         fd = -1
+    }
+
+    private static func connect(host: String, port: Int, timeout: Duration) throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var info: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hints, &info)
+        guard code == 0, let first = info else { throw Failure.resolve(host: host, code: code) }
+        defer { freeaddrinfo(first) }
+        var lastError = Failure.connect(errno: ECONNREFUSED)
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let address = candidate {
+            do {
+                return try connect(address.pointee, timeout: timeout)
+            } catch let failure as Failure {
+                lastError = failure
+            }
+            candidate = address.pointee.ai_next
+        }
+        throw lastError
     }
 
     /// Connects one resolved address: non-blocking connect, then `poll` for at most `timeout`.
@@ -127,10 +135,6 @@ public final class TCPSocket {
                 try awaitConnection(fd, timeout: timeout)
             }
             _ = fcntl(fd, F_SETFL, flags)
-            #if canImport(Darwin)
-                var one: Int32 = 1
-                setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
             return fd
         } catch {
             closeDescriptor(fd)
@@ -140,9 +144,7 @@ public final class TCPSocket {
 
     private static func awaitConnection(_ fd: Int32, timeout: Duration) throws {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        let milliseconds = Int32(
-            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds
-                / 1_000_000_000_000_000)
+        let milliseconds = Self.milliseconds(timeout)
         var ready: Int32
         repeat {
             ready = poll(&entry, 1, milliseconds)
@@ -152,6 +154,12 @@ public final class TCPSocket {
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
         guard error == 0 else { throw Failure.connect(errno: error) }
+    }
+
+    /// `timeout` in whole milliseconds, for `poll`.
+    static func milliseconds(_ timeout: Duration) -> Int32 {
+        let (seconds, attoseconds) = timeout.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 
     private static func timeval(_ timeout: Duration) -> timeval {
@@ -181,7 +189,7 @@ public final class TCPSocket {
         #endif
     }
 
-    private static func closeDescriptor(_ fd: Int32) {
+    static func closeDescriptor(_ fd: Int32) {
         #if canImport(Glibc)
             _ = Glibc.close(fd)
         #else
