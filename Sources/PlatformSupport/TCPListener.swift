@@ -57,9 +57,15 @@ public final class TCPListener {
         return socket
     }
 
-    /// Stops listening; later calls do nothing.
+    /// Stops listening, waking a thread blocked in ``accept(timeout:)`` (a bare `close` would
+    /// leave the socket listening until that thread's `poll` returns); later calls do nothing.
     public func close() {
         guard fd >= 0 else { return }
+        #if canImport(Glibc)
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+        #else
+            _ = shutdown(fd, SHUT_RDWR)
+        #endif
         TCPSocket.closeDescriptor(fd)
         fd = -1
     }

@@ -93,19 +93,15 @@ import Testing
     @Test func silentServersTimeOut() async throws {
         let server = try CannedHTTPServer(answer: nil, timeout: .seconds(3))
         defer { server.stop() }
-        let started = ContinuousClock.now
+        // Without the client's 300 ms limit the server's 3 s would end it as a closed connection.
         let error = await #expect(throws: RestDBError.self) {
             try await client(server, timeout: .milliseconds(300)).collections()
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(error?.message.contains("timed out") == true)
     }
 
     @Test func refusedConnectionsAreTransportErrors() async throws {
-        // A port that was just free: a canned server's, once it stopped listening.
-        let stopped = try CannedHTTPServer(answer: nil, timeout: .milliseconds(100))
-        let port = stopped.port
-        stopped.stop()
+        let port = try CannedHTTPServer.closedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
         let client = RestDBClient(
             baseURL: url, apiKey: Self.key, transport: SocketTransport(timeout: .seconds(5)))

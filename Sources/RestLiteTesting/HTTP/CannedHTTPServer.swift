@@ -44,6 +44,13 @@ public final class CannedHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// A loopback port nothing listens on (it did a moment ago), for connection-refused tests.
+    public static func closedPort() throws -> Int {
+        let listener = try TCPListener()
+        defer { listener.close() }
+        return listener.port
+    }
+
     /// Stops listening (the serving thread ends within its timeout).
     public func stop() {
         _ = receivedRequest(milliseconds: 0)
