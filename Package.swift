@@ -26,14 +26,23 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "CEventLoop"),
-        .target(name: "SocketHTTP", dependencies: ["CEventLoop"], swiftSettings: swiftSettings),
-        .target(name: "DocumentStore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        // Locks, threads and client sockets over POSIX: the one home of that platform code.
+        .target(name: "PlatformSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "SocketHTTP", dependencies: ["CEventLoop", "PlatformSupport"], swiftSettings: swiftSettings),
+        .target(
+            name: "DocumentStore",
+            dependencies: ["CSQLite", "PlatformSupport"],
+            swiftSettings: swiftSettings,
+            // `$regex` calls the toolchain's ICU directly on Linux (see ARCHITECTURE.md).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore"],
+            dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RestDBClient", swiftSettings: swiftSettings),
+        .target(name: "RestDBClient", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "restlite",
             dependencies: [
@@ -52,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "RestLiteTesting",
-            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient"],
+            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

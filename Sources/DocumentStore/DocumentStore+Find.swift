@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DocumentStore {
     /// Runs a read: the matching page of documents (with the total when asked), or the groups

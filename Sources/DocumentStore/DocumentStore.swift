@@ -1,4 +1,10 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// restlite's documents in one SQLite file: collections, their schemas, and JSON documents.
 ///
@@ -35,7 +41,7 @@ public final class DocumentStore: @unchecked Sendable {
     public static let defaultMax = 1000
 
     let pool: ConnectionPool
-    private let catalogLock = NSLock()
+    private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
     /// Opens or creates the store at `path` and brings its schema up to date.

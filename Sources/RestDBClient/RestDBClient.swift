@@ -1,7 +1,7 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+#if canImport(Darwin)
+    import Foundation
+#else
+    import FoundationEssentials
 #endif
 
 /// A client for a restdb.io database or a restlite server: `https://<db>.restdb.io` or
@@ -30,27 +30,65 @@ public struct RestDBClient: Sendable {
     /// ```
     public let apiKey: String
 
-    /// The session requests go through.
-    ///
-    /// ```swift
-    /// client.session.configuration.timeoutIntervalForRequest
-    /// ```
-    public let session: URLSession
+    /// How requests reach the server (see ``RestDBTransport``).
+    let transport: any RestDBTransport
 
-    /// Makes a client for the server at `baseURL` (no `/rest` suffix) using `apiKey`.
-    /// Pass a `session` for your own timeouts, caching or test doubles; the default is
-    /// `URLSession.shared`.
-    ///
-    /// ```swift
-    /// let client = RestDBClient(baseURL: URL(string: "https://pamdps923-de33.restdb.io")!, apiKey: key)
-    /// let local = RestDBClient(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: key,
-    ///                          session: URLSession(configuration: .ephemeral))
-    /// ```
-    public init(baseURL: URL, apiKey: String, session: URLSession = .shared) {
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.session = session
-    }
+    #if canImport(Darwin)
+        /// The session requests go through.
+        ///
+        /// ```swift
+        /// client.session.configuration.timeoutIntervalForRequest
+        /// ```
+        public let session: URLSession
+
+        /// Makes a client for the server at `baseURL` (no `/rest` suffix) using `apiKey`.
+        /// Pass a `session` for your own timeouts, caching or test doubles; the default is
+        /// `URLSession.shared`.
+        ///
+        /// ```swift
+        /// let client = RestDBClient(baseURL: URL(string: "https://pamdps923-de33.restdb.io")!, apiKey: key)
+        /// let local = RestDBClient(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: key,
+        ///                          session: URLSession(configuration: .ephemeral))
+        /// ```
+        public init(baseURL: URL, apiKey: String, session: URLSession = .shared) {
+            self.init(
+                baseURL: baseURL, apiKey: apiKey, session: session,
+                transport: URLSessionTransport(session: session))
+        }
+
+        /// A client whose requests go through `transport` (tests' stubs).
+        package init(baseURL: URL, apiKey: String, transport: any RestDBTransport) {
+            self.init(baseURL: baseURL, apiKey: apiKey, session: .shared, transport: transport)
+        }
+
+        private init(baseURL: URL, apiKey: String, session: URLSession, transport: any RestDBTransport) {
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+            self.session = session
+            self.transport = transport
+        }
+    #else
+        /// Makes a client for the server at `baseURL` (no `/rest` suffix) using `apiKey`.
+        ///
+        /// On Linux requests go over a small built-in HTTP/1.1 client on POSIX sockets, not
+        /// `URLSession`: plain `http://` URLs only (a restlite server); an `https://` URL makes
+        /// every request throw ``RestDBError/invalidRequest(_:)``. Each connect, send and read
+        /// gives up after 60 seconds.
+        ///
+        /// ```swift
+        /// let local = RestDBClient(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: key)
+        /// ```
+        public init(baseURL: URL, apiKey: String) {
+            self.init(baseURL: baseURL, apiKey: apiKey, transport: SocketTransport())
+        }
+
+        /// A client whose requests go through `transport` (tests' stubs, shorter timeouts).
+        package init(baseURL: URL, apiKey: String, transport: any RestDBTransport) {
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+            self.transport = transport
+        }
+    #endif
 
     /// A handle on the collection `name` whose documents decode as `Document`.
     ///

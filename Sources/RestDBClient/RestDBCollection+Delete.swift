@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension RestDBCollection {
     /// Deletes the document with `id` (`DELETE /rest/<coll>/<id>`) and returns the deleted ids.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension RestDBCollection {
     /// Stores documents that are already JSON text, in one request, all or none: `json` must

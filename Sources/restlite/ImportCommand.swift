@@ -1,7 +1,12 @@
 import ArgumentParser
 import DocumentStore
-import Foundation
 import RestDBClient
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `restlite import FILE --collection NAME`: a Mockaroo export into a collection.
 struct ImportCommand: AsyncParsableCommand {
@@ -75,6 +80,14 @@ struct ImportCommand: AsyncParsableCommand {
                 throw ValidationError(
                     "--url needs an http or https URL such as http://127.0.0.1:8080, not '\(url)'")
             }
+            #if !canImport(Darwin)
+                // RestDBClient speaks plain http on Linux (no URLSession there; see ARCHITECTURE.md).
+                guard Self.serverURL(url)?.scheme?.lowercased() == "http" else {
+                    throw ValidationError(
+                        "--url \(url): https needs macOS; on Linux import into a restlite server's http:// URL"
+                    )
+                }
+            #endif
         }
     }
 

@@ -32,12 +32,16 @@ final class ImportProgressBar {
 /// Writes messages to standard error (progress and prompts stay off standard output, which
 /// may be a pipe carrying data).
 enum StandardError {
-    static func write(_ text: String) {
+    static func write(_ text: String) { write(text, descriptor: 2) }
+
+    /// Writes all of `text` to `descriptor` at once, unbuffered (so a reader of a pipe sees it
+    /// before the process blocks).
+    static func write(_ text: String, descriptor: Int32) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = systemWrite(2, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written <= 0 { return }
                 offset += written
             }

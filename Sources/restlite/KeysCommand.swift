@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import RestDBAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `restlite keys list|add|remove`: the API keys in a data folder's keys.json. A running
 /// server notices changes within a second; no restart needed.
@@ -80,7 +85,7 @@ struct KeysCommand: ParsableCommand {
 
         func run() throws {
             let methodList = methods.map {
-                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                $0.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }
             }
             let added: APIKey
             do {

@@ -1,6 +1,11 @@
 import DocumentStore
-import Foundation
 import RestDBClient
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `ImportSink` for a running server (`restlite import --url`): documents go through
 /// `RestDBClient` as `POST /rest/<coll>` arrays, one batch per request, so the server keeps
@@ -108,7 +113,7 @@ struct RemoteImportSink: ImportSink {
     static func failedLine(_ error: any Error, _ batch: [ImportRecord]) -> Int? {
         guard let error = error as? RestDBError else { return nil }
         for problem in error.list {
-            guard let range = problem.message.range(of: "(element ") else { continue }
+            guard let range = problem.message.firstRange(of: "(element ") else { continue }
             let digits = problem.message[range.upperBound...].prefix { $0.isNumber }
             if let index = Int(digits), batch.indices.contains(index) { return batch[index].line }
         }

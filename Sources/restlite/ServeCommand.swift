@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import RestDBAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `restlite serve`: the restdb.io REST API on a data folder. Parses flags and environment
 /// variables; everything else is `RestliteServer`.
@@ -100,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = try await RestliteServer.open(configuration)
         try server.start()
-        FileHandle.standardOutput.write(Data(server.banner().text.utf8))
+        StandardError.write(server.banner().text, descriptor: 1)  // standard output
         server.http.installSignalHandlers()
         server.http.waitUntilStopped()
     }

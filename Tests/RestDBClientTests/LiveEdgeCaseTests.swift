@@ -17,7 +17,7 @@ import Testing
     }
 
     private static func date(_ text: String) throws -> Date {
-        try #require(DateFormatter.restDB.date(from: text))
+        try #require(restDBDate(text))
     }
 
     @Test func unicodePlusAndAmpersandSurviveQueryAndFilter() async throws {

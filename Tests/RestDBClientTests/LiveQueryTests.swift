@@ -70,9 +70,8 @@ import Testing
     }
 
     @Test func datesCompareAsPointsInTime() async throws {
-        let formatter = DateFormatter.restDB
-        let start2015 = try #require(formatter.date(from: "2015-01-01T00:00:00.000Z"))
-        let born2013 = try #require(formatter.date(from: "2013-06-01T12:00:00.000Z"))
+        let start2015 = try #require(restDBDate("2015-01-01T00:00:00.000Z"))
+        let born2013 = try #require(restDBDate("2013-06-01T12:00:00.000Z"))
         try await withLiveServer { live throws in
             #expect(try await live.matching(.where("birthDate", .gt(start2015))) == live.ids(5, 6, 7, 8, 9))
             #expect(try await live.matching(.where("birthDate", .lt(start2015))) == live.ids(0, 1, 2, 3, 4))

@@ -26,7 +26,7 @@ import Testing
             #expect(cats[2].breedId == "sibe")
             #expect(cats[2].weightKg == 4.52)
             #expect(cats[2].rating == 3)
-            #expect(cats[2].birthDate == DateFormatter.restDB.date(from: "2012-06-01T12:00:00.000Z"))
+            #expect(cats[2].birthDate == restDBDate("2012-06-01T12:00:00.000Z"))
         }
     }
 

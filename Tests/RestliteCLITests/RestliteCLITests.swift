@@ -103,5 +103,14 @@ import Testing
             ["import", "cats.json", "--collection", "cats", "--url", "localhost", "--apikey", "k"], in: folder
         )
         #expect(badURL.status != 0 && badURL.stderr.contains("needs an http or https URL"))
+        #if !canImport(Darwin)
+            let https = try binary.run(
+                [
+                    "import", "cats.json", "--collection", "cats", "--url", "https://x.restdb.io", "--apikey",
+                    "k",
+                ],
+                in: folder)
+            #expect(https.status != 0 && https.stderr.contains("https needs macOS"))
+        #endif
     }
 }

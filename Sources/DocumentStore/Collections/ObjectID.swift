@@ -1,4 +1,10 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Document ids in MongoDB's ObjectId layout, as 24 lowercase hex characters: 4 bytes of
 /// seconds since the epoch (big-endian), 5 random bytes fixed for the process, and a 3-byte
@@ -70,7 +76,7 @@ public enum ObjectID {
 
 /// The 24-bit id counter. `@unchecked Sendable`: `value` is only touched under `lock`.
 private final class IDCounter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PosixCondition()
     private var value = UInt32.random(in: 0...0xFF_FFFF)
 
     func next() -> UInt32 {

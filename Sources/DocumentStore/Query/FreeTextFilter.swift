@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// restdb's `filter` parameter: a document matches when any of its string values, at any
 /// depth, contains the text, ignoring case. Keys and the `_id` value are not searched.
@@ -37,7 +41,12 @@ enum FreeTextFilter {
                 haystack[start..<(start + target.count)].elementsEqual(target)
             }
         }
-        return value.range(of: needle, options: [.caseInsensitive]) != nil
+        // ICU's case-insensitive literal search (full case folding), shared with `$regex` so the
+        // server needs no Foundation string search.
+        guard let literal = try? RegexCache.shared.expression(pattern: needle, options: "iL") else {
+            return false
+        }
+        return literal.firstMatch(in: value)
     }
 
     static func asciiLowercased(_ text: String) -> String {

@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Registers the SQL functions compiled queries call; every connection that runs a query
 /// condition or a free-text filter needs them (call once right after opening it):
@@ -53,7 +58,7 @@ private func regexpFunction(
     let options = text(arguments, 1) ?? ""
     do {
         let expression = try RegexCache.shared.expression(pattern: pattern, options: options)
-        sqlite3_result_int(context, RegexCache.matches(expression, value) ? 1 : 0)
+        sqlite3_result_int(context, expression.firstMatch(in: value) ? 1 : 0)
     } catch {
         sqlite3_result_error(context, "invalid regular expression", -1)
     }

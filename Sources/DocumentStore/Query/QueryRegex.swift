@@ -1,11 +1,19 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A `$regex` pattern with its `$options`, compiled once when the query is parsed (so an
 /// invalid pattern is a `QueryError`, not a failed SQL statement).
 ///
 /// Options: `i` case-insensitive, `m` `^`/`$` match at line breaks, `s` `.` matches line
 /// breaks, `x` ignore white space and `#` comments in the pattern. Syntax is ICU's
-/// (NSRegularExpression), close to PCRE for everyday patterns.
+/// (NSRegularExpression), close to PCRE for everyday patterns. On Linux the store calls ICU's
+/// regex engine directly (`ICURegex`), the one NSRegularExpression uses there, so the server
+/// does not load Foundation; elsewhere it uses NSRegularExpression.
 public struct QueryRegex: Sendable, Hashable {
     public let pattern: String
     /// The options in canonical order (`imsx` subset), as bound into SQL.
@@ -31,7 +39,7 @@ public struct QueryRegex: Sendable, Hashable {
         guard let expression = try? RegexCache.shared.expression(pattern: pattern, options: options) else {
             return false
         }
-        return RegexCache.matches(expression, text)
+        return expression.firstMatch(in: text)
     }
 }
 
@@ -45,33 +53,19 @@ final class RegexCache: @unchecked Sendable {
         let options: String
     }
 
-    // NSLock guards `entries`; NSRegularExpression itself is documented as thread-safe.
-    private let lock = NSLock()
-    private var entries: [Key: NSRegularExpression] = [:]
+    // The lock guards `entries`; each compiled expression is safe to use from any thread.
+    private let lock = PosixCondition()
+    private var entries: [Key: CompiledRegex] = [:]
     private let limit = 512
 
-    func expression(pattern: String, options: String) throws -> NSRegularExpression {
+    func expression(pattern: String, options: String) throws -> CompiledRegex {
         let key = Key(pattern: pattern, options: options)
         if let cached = lock.withLock({ entries[key] }) { return cached }
-        let compiled = try NSRegularExpression(pattern: pattern, options: RegexCache.flags(options))
+        let compiled = try CompiledRegex(pattern: pattern, options: options)
         lock.withLock {
             if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
             entries[key] = compiled
         }
         return compiled
-    }
-
-    static func flags(_ options: String) -> NSRegularExpression.Options {
-        var flags: NSRegularExpression.Options = []
-        if options.contains("i") { flags.insert(.caseInsensitive) }
-        if options.contains("m") { flags.insert(.anchorsMatchLines) }
-        if options.contains("s") { flags.insert(.dotMatchesLineSeparators) }
-        if options.contains("x") { flags.insert(.allowCommentsAndWhitespace) }
-        return flags
-    }
-
-    static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
     }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One writer connection and a pool of reader connections on the same WAL database.
 ///
@@ -13,8 +19,8 @@ public final class ConnectionPool: @unchecked Sendable {
     private let path: String
     private let configuration: SQLiteConfiguration
     private let writer: SQLiteConnection
-    private let writerLock = NSLock()
-    private let readerCondition = NSCondition()
+    private let writerLock = PosixCondition()
+    private let readerCondition = PosixCondition()
     private var idleReaders: [SQLiteConnection] = []
     private var openReaders = 0
     private let maximumReaders: Int

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One API key and what it may do: a full-access key may do everything; a scoped key (restdb's
 /// "web page" or CORS key) is limited to its methods, a path glob matched after `/rest`, and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension KeyFile {
     /// Adds a key to the data folder's key file and returns it. With no `methods`, `path` or
@@ -31,7 +35,7 @@ extension KeyFile {
         if file.keys.contains(where: { $0.key == value }) {
             throw KeyEditError("that key is already in \(url.path)")
         }
-        let created = ISO8601DateFormatter().string(from: Date())
+        let created = Date().formatted(.iso8601)
         let entry = APIKey(
             key: value, full: !scoped, methods: methods, path: path, origins: origins, created: created,
             note: note)

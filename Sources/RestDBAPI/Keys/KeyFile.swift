@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The keys kept in a data folder, as `keys.json`. Written whole to a temporary file and renamed,
 /// so a running server never reads half a file.

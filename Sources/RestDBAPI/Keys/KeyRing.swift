@@ -1,4 +1,16 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the key check decided for one request.
 public enum KeyDecision: Sendable, Equatable {
@@ -21,7 +33,7 @@ public enum KeyDecision: Sendable, Equatable {
 /// most once per `recheckInterval`, by the one request that finds the check due.
 public final class KeyRing: @unchecked Sendable {
     // `snapshot` and `nextCheck` are guarded by `lock`; a snapshot never changes once built.
-    private let lock = NSLock()
+    private let lock = PosixCondition()
     private let file: URL?
     private let extraKeys: [APIKey]
     private var snapshot: Snapshot
@@ -118,15 +130,27 @@ public final class KeyRing: @unchecked Sendable {
 
 /// Enough of a file's metadata to notice that it was replaced.
 private struct FileStamp: Equatable, Sendable {
-    let modified: Date?
+    let modifiedSeconds: Int?
+    let modifiedNanoseconds: Int?
     let size: Int?
     let inode: Int?
 
+    /// From `stat(2)` (Foundation's attribute dictionary is not in FoundationEssentials).
     init(url: URL) {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        modified = attributes?[.modificationDate] as? Date
-        size = (attributes?[.size] as? NSNumber)?.intValue
-        inode = (attributes?[.systemFileNumber] as? NSNumber)?.intValue
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            (modifiedSeconds, modifiedNanoseconds, size, inode) = (nil, nil, nil, nil)
+            return
+        }
+        #if canImport(Darwin)
+            modifiedSeconds = Int(info.st_mtimespec.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
+            modifiedSeconds = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
+        size = Int(info.st_size)
+        inode = Int(info.st_ino)
     }
 }
 

@@ -37,7 +37,7 @@ public struct PathGlob: Sendable, Hashable {
             } else if position == pieces.count - 1 {
                 return piece.isEmpty || rest.hasSuffix(piece)
             } else if !piece.isEmpty {
-                guard let found = rest.range(of: piece) else { return false }
+                guard let found = rest.firstRange(of: piece) else { return false }
                 rest = rest[found.upperBound...]
             }
         }

@@ -1,6 +1,17 @@
 import DocumentStore
-import Foundation
 import SocketHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one place failures become answers: a `RestError` (or anything that maps to one) is
 /// sent as restdb's JSON error body; anything unexpected becomes a 500 that carries the
@@ -16,7 +27,7 @@ struct ErrorMiddleware: HTTPMiddleware {
             if restError.status >= 500, logErrors {
                 let line =
                     "restlite: error \(request.requestID) \(request.method.rawValue) \(request.path): \(error)\n"
-                FileHandle.standardError.write(Data(line.utf8))
+                _ = line.withCString { write(2, $0, strlen($0)) }  // one unbuffered write, as before
             }
             return restError.response()
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Byte counts as people write them: `1048576`, `512KiB`, `16MiB`, `2MB`, `1GiB` (KB, MB, GB
 /// are powers of 1000; KiB, MiB, GiB of 1024; case and a space before the unit do not matter).
@@ -10,9 +14,9 @@ public enum ByteSize {
 
     /// The number of bytes `text` stands for; throws `ServeError.invalidSetting` otherwise.
     public static func parse(_ text: String) throws -> Int {
-        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let lowered = text.trimmingBlanks().lowercased()
         let unit = units.first { lowered.hasSuffix($0.suffix) }
-        let digits = String(lowered.dropLast(unit?.suffix.count ?? 0)).trimmingCharacters(in: .whitespaces)
+        let digits = String(lowered.dropLast(unit?.suffix.count ?? 0)).trimmingBlanks()
         guard let number = Int(digits), number > 0 else { throw invalid(text) }
         let (bytes, overflow) = number.multipliedReportingOverflow(by: unit?.factor ?? 1)
         guard !overflow else { throw invalid(text) }

@@ -1,6 +1,11 @@
 import DocumentStore
-import Foundation
 import SocketHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A running `restlite serve`, without the command line: the data folder's lock, the store
 /// (seeded on first start), the keys, and the HTTP server.

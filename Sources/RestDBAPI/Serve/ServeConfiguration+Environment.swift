@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ServeConfiguration {
     /// The environment variable behind each flag.
@@ -44,7 +48,7 @@ extension ServeConfiguration {
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
-                size.trimmingCharacters(in: .whitespaces) == "0" ? 0 : try ByteSize.parse(size)
+                size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
         }
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
@@ -53,7 +57,7 @@ extension ServeConfiguration {
     }
 
     static func parsePort(_ text: String) throws -> Int {
-        guard let port = Int(text.trimmingCharacters(in: .whitespaces)), (0...65535).contains(port) else {
+        guard let port = Int(text.trimmingBlanks()), (0...65535).contains(port) else {
             throw ServeError.invalidSetting(
                 "port '\(text)' is not a number from 0 to 65535 (0 picks a free port)")
         }
@@ -62,7 +66,7 @@ extension ServeConfiguration {
 
     /// Each value may hold several keys separated by commas.
     static func parseKeys(_ values: [String]) throws -> [String] {
-        let keys = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let keys = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingBlanks() }
             .filter { !$0.isEmpty }
         for key in keys {
             do { try KeyFile.validateKeyText(key) } catch {

@@ -1,5 +1,10 @@
 import DocumentStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Opens a data folder's store for `restlite serve`: seeds a new folder, resets on request,
 /// and never leaves a half-made database behind (a failed first seed deletes the file, so the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One page of a list with the server's counts, as `GET /rest/<coll>?totals=true` answers.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+    import Foundation
+#else
+    import FoundationEssentials
+#endif
 
 /// Everything the client throws: the network failed, the server said no, an answer did not
 /// decode, a value did not encode, or the request could not be made.
@@ -102,7 +106,13 @@ public enum RestDBError: Error, Sendable {
     public var message: String {
         switch self {
         case .transport(let error):
-            return "The request failed before the server answered: \(error.localizedDescription)"
+            #if canImport(Darwin)
+                return "The request failed before the server answered: \(error.localizedDescription)"
+            #else
+                // FoundationEssentials has no `Error.localizedDescription`.
+                let text = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+                return "The request failed before the server answered: \(text)"
+            #endif
         case .server(let answer): return answer.message
         case .decoding(let error, _): return "The answer did not decode: \(error)"
         case .encoding(let error): return "The request body could not be encoded: \(error)"

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A non-2xx answer from restdb.io or restlite, as ``RestDBError/server(_:)`` carries it.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Literals are equality, so `.where("rating", 5)` reads as "rating is 5".
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `h` parameter of a list: order, fields and paging, in a stable key order.
 struct Hints: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A restdb query, sent as the `q` parameter: MongoDB-style JSON built in Swift.
 ///

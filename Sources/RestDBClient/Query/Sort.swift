@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One sort key of a list, sent in the `$orderby` hint; earlier keys sort first.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An update operator for ``RestDBCollection/update(_:_:)``: change a field in place instead
 /// of sending new values. Several updates in one call go in one request.

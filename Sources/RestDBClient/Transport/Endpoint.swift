@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request before it becomes a `URLRequest`: method, an already-encoded path, query items
 /// in order, and an optional JSON body.
@@ -25,9 +29,19 @@ struct Endpoint: Sendable {
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters. In particular `+` goes
-    /// out as `%2B`, because restdb (like HTML forms) reads a bare `+` as a space.
+    /// out as `%2B`, because restdb (like HTML forms) reads a bare `+` as a space. (Written out
+    /// because FoundationEssentials has no `addingPercentEncoding(withAllowedCharacters:)`.)
     static func percentEncoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// One path segment (a collection name or id), encoded the same strict way.
@@ -35,7 +49,16 @@ struct Endpoint: Sendable {
         percentEncoded(value)
     }
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    )
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

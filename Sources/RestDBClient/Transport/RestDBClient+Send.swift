@@ -1,44 +1,38 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 extension RestDBClient {
-    /// Builds the `URLRequest`: key header, JSON accept, and `Content-Type: application/json`
-    /// on every write (restdb's own clients always send it).
-    func urlRequest(for endpoint: Endpoint) throws -> URLRequest {
+    /// Builds the request: key header, JSON accept, and `Content-Type: application/json` on
+    /// every write (restdb's own clients always send it).
+    func transportRequest(for endpoint: Endpoint) throws -> TransportRequest {
         guard let url = endpoint.url(relativeTo: baseURL) else {
             throw RestDBError.invalidRequest("Cannot make a URL from \(baseURL) and \(endpoint.path).")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method
-        request.setValue(apiKey, forHTTPHeaderField: "x-apikey")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var headers = [(name: "x-apikey", value: apiKey), (name: "Accept", value: "application/json")]
         if endpoint.method != "GET" {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            headers.append((name: "Content-Type", value: "application/json"))
         }
-        request.httpBody = endpoint.body
-        return request
+        return TransportRequest(method: endpoint.method, url: url, headers: headers, body: endpoint.body)
     }
 
     /// Sends the request; answers with the body of a 2xx, throws ``RestDBError`` otherwise.
     func send(_ endpoint: Endpoint) async throws -> Data {
-        let request = try urlRequest(for: endpoint)
-        let data: Data
-        let response: URLResponse
+        let request = try transportRequest(for: endpoint)
+        let response: TransportResponse
         do {
-            (data, response) = try await session.data(for: request)
+            response = try await transport.send(request)
+        } catch let error as RestDBError {
+            throw error
         } catch {
             throw RestDBError.transport(error)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw RestDBError.transport(URLError(.badServerResponse))
+        guard (200..<300).contains(response.status) else {
+            throw RestDBError.server(ServerError(status: response.status, body: response.body))
         }
-        guard (200..<300).contains(http.statusCode) else {
-            throw RestDBError.server(ServerError(status: http.statusCode, body: data))
-        }
-        return data
+        return response.body
     }
 
     func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {

@@ -1,12 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ServerError {
     /// Reads an error answer leniently: restlite's shape, restdb.io's (where a field's message
     /// may be an array of strings), or anything else.
     init(status: Int, body: Data) {
         let parsed = try? JSONDecoder().decode(ErrorBody.self, from: body)
-        let text = String(decoding: body.prefix(500), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.trimmed(String(decoding: body.prefix(500), as: UTF8.self))
         self.init(
             status: status,
             name: parsed?.name ?? Self.defaultName(for: status),
@@ -14,6 +17,15 @@ extension ServerError {
             list: parsed?.list?.map { FieldError(field: $0.field, message: $0.message?.text ?? "") } ?? [],
             body: body
         )
+    }
+
+    /// Without leading and trailing white space and newlines (FoundationEssentials has no
+    /// `trimmingCharacters(in:)`).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
     }
 
     static func defaultName(for status: Int) -> String {

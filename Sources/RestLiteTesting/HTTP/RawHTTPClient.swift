@@ -1,11 +1,6 @@
 import Foundation
+import PlatformSupport
 import SocketHTTP
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A blocking TCP client that sends exact bytes and reads raw responses, for tests of the
 /// protocol itself (pipelining, partial heads, limits). Every read is bounded by `timeout`.
@@ -18,36 +13,33 @@ public final class RawHTTPClient {
         case malformed(String)
     }
 
-    private let fd: Int32
+    private let socket: TCPSocket
     private var buffer: [UInt8] = []
-    private var isClosed = false
 
     /// Connects to `host:port` (IPv4 or IPv6 literal); reads time out after `timeout`.
     public init(port: Int, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
-        fd = try Self.connect(host: host, port: port)
-        setTimeout(timeout)
+        do {
+            socket = try TCPSocket(host: host, port: port, timeout: timeout)
+        } catch TCPSocket.Failure.connect(let code) {
+            throw Failure.connect(errno: code)
+        } catch {
+            throw Failure.connect(errno: EINVAL)
+        }
     }
-
-    deinit { close() }
 
     /// Changes how long a read may block.
-    public func setTimeout(_ timeout: Duration) {
-        let (seconds, attoseconds) = timeout.components
-        var value = timeval(tv_sec: .init(seconds), tv_usec: .init(attoseconds / 1_000_000_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-    }
+    public func setTimeout(_ timeout: Duration) { socket.setTimeout(timeout) }
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends every byte (one `send` call unless the socket buffer is full).
     public func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Self.sendNoSignal(fd, $0.baseAddress, $0.count)
-            }
-            guard sent > 0 else { throw Failure.send(errno: errno) }
-            offset += sent
+        do {
+            try socket.send(bytes)
+        } catch TCPSocket.Failure.send(let code) {
+            throw Failure.send(errno: code)
+        } catch {
+            throw Failure.timedOut
         }
     }
 
@@ -78,27 +70,21 @@ public final class RawHTTPClient {
         }
     }
 
-    public func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        _ = SocketHTTPTestSystem.close(fd)
-    }
+    public func close() { socket.close() }
 
     /// Reads until `complete(buffer)` returns an index, or throws on timeout or close.
     private func readUntil(_ complete: ([UInt8]) -> Int?) throws -> Int {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let index = complete(buffer) { return index }
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[..<count])
-            } else if count == 0 || errno == ECONNRESET {
-                throw Failure.closed
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+            let more: Bool
+            do {
+                more = try socket.receive(into: &buffer)
+            } catch TCPSocket.Failure.timedOut {
                 throw Failure.timedOut
-            } else if errno != EINTR {
+            } catch {
                 throw Failure.closed
             }
+            guard more else { throw Failure.closed }
         }
     }
 

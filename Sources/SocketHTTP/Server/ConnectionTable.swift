@@ -1,5 +1,11 @@
 import CEventLoop
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +36,7 @@ final class ConnectionTable: @unchecked Sendable {
     private let deadlines: UnsafeMutablePointer<Int64>
     /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter.
     private let counters: UnsafeMutablePointer<Int64>
-    private let lock = NSCondition()
+    private let lock = PosixCondition()
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -118,7 +124,7 @@ final class ConnectionTable: @unchecked Sendable {
         while openCount > 0 {
             let remaining = deadline - System.monotonicMilliseconds()
             guard remaining > 0 else { return false }
-            _ = lock.wait(until: Date(timeIntervalSinceNow: Double(min(remaining, 100)) / 1000))
+            _ = lock.wait(milliseconds: Int(min(remaining, 100)))
         }
         return true
     }

@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import PlatformSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on POSIX sockets.
 ///
@@ -110,7 +117,7 @@ final class ServerState: @unchecked Sendable {
         var signalSources: [any DispatchSourceSignal] = []
     }
 
-    private let condition = NSCondition()
+    private let condition = PosixCondition()
     private var storage = Storage()
 
     func withLock<Result>(_ body: (inout Storage) throws -> Result) rethrows -> Result {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders the server's own answers to malformed or oversized requests (400, 413, 414, 431,
 /// 501, 505), so the API layer can keep one error shape.
@@ -63,7 +67,9 @@ public struct HTTPServerConfiguration: Sendable {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,10 @@
-import Foundation
+import PlatformSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -26,9 +32,9 @@ final class ServerRuntime: @unchecked Sendable {
 
     /// Held while a worker accepts, and by `closeListener`, so the listening descriptor is
     /// never used after close.
-    private let listenerLock = NSLock()
+    private let listenerLock = PosixCondition()
     private var listenerClosed = false
-    private let lifecycleLock = NSCondition()
+    private let lifecycleLock = PosixCondition()
     private var runningThreads = 0
     private var stopping = false
 
@@ -58,15 +64,13 @@ final class ServerRuntime: @unchecked Sendable {
         lifecycleLock.lock()
         runningThreads += 1
         lifecycleLock.unlock()
-        let thread = Thread { [self] in
+        PosixThread.spawn(name: name) { [self] in
             body(self)
             lifecycleLock.lock()
             runningThreads -= 1
             lifecycleLock.broadcast()
             lifecycleLock.unlock()
         }
-        thread.name = name
-        thread.start()
     }
 
     private func workerLoop() {
@@ -97,7 +101,7 @@ final class ServerRuntime: @unchecked Sendable {
         lifecycleLock.lock()
         defer { lifecycleLock.unlock() }
         while !stopping {
-            _ = lifecycleLock.wait(until: Date(timeIntervalSinceNow: Double(tick) / 1000))
+            _ = lifecycleLock.wait(milliseconds: Int(tick))
             table.sweep(now: System.monotonicMilliseconds())
         }
     }
@@ -215,7 +219,7 @@ extension ServerRuntime {
                 log("\(runningThreads) threads still busy in handlers at shutdown")
                 return
             }
-            _ = lifecycleLock.wait(until: Date(timeIntervalSinceNow: Double(remaining) / 1000))
+            _ = lifecycleLock.wait(milliseconds: Int(remaining))
         }
         // Only once no thread can wait on it any more.
         poller.close()

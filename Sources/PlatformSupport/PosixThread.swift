@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starts detached pthreads (the server's workers, the client's blocking requests), in place of
+/// Foundation's `Thread`.
+public enum PosixThread {
+    private final class Start {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    /// Runs `body` on a new detached thread named `name` (on Darwin).
+    public static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
+        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+        #if canImport(Glibc)
+            var thread = pthread_t()
+        #else
+            var thread: pthread_t?
+        #endif
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                // Glibc's pthread_setname_np is not visible to Swift; Linux threads stay unnamed.
+                #if canImport(Darwin)
+                    _ = pthread_setname_np(start.name)
+                #endif
+                start.body()
+                return nil
+            }, start)
+        guard result == 0 else {
+            Unmanaged<Start>.fromOpaque(start).release()
+            fatalError("pthread_create failed (\(result)) for \(name)")
+        }
+        #if canImport(Glibc)
+            pthread_detach(thread)
+        #else
+            if let thread { pthread_detach(thread) }
+        #endif
+    }
+}
