@@ -23,14 +23,19 @@ extension DocumentStore {
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
         return try pool.read { connection in
-            let sql = try Self.pageSQL(
-                request, columns: columns, plan: plan, skip: skip, max: max, connection)
             let counting = request.totals
             if counting { try connection.run("BEGIN") }
             defer { if counting { _ = try? connection.run("COMMIT") } }
             var count = 0
             bytes.append(UInt8(ascii: "["))
-            try connection.forEachRow(sql.sql, sql.bindings) { row in
+            let start = bytes.count
+            let restart = {
+                bytes.removeSubrange(start...)
+                count = 0
+            }
+            try Self.forEachPageRow(
+                request, columns: columns, plan: plan, skip: skip, max: max, connection, restart: restart
+            ) { row in
                 if count > 0 { bytes.append(UInt8(ascii: ",")) }
                 count += 1
                 if request.metafields {

@@ -140,13 +140,16 @@ import Testing
         #expect(throws: StoreError.self) { try fixture.store.createIndex(collection: "nope", path: "x") }
     }
 
-    /// The page SQL `find` runs for `query`, and SQLite's plan for it.
-    private func pagePlan(_ store: DocumentStore, _ query: String, sort: [SortKey] = []) throws -> String {
+    /// SQLite's plan for the page SQL of `query` (`storageOrder`: the `+id` form).
+    private func pagePlan(
+        _ store: DocumentStore, _ query: String, sort: [SortKey] = [], storageOrder: Bool = false
+    ) throws -> String {
         let request = FindRequest(collection: "cats", query: try JSON.parse(query), sort: sort, max: 10)
         let plan = try store.prepare(request)
         return try store.pool.read { connection in
             let sql = try DocumentStore.pageSQL(
-                request, columns: "body", plan: plan, skip: 0, max: 10, connection)
+                request, columns: "body", plan: plan, skip: 0, max: 10, storageOrder: storageOrder, connection
+            )
             var details: [String] = []
             try connection.forEachRow("EXPLAIN QUERY PLAN " + sql.sql, sql.bindings) {
                 details.append($0.text(3) ?? "")
@@ -155,41 +158,95 @@ import Testing
         }
     }
 
-    @Test func stringEqualityPagesScanTheTableWhileBroadQueriesWalkTheIdIndex() throws {
+    @Test func theStorageOrderFormScansTheTableAndTheOtherWalksTheIdIndex() throws {
         let fixture = try catStore()
         defer { fixture.close() }
         let idIndex = "sqlite_autoindex_docs_1_1"
         for query in [#"{"color":"grey"}"#, #"{"age":{"$gt":2},"owner.name":"Ann"}"#] {
-            let plan = try pagePlan(fixture.store, query)
-            #expect(!plan.contains(idIndex) && plan.contains("TEMP B-TREE FOR ORDER BY"), "\(plan)")
+            let scan = try pagePlan(fixture.store, query, storageOrder: true)
+            #expect(!scan.contains(idIndex) && scan.contains("TEMP B-TREE FOR ORDER BY"), "\(scan)")
+            let walk = try pagePlan(fixture.store, query)
+            #expect(walk.contains(idIndex) && !walk.contains("TEMP B-TREE"), "\(walk)")
         }
+        // Only string equalities may take the storage-order form.
+        #expect(
+            try fixture.store.prepare(FindRequest(collection: "cats", query: ["color": "grey"]))
+                .scansStorageOrder)
         for query in [#"{"age":{"$gt":2}}"#, #"{"$or":[{"color":"grey"},{"age":7}]}"#, #"{"_id":"x"}"#] {
-            let plan = try pagePlan(fixture.store, query)
-            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+            let request = FindRequest(collection: "cats", query: try JSON.parse(query))
+            #expect(try !fixture.store.prepare(request).scansStorageOrder, "\(query)")
         }
-        // With sort keys the `_id` term only breaks ties: the plan is the sort's.
-        let sorted = try pagePlan(
-            fixture.store, #"{"color":"grey"}"#, sort: [SortKey(path: FieldPath("age"))])
-        #expect(sorted.contains("TEMP B-TREE FOR ORDER BY"), "\(sorted)")
     }
 
-    @Test func stringEqualityPagesKeepIdOrderWhenIdsDisagreeWithStorageOrder() async throws {
+    /// Imported ids stored in the opposite of their `_id` order, so storage order and `_id`
+    /// order disagree; a quarter of them are grey.
+    private func reversedStore() async throws -> StoreFixture {
         let fixture = try StoreFixture()
-        defer { fixture.close() }
-        // Imported ids, stored in the opposite of their `_id` order.
-        let lines = (0..<6).reversed().map { index in
-            #"{"_id":"5d9f1c2ba1b2c3d4e5f6071\#(index)","color":"grey","n":\#(index)}"#
+        let lines = (0..<400).reversed().map { index in
+            let color = index % 4 == 0 ? "grey" : "black"
+            return
+                #"{"_id":"5d9f1c2ba1b2c3d4e5f6\#(String(format: "%04d", index))","color":"\#(color)","n":\#(index)}"#
         }
         _ = try await Importer(options: ImportOptions(collection: "cats", keepIds: true))
             .run(
                 bytes: Array(lines.joined(separator: "\n").utf8), file: "cats.jsonl",
                 into: LocalStoreSink(store: fixture.store))
-        let request = FindRequest(collection: "cats", query: ["color": "grey"], skip: 1, max: 3)
-        let numbers = try fixture.store.find(request).documents.compactMap { $0.object()["n"]?.description }
-        #expect(numbers == ["1", "2", "3"])
+        return fixture
+    }
+
+    /// The page as `forEachPageRow` gives it with `walkBudget`, and how often it restarted.
+    private func page(_ fixture: StoreFixture, _ request: FindRequest, walkBudget: Int32) throws
+        -> (numbers: [String], restarts: Int)
+    {
+        let plan = try fixture.store.prepare(request)
+        return try fixture.store.pool.read { connection in
+            var numbers: [String] = []
+            var restarts = 0
+            try DocumentStore.forEachPageRow(
+                request, columns: "body", plan: plan, skip: request.skip, max: request.max, connection,
+                walkBudget: walkBudget,
+                restart: {
+                    restarts += 1
+                    numbers.removeAll()
+                }
+            ) { row in
+                numbers.append((try? JSON.parse(row.text(0) ?? ""))?.objectValue?["n"]?.description ?? "?")
+            }
+            return (numbers, restarts)
+        }
+    }
+
+    @Test func aStringEqualityPageFallsBackToTheScanWhenTheWalkRunsOutAndKeepsIdOrder() async throws {
+        let fixture = try await reversedStore()
+        defer { fixture.close() }
+        let request = FindRequest(collection: "cats", query: ["color": "grey"], skip: 2, max: 5)
+        let expected = ["8", "12", "16", "20", "24"]
+        let walked = try page(fixture, request, walkBudget: DocumentStore.indexWalkBudget)
+        #expect(walked.numbers == expected && walked.restarts == 0)
+        // A budget too small for any row: the walk stops at once and the scan answers.
+        let scanned = try page(fixture, request, walkBudget: 1)
+        #expect(scanned.numbers == expected && scanned.restarts == 1)
+        // Rows given before the stop are dropped: a budget that runs out midway.
+        let late = try page(
+            fixture, FindRequest(collection: "cats", query: ["color": "grey"], max: 100), walkBudget: 2_000)
+        #expect(late.restarts == 1 && late.numbers == (0..<100).map { String($0 * 4) })
+        // Stopping the walk leaves an open read transaction (a page with totals) open.
+        let stillOpen = try fixture.store.pool.read { connection in
+            try connection.run("BEGIN")
+            defer { _ = try? connection.run("COMMIT") }
+            _ = try connection.forEachRow(
+                "SELECT body FROM \"docs_1\" ORDER BY id", instructionBudget: 1
+            ) { _ in }
+            return !connection.isAutocommit
+        }
+        #expect(stillOpen)
+        // The public paths agree.
+        #expect(
+            try fixture.store.find(request).documents.compactMap { $0.object()["n"]?.description } == expected
+        )
         var bytes: [UInt8] = []
         _ = try fixture.store.renderPage(request, into: &bytes)
         let rendered = try JSON.parse(String(decoding: bytes, as: UTF8.self)).arrayValue ?? []
-        #expect(rendered.compactMap { $0.objectValue?["n"]?.description } == ["1", "2", "3"])
+        #expect(rendered.compactMap { $0.objectValue?["n"]?.description } == expected)
     }
 }

@@ -80,6 +80,11 @@ struct StoreBenchmark {
         let equality = FindRequest(collection: "cats", query: ["name": "Cat 4242"])
         let found = try median("equality on name\(label)") { try store.find(equality) }
         print("  matched \(found.documents.count)")
+        let common = FindRequest(collection: "cats", query: ["color": "grey"], max: 100)
+        let commonPage = try median("equality on color (a quarter match), page of 100\(label)") {
+            try store.find(common)
+        }
+        print("  matched \(commonPage.documents.count)")
         let sorted = FindRequest(collection: "cats", hints: ["$orderby": ["weightKg": -1]], max: 100)
         _ = try median("list 100 sorted by weightKg\(label)") { try store.find(sorted) }
         let range = FindRequest(collection: "cats", query: ["weightKg": ["$gte": 10.45]], max: 100)

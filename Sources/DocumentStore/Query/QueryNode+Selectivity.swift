@@ -1,10 +1,9 @@
 extension QueryNode {
     /// True when every match must equal a string in a document field: the node is such an
     /// equality, or an `and` with one among its terms. The compiled condition then starts with
-    /// the `restlite_has` pre-filter, so testing every row costs little more than reading it,
-    /// and few rows are expected to match. A page of such a query is found faster by reading
-    /// the table in storage order and sorting the matches than by walking the `_id` index,
-    /// which looks each row up at random (see `DocumentStore.pageSQL`).
+    /// the `restlite_has` pre-filter, so testing every row costs little more than reading it:
+    /// a page of such a query may read the table in storage order and sort the matches instead
+    /// of walking the `_id` index (`DocumentStore.forEachPageRow`).
     var requiresStringEquality: Bool {
         switch self {
         case .match(let path, .equals(.string)):

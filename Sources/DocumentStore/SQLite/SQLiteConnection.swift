@@ -89,6 +89,25 @@ public final class SQLiteConnection {
         }
     }
 
+    /// `forEachRow` that gives up once SQLite has run about `instructionBudget` virtual-machine
+    /// instructions: answers true when the query finished, false when it was stopped. Rows
+    /// already given to `row` before a stop are the caller's to discard.
+    public func forEachRow(
+        _ sql: String, _ bindings: [SQLValue] = [], instructionBudget: Int32,
+        _ row: (SQLiteStatement) throws -> Void
+    ) throws -> Bool {
+        // The handler runs once per `instructionBudget` instructions; a nonzero answer
+        // interrupts the statement with SQLITE_INTERRUPT.
+        sqlite3_progress_handler(handle, instructionBudget, { _ in 1 }, nil)
+        defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+        do {
+            try forEachRow(sql, bindings, row)
+            return true
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_INTERRUPT {
+            return false
+        }
+    }
+
     /// The first row's first column, or `nil` when there is no row.
     public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
         let statement = try statement(sql, bindings)
