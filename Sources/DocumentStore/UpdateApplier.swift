@@ -38,12 +38,12 @@ struct UpdateApplier {
 
     func apply(to fields: JSONObject) throws(StoreError) -> JSONObject {
         var result = fields
-        for member in update where !SystemFields.names.contains(member.key) {
+        for member in update where !SystemFields.contains(member.key) {
             guard case .object(let arguments) = member.value, member.key.hasPrefix("$") else {
                 result[member.key] = member.value
                 continue
             }
-            for argument in arguments where !SystemFields.names.contains(argument.key) {
+            for argument in arguments where !SystemFields.contains(argument.key) {
                 let path = argument.key.split(separator: ".", omittingEmptySubsequences: false).map(
                     String.init)
                 try modify(&result, path: path[...]) { current throws(StoreError) in

@@ -35,14 +35,20 @@ public struct SchemaInference: Sendable {
         }
     }
 
-    /// The first line each kind was seen on, per column.
+    /// The first line each kind was seen on (by `Kind.rawValue`), per column.
     private struct Column: Sendable {
-        var firstLine: [Kind: Int] = [:]
+        var firstLine: [Int?] = Array(repeating: nil, count: Kind.allCases.count)
+
+        var kinds: [(kind: Kind, line: Int)] {
+            Kind.allCases.compactMap { kind in firstLine[kind.rawValue].map { (kind, $0) } }
+        }
     }
 
     private let file: String
+    /// Column names in first-seen order, and their columns at the same positions.
     private var order: [String] = []
-    private var columns: [String: Column] = [:]
+    private var columns: [Column] = []
+    private var positions: [String: Int] = [:]
 
     public init(file: String) {
         self.file = file
@@ -50,15 +56,25 @@ public struct SchemaInference: Sendable {
 
     /// Folds one record in; fails at once when its values make a column mix kinds.
     public mutating func add(_ record: ImportRecord) throws(ImportError) {
-        for member in record.document where !SystemFields.names.contains(member.key) {
+        for (offset, member) in record.document.members.enumerated() where !SystemFields.contains(member.key)
+        {
             guard let kind = Kind(member.value) else { continue }
-            if columns[member.key] == nil {
+            // Rows of an export mostly list the same keys in the same order: try the key's
+            // position in the first rows before hashing it.
+            let column: Int
+            if offset < order.count, order[offset] == member.key {
+                column = offset
+            } else if let known = positions[member.key] {
+                column = known
+            } else {
+                column = order.count
                 order.append(member.key)
-                columns[member.key] = Column()
+                columns.append(Column())
+                positions[member.key] = column
             }
-            if columns[member.key]!.firstLine[kind] == nil {
-                columns[member.key]!.firstLine[kind] = record.line
-                try checkFamilies(of: member.key)
+            if columns[column].firstLine[kind.rawValue] == nil {
+                columns[column].firstLine[kind.rawValue] = record.line
+                try checkFamilies(of: column)
             }
         }
     }
@@ -66,7 +82,9 @@ public struct SchemaInference: Sendable {
     /// The inferred fields in first-seen order. Columns that were null everywhere are not
     /// listed: nothing says what they hold.
     public func fields() -> [ImportField] {
-        order.map { ImportField(name: $0, type: SchemaInference.type(of: Set(columns[$0]!.firstLine.keys))) }
+        zip(order, columns).map { name, column in
+            ImportField(name: name, type: SchemaInference.type(of: Set(column.kinds.map(\.kind))))
+        }
     }
 
     static func type(of kinds: Set<Kind>) -> ImportFieldType {
@@ -78,13 +96,14 @@ public struct SchemaInference: Sendable {
         return .json
     }
 
-    private func checkFamilies(of name: String) throws(ImportError) {
-        let seen = columns[name]!.firstLine.sorted { $0.value < $1.value }
-        guard let first = seen.first, let other = seen.first(where: { $0.key.family != first.key.family })
+    private func checkFamilies(of column: Int) throws(ImportError) {
+        let name = order[column]
+        let seen = columns[column].kinds.sorted { $0.line < $1.line }
+        guard let first = seen.first, let other = seen.first(where: { $0.kind.family != first.kind.family })
         else { return }
         throw ImportError(
             file: file, field: name,
-            message: "column \"\(name)\" mixes \(first.key.family) (line \(first.value)) and "
-                + "\(other.key.family) (line \(other.value)); make every value of the column one kind")
+            message: "column \"\(name)\" mixes \(first.kind.family) (line \(first.line)) and "
+                + "\(other.kind.family) (line \(other.line)); make every value of the column one kind")
     }
 }
