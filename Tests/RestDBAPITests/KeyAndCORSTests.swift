@@ -63,10 +63,44 @@ import Testing
         api.remove()
     }
 
-    @Test func scopedKeysCannotDeleteOrUpdateByQuery() {
+    @Test func scopedKeysCannotDeleteOrUpdateByQuery() throws {
         let headers = ["x-apikey": "readonlykey0000000000001"]
         #expect(api.request(.get, "/rest/_meta", headers: headers).status == .ok)
         #expect(api.request(.delete, #"/rest/a3cats/*?q={}"#, headers: headers).status == .forbidden)
+        // Even a scoped key whose methods and path cover them: bulk writes need full access.
+        try KeyFile.addKey(
+            inDataFolder: api.folder.url, key: "writerkey000000000000001", methods: ["GET", "PUT", "DELETE"],
+            path: "/a3cats/**")
+        let writer = ["x-apikey": "writerkey000000000000001"]
+        #expect(
+            api.request(.put, "/rest/a3cats/\(id)", headers: writer, body: #"{"rating":1}"#).status == .ok)
+        #expect(
+            api.request(.put, #"/rest/a3cats/*?q={}"#, headers: writer, body: #"{"rating":1}"#).status
+                == .forbidden)
+        #expect(api.request(.delete, #"/rest/a3cats/*?q={}"#, headers: writer).status == .forbidden)
+        #expect(try api.request(.get, "/rest/a3cats?totals=true").json()["totals"]?["total"] == 2)
+        api.remove()
+    }
+
+    @Test(arguments: [
+        "//rest/a3cats", "/rest//a3cats", "//rest/_meta", "/rest/a3cats//", "/%72est/a3cats",
+        "http://localhost//rest/a3cats",
+    ])
+    func everyPathThatReachesARouteNeedsAKey(path: String) throws {
+        let response = api.request(.get, path, headers: ["x-apikey": ""])
+        #expect(response.status == .unauthorized)
+        let write = api.request(.post, path, headers: ["x-apikey": ""], body: #"{"catName":"Felis"}"#)
+        #expect([.unauthorized, .methodNotAllowed].contains(write.status))
+        #expect(try api.request(.get, "/rest/a3cats?totals=true").json()["totals"]?["total"] == 2)
+        api.remove()
+    }
+
+    @Test func scopedKeysSeeThePathTheRouterServes() {
+        let headers = ["x-apikey": "scopedkey0000000000000001", "Origin": "http://localhost:3000"]
+        #expect(api.request(.get, "/rest//a3cats/", headers: headers).status == .ok)
+        #expect(api.request(.get, "//rest/a3cats/\(id)", headers: headers).status == .ok)
+        #expect(api.request(.get, "/rest//dogs", headers: headers).status == .forbidden)
+        #expect(api.request(.post, "//rest//_meta", headers: headers, body: "{}").status == .forbidden)
         api.remove()
     }
 

@@ -52,6 +52,9 @@ import Testing
         #expect(documents.count == 100)
         #expect(documents.allSatisfy { ($0["birthDate"] as? String)?.hasSuffix(".000Z") == true })
         #expect(try get("/rest/a3cats", port: server.port, key: "wrongwrongwrongwrongwron").status == 403)
+        for path in ["//rest/a3cats", "/rest//a3cats", "http://127.0.0.1//rest/_meta"] {
+            #expect(try get(path, port: server.port, key: "").status == 401, "\(path)")
+        }
 
         let second = try binary.run(
             ["serve", "--port", "0", "--data-dir", "d"], in: folder, timeout: .seconds(60))
@@ -62,6 +65,10 @@ import Testing
         #expect(busyPort.status != 0)
         #expect(busyPort.stderr.contains("Address already in use (errno "))
         #expect(!busyPort.stderr.contains("Fatal error"))
+        let badPort = try binary.run(["serve", "--port", "abc", "--data-dir", "d"], in: folder)
+        #expect(badPort.status != 0)
+        #expect(badPort.stderr.contains("port 'abc' is not a number"))
+        #expect(badPort.stderr.contains("Usage: restlite serve ["))
         let unconfirmedReset = try binary.run(["serve", "--reset", "--data-dir", "d"], in: folder)
         #expect(unconfirmedReset.status != 0 && unconfirmedReset.stderr.contains("add --yes"))
 

@@ -6,7 +6,7 @@ struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        guard let scopePath = Self.pathAfterRest(request.path) else { return try next(request) }
+        guard let scopePath = Self.pathAfterRest(request.pathSegments) else { return try next(request) }
         let presented = Self.presentedKey(request)
         let method = request.method == .head ? "GET" : request.method.rawValue
         switch keys.authorize(
@@ -28,11 +28,12 @@ struct KeyMiddleware: HTTPMiddleware {
         }
     }
 
-    /// `/rest/a3cats/1` → `/a3cats/1`; nil for paths outside `/rest`.
-    static func pathAfterRest(_ path: String) -> String? {
-        if path == "/rest" || path == "/rest/" { return "/" }
-        guard path.hasPrefix("/rest/") else { return nil }
-        return String(path.dropFirst(5))
+    /// The segments of `/rest/a3cats/1` → `/a3cats/1`; nil for paths outside `/rest`. Works on
+    /// the router's segments, so every path a `/rest` route answers (`//rest/a3cats`,
+    /// `/rest//a3cats/`) is checked, and under the same path the scope glob sees.
+    static func pathAfterRest(_ segments: [String]) -> String? {
+        guard segments.first == "rest" else { return nil }
+        return "/" + segments.dropFirst().joined(separator: "/")
     }
 
     /// The key from `x-apikey` (any case), `Authorization: Bearer`, or the `apikey` parameter.

@@ -56,6 +56,13 @@ public struct HTTPRequest: Sendable {
         self.requestID = ""
     }
 
+    /// The path as the router matches it: split on `/` before decoding (so `%2F` stays inside
+    /// its segment), empty segments dropped (`//a/` is `/a`), each segment percent-decoded.
+    /// Anything that decides by path (routes, key scopes) reads this, so all see the same path.
+    public var pathSegments: [String] {
+        Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
+    }
+
     /// The first decoded value of query item `name`.
     public func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value

@@ -31,10 +31,7 @@ public struct FrozenRouter: HTTPResponder {
 
     /// Finds the route; HEAD falls back to GET with the body dropped by the server.
     private func dispatch(_ request: HTTPRequest) throws -> HTTPResponse {
-        // Segments are split before decoding so `%2F` stays inside one segment.
-        let segments = Router.segments(of: request.rawPath).map {
-            PercentDecoding.decode($0, plusIsSpace: false)
-        }
+        let segments = request.pathSegments
         var bound: [(name: String, value: String)] = []
         if let handler = root.firstHandler(ArraySlice(segments), for: request.method, bound: &bound) {
             var routed = request
