@@ -28,6 +28,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "No document with _id '\(id)' in this collection; check the id."
         case .invalidID(let id):
             return "'\(id)' is not a valid _id; an _id is 24 lowercase hex characters."
+        case .invalidCollectionName(let name) where CollectionName.reserved.contains(name):
+            return
+                "'\(name)' is reserved for the API's own routes (GET /rest/_meta lists the collections); choose another name."
         case .invalidCollectionName(let name):
             return "'\(name)' is not a valid collection name; use 1 to 64 letters, digits, '-' or '_'."
         case .validation(let errors):

@@ -39,10 +39,12 @@ public struct RestAPI: Sendable {
         router.use(MethodOverrideMiddleware())
         router.use(KeyMiddleware(keys: keys))
         router.notFound = { request in throw RestError.notFound(Self.notFoundMessage(request)) }
+        // Returned, not thrown: the router adds the `Allow` header only to a returned answer.
         router.methodNotAllowed = { request, methods in
             let list = methods.map(\.rawValue).joined(separator: ", ")
-            throw RestError.methodNotAllowed(
-                "\(request.method.rawValue) is not allowed on \(request.path); use \(list).")
+            return RestError.methodNotAllowed(
+                "\(request.method.rawValue) is not allowed on \(request.path); use \(list)."
+            ).response()
         }
         addRoutes(to: &router)
         return router.freeze()

@@ -95,6 +95,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --reset: do not ask.")
     var yes = false
 
+    /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
+    func validate() throws {
+        _ = try resolvedConfiguration()
+    }
+
     func run() async throws {
         var configuration = try resolvedConfiguration()
         if configuration.reset,

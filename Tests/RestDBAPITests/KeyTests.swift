@@ -108,6 +108,9 @@ import Testing
         }
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, path: "a3cats/**") }
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["FETCH"]) }
+        // HEAD is checked as GET and a preflight needs no key: a key naming them would not work.
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["HEAD"]) }
+        #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["options"]) }
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "has space") }
         try KeyFile.addKey(inDataFolder: folder, key: "same")
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "same") }

@@ -146,6 +146,15 @@ import Testing
         api.remove()
     }
 
+    @Test func methodNotAllowedSaysWhichMethodsAreAllowed() throws {
+        let response = api.request(.delete, "/rest/a3cats")
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers["Allow"] == "GET, HEAD, POST")
+        #expect(try response.json()["name"] == "MethodNotAllowed")
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+        api.remove()
+    }
+
     @Test func unknownCollectionMessageNamesTheExistingOnes() throws {
         let body = try api.request(.get, "/rest/dogs").json()
         #expect(body["message"]?.stringValue?.contains("a3cats") == true)

@@ -112,4 +112,15 @@ import Testing
         #expect(empty.text.contains("collections: none yet"))
         #expect(empty.text.contains("api key: none (add one with: restlite keys add --data-dir d)"))
     }
+
+    @Test func withNoCollectionTheBannerSuggestsAPostThatCreatesOne() {
+        let banner = ServeBanner(host: "127.0.0.1", port: 1, dataDirectory: "d", collections: [], key: "k")
+        #expect(
+            banner.text.contains(
+                #"try: curl -H 'x-apikey: k' -H 'content-type: application/json' -d '{"catName":"Felis catus"}' http://127.0.0.1:1/rest/a3cats"#
+            ))
+        let dogs = ServeBanner(
+            host: "127.0.0.1", port: 1, dataDirectory: "d", collections: [(name: "dogs", count: 1)], key: "k")
+        #expect(dogs.text.contains("try: curl -H 'x-apikey: k' http://127.0.0.1:1/rest/dogs\n"))
+    }
 }

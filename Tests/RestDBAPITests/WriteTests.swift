@@ -76,6 +76,30 @@ import Testing
         api.remove()
     }
 
+    @Test func jsonSentWithTheFormContentTypeIsReadAsJSON() throws {
+        // What `curl -d '{"rating":4}'` sends when no Content-Type is given.
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        let created = api.request(
+            .post, "/rest/a3cats", headers: form, body: #" {"catName":"Felis","rating":4}"#)
+        #expect(created.status == .created)
+        let id = try #require(created.json()["_id"]?.stringValue)
+        let updated = try api.request(.put, "/rest/a3cats/\(id)", headers: form, body: #"{"rating":5}"#)
+            .json()
+        #expect(updated["rating"] == 5)
+        #expect(updated["catName"] == "Felis")
+        #expect(updated.objectValue?.keys.contains(where: { $0.hasPrefix("{") }) == false)
+        api.remove()
+    }
+
+    @Test func theMetaNameIsReservedForTheAPI() throws {
+        let response = api.request(.post, "/rest/_meta", body: #"{"name":"x"}"#)
+        #expect(response.status == .badRequest)
+        #expect(try response.json()["message"]?.stringValue?.contains("reserved") == true)
+        #expect(
+            try api.request(.get, "/rest/_meta").json()["collections"] == [["name": "a3cats", "count": 3]])
+        api.remove()
+    }
+
     @Test func postCreatesACollectionUnlessStrict() throws {
         #expect(api.request(.post, "/rest/dogs", body: #"{"name":"Rex"}"#).status == .created)
         let strict = try TestAPI(strict: true)

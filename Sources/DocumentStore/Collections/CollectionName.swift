@@ -1,6 +1,11 @@
-/// The rule for collection names: 1 to 64 ASCII letters, digits, `-` or `_`.
+/// The rule for collection names: 1 to 64 ASCII letters, digits, `-` or `_`, and not a name
+/// the REST API uses for itself (`_meta`: `GET /rest/_meta` lists the collections).
 public enum CollectionName {
+    /// Names that fit the rule's characters but belong to the API's own routes.
+    public static let reserved: Set<String> = ["_meta"]
+
     public static func isValid(_ name: String) -> Bool {
+        guard !reserved.contains(name) else { return false }
         let bytes = name.utf8
         guard !bytes.isEmpty, bytes.count <= 64 else { return false }
         return bytes.allSatisfy { byte in

@@ -24,9 +24,16 @@ extension KeyFile {
         if let path, !path.hasPrefix("/") {
             throw KeyEditError("a key's path is matched after /rest and starts with '/', as in /a3cats/**")
         }
-        let known: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]
+        // HEAD is checked as GET and OPTIONS (a preflight) needs no key, so neither is a right.
+        let known: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
         if let bad = methods.first(where: { !known.contains($0.uppercased()) }) {
-            throw KeyEditError("unknown method \(bad); use GET, POST, PUT, PATCH or DELETE")
+            let why =
+                switch bad.uppercased() {
+                case "HEAD": "HEAD is allowed wherever GET is"
+                case "OPTIONS": "OPTIONS (a CORS preflight) needs no key"
+                default: "unknown method \(bad)"
+                }
+            throw KeyEditError("\(why); use GET, POST, PUT, PATCH or DELETE")
         }
         let value = key ?? APIKey.generate()
         try validateKeyText(value)

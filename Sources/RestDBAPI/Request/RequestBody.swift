@@ -3,7 +3,8 @@ import SocketHTTP
 
 /// Reads a write's body: JSON, or `application/x-www-form-urlencoded` whose string values are
 /// typed by the collection's schema (and by the import rules where no schema types a field).
-/// The schema is looked up only for form bodies, so a JSON write pays nothing for it.
+/// The schema is looked up only for form bodies, so a JSON write pays nothing for it. A "form"
+/// whose text is a JSON object or array is read as JSON.
 enum RequestBody {
     static func value(
         of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
@@ -25,8 +26,15 @@ enum RequestBody {
         return object
     }
 
+    /// A form body, unless its text opens like JSON: `curl -d '{"rating":4}'` labels JSON as a
+    /// form, and reading it as one would store a field named `{"rating":4}`.
     private static func isForm(_ request: HTTPRequest) -> Bool {
-        request.headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+        guard
+            request.headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded")
+                == true
+        else { return false }
+        let first = request.body.first { !isWhitespace($0) }
+        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
     }
 
     private static func form(_ body: [UInt8], schema: CollectionSchema?) -> JSONObject {

@@ -35,10 +35,15 @@ public struct ServeBanner: Sendable {
         return "http://\(shown):\(port)"
     }
 
-    /// The collection the example request reads: a3cats when present, else the first one.
-    var exampleCollection: String {
+    /// The example request: a list of a3cats when present, else of the first collection; with
+    /// no collection yet, a POST that creates a3cats (a GET would answer 404).
+    func exampleRequest(key: String) -> String {
         let names = collections.map(\.name)
-        return names.contains("a3cats") ? "a3cats" : names.first ?? "a3cats"
+        guard let name = names.contains("a3cats") ? "a3cats" : names.first else {
+            return "curl -H 'x-apikey: \(key)' -H 'content-type: application/json'"
+                + #" -d '{"catName":"Felis catus"}' "# + "\(url)/rest/a3cats"
+        }
+        return "curl -H 'x-apikey: \(key)' \(url)/rest/\(name)"
     }
 
     /// The banner, ending with a newline.
@@ -50,7 +55,7 @@ public struct ServeBanner: Sendable {
         lines.append("collections: \(list.isEmpty ? "none yet" : list)")
         if let key {
             lines.append("api key: \(key)")
-            lines.append("try: curl -H 'x-apikey: \(key)' \(url)/rest/\(exampleCollection)")
+            lines.append("try: \(exampleRequest(key: key))")
         } else {
             lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
         }

@@ -20,7 +20,8 @@ public struct Router: Sendable {
     }
 
     /// Answers a path that matches routes under other methods only; receives those methods
-    /// (default: 405 JSON). The server adds the `Allow` header when the handler did not.
+    /// (default: 405 JSON). The router adds the `Allow` header to the answer it returns when the
+    /// handler did not; an error it throws goes to the middleware without one.
     public var methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse = { _, _ in
         .json(
             .methodNotAllowed,
