@@ -98,7 +98,8 @@ enum SortKeyScanner {
         // `{"` comes before any key, `":` after it.
         var from = 2
         while body.count - from >= label.count + 2 {
-            guard let found = memmem(base + from, body.count - from, labelBase, label.count) else {
+            guard let found = csqlite_find_bytes(base + from, body.count - from, labelBase, label.count)
+            else {
                 return nil
             }
             let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))

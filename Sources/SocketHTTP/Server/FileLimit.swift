@@ -18,8 +18,9 @@ enum FileLimit {
         guard getrlimit(resource, &limit) == 0 else { return (1024, 1024) }
         var wanted = limit
         #if canImport(Darwin)
-            // macOS refuses RLIM_INFINITY for the soft limit; OPEN_MAX is the usable ceiling.
-            wanted.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))
+            // macOS refuses RLIM_INFINITY for the soft limit; OPEN_MAX is the usable ceiling,
+            // unless the user already set a higher soft limit (`ulimit -n 65536`).
+            wanted.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, rlim_t(OPEN_MAX)))
         #else
             wanted.rlim_cur = limit.rlim_max
         #endif
