@@ -20,10 +20,10 @@ let configuration = HTTPServerConfiguration(
 let server = HTTPServer(configuration: configuration, responder: router.freeze())
 do {
     let bound = try server.start()
+    server.installSignalHandlers(grace: .seconds(2))
     FileHandle.standardOutput.write(Data("listening \(bound)\n".utf8))
 } catch {
     FileHandle.standardError.write(Data("restlite-bench-http: \(error)\n".utf8))
     exit(1)
 }
-server.installSignalHandlers(grace: .seconds(2))
 server.waitUntilStopped()

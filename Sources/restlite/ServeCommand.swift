@@ -110,8 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = try await RestliteServer.open(configuration)
         try server.start()
+        server.http.installSignalHandlers()  // before the banner: a script may signal at once
         StandardError.write(server.banner().text, descriptor: 1)  // standard output
-        server.http.installSignalHandlers()
         server.http.waitUntilStopped()
     }
 

@@ -75,6 +75,19 @@ import Testing
         #expect(server.terminate(timeout: .seconds(20)) == 0)
     }
 
+    /// A script may send SIGTERM the moment the banner appears: the server must already stop
+    /// gracefully then (exit 0), not die by the signal's default action.
+    @Test func aSignalRightAfterTheBannerStopsTheServerGracefully() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for round in 0..<3 {
+            let server = try ServerProcess(
+                binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet"], in: folder)
+            #expect(server.terminate() == 0, "round \(round): \(server.standardError)")
+        }
+    }
+
     @Test func keysAddedAndRemovedWithTheKeysCommandApplyToARunningServer() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()

@@ -13,8 +13,8 @@ import SocketHTTP
 /// ```swift
 /// let server = try await RestliteServer.open(configuration)
 /// let port = try server.start()
-/// print(server.banner().text)
 /// server.http.installSignalHandlers()
+/// print(server.banner().text)
 /// server.http.waitUntilStopped()
 /// ```
 public final class RestliteServer: Sendable {

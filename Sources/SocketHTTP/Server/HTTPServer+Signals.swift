@@ -1,10 +1,4 @@
-import Dispatch
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import PlatformSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -14,21 +8,15 @@ import Dispatch
 
 extension HTTPServer {
     /// Makes SIGINT and SIGTERM shut the server down gracefully: `waitUntilStopped()` then
-    /// returns and the executable can exit 0. Call once, after `start()`.
+    /// returns and the executable can exit 0. Call once, after `start()` and before telling
+    /// anyone the server is up: from the moment this returns, a signal stops it gracefully.
     ///
-    /// The signals' default action is disabled and they are delivered through dispatch
-    /// sources, so the handler may take locks and join threads (a C signal handler may not).
+    /// The C handler only writes to a pipe; the shutdown runs on a thread of its own, so it may
+    /// take locks and join threads (a C signal handler may not).
     public func installSignalHandlers(grace: Duration = .seconds(10), signals: [Int32] = [SIGINT, SIGTERM]) {
-        let sources = signals.map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                AccessLog.write("restlite: received signal \(number)")
-                DispatchQueue.global().async { self.shutdown(grace: grace) }
-            }
-            source.resume()
-            return source
+        SignalWatcher.watch(signals) { [self] number in
+            AccessLog.write("restlite: received signal \(number)")
+            PosixThread.spawn(name: "restlite-shutdown") { self.shutdown(grace: grace) }
         }
-        stateForSignals { $0.signalSources.append(contentsOf: sources) }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import PlatformSupport
 
 #if canImport(Glibc)
@@ -84,11 +83,6 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.phase = .stopped }
     }
 
-    /// Keeps the signal sources alive as long as the server.
-    func stateForSignals(_ body: (inout ServerState.Storage) -> Void) {
-        state.withLock(body)
-    }
-
     /// Blocks until `shutdown` has completed (returns at once if never started).
     public func waitUntilStopped() {
         state.waitUntil { state in
@@ -114,7 +108,6 @@ final class ServerState: @unchecked Sendable {
     struct Storage {
         var phase = Phase.idle
         var lastPort = 0
-        var signalSources: [any DispatchSourceSignal] = []
     }
 
     private let condition = PosixCondition()
