@@ -53,6 +53,10 @@ struct RemoteImportSink: ImportSink {
             // The restdb contract has the server assign `_id` on POST; the command refuses this.
             throw ImportError(message: "--keep-ids cannot be used with --url: the server assigns every _id")
         }
+        guard !plan.recreate else {
+            // Dropping a collection has no REST route; only a data folder can be reset.
+            throw ImportError(message: "a running server's collection cannot be dropped and made again")
+        }
         let documents = documents(in: collection)
         if plan.replace { try await deleteAll(in: documents) }
         var report = RemoteImportError.Report(

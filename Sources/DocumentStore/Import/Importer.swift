@@ -30,13 +30,13 @@ public struct Importer {
         let clock = ContinuousClock()
         let start = clock.now
         let format = options.format ?? ImportFormat.detect(bytes)
-        let existing = try await sink.existingFields(of: options.collection)
+        let existing = options.recreate ? nil : try await sink.existingFields(of: options.collection)
         let declared = Dictionary(
             (existing ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
         let check = try checkFile(bytes, format: format, file: file, existing: existing, declared: declared)
         let plan = ImportPlan(
             newSchema: existing == nil ? check.fields : nil, replace: options.replace,
-            keepIds: options.keepIds, totalRows: check.rows)
+            recreate: options.recreate, keepIds: options.keepIds, totalRows: check.rows)
         let batches = ImportBatches(
             reader: try ImportReader(bytes: bytes, format: format, file: file, declaredTypes: declared),
             file: file, batchSize: options.batchSize,
@@ -81,16 +81,20 @@ public struct ImportOptions: Sendable {
     /// nil: detect from the content.
     public var format: ImportFormat?
     public var replace: Bool
+    /// Drop the collection and create it again with a schema inferred from the file, in the
+    /// import's transaction (what `restlite reset` does); the old schema is not consulted.
+    public var recreate: Bool
     public var keepIds: Bool
     public var batchSize: Int
 
     public init(
-        collection: String, format: ImportFormat? = nil, replace: Bool = false, keepIds: Bool = false,
-        batchSize: Int = 1000
+        collection: String, format: ImportFormat? = nil, replace: Bool = false, recreate: Bool = false,
+        keepIds: Bool = false, batchSize: Int = 1000
     ) {
         self.collection = collection
         self.format = format
         self.replace = replace
+        self.recreate = recreate
         self.keepIds = keepIds
         self.batchSize = batchSize
     }
