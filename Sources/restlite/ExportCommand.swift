@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
     var dataDir = "./data"
 
     func run() throws {
-        let access = try DataFolderAccess.open(dataDir, exclusive: false)
+        let access = try DataFolderAccess.openExisting(dataDir)
         guard access.store.collectionNames().contains(collection) else {
             let names = access.store.collectionNames().joined(separator: ", ")
             throw CommandFailure(

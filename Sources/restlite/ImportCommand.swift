@@ -104,10 +104,11 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func runLocal(_ importer: Importer) async throws {
-        let access = try DataFolderAccess.open(dataDir ?? "./data", exclusive: true)
         let summary: ImportSummary
         do {
-            summary = try await importer.run(path: file, into: LocalStoreSink(store: access.store))
+            summary = try await DataFolderAccess.withStore(creatingIn: dataDir ?? "./data") { store in
+                try await importer.run(path: file, into: LocalStoreSink(store: store))
+            }
         } catch let error as ImportError {
             throw CommandFailure("\(error)\nNothing was imported.")
         }
