@@ -25,8 +25,9 @@ struct ImportCommand: AsyncParsableCommand {
             in batches of --batch), so it need not stop. Every row is still checked before the \
             first request, and each batch is stored whole or not at all, but a batch refused \
             midway leaves the earlier ones stored: the error says how many, and which batch and \
-            line failed. The server gets no schema for a new collection (values are stored as \
-            parsed; dates stay text), and it assigns every _id, so --keep-ids is refused.
+            line failed. A new collection first gets the inferred schema (restlite's PUT \
+            /rest/<coll>/_meta), so the server stores dates normalised as a local import does; \
+            the server assigns every _id, so --keep-ids is refused.
 
             Examples:
               restlite import MOCK_DATA.json --collection a3cats
@@ -131,9 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let fields = summary.fields.map(\.description).joined(separator: ", ")
         if summary.inferred {
-            print(
-                "Types found (not sent: the server sets no schema on import; values are stored as parsed): \(fields)"
-            )
+            print("Inferred schema (set on the server): \(fields)")
         } else {
             print("Schema of \(collection) on the server: \(fields)")
         }
