@@ -45,6 +45,8 @@ struct ExportCommand: ParsableCommand {
         let count = try Exporter.export(
             collection: collection, from: access.store, format: format, metafields: metafields, to: &sink)
         try file.flush()
-        if output != nil { StandardError.write("Exported \(count) documents from \(collection).\n") }
+        if output != nil {
+            StandardError.write("Exported \(Phrase.count(count, "document")) from \(collection).\n")
+        }
     }
 }

@@ -113,8 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
         } catch let error as ImportError {
             throw CommandFailure("\(error)\nNothing was imported.")
         }
-        let verb = summary.inferred ? "Inferred schema" : "Schema of \(collection)"
-        print("\(verb): " + summary.fields.map(\.description).joined(separator: ", "))
+        print(Self.schemaLine(summary, where: ""))
         print(summary.description)
     }
 
@@ -130,13 +129,24 @@ struct ImportCommand: AsyncParsableCommand {
             // Reading the schema or emptying the collection failed: no batch was sent.
             throw CommandFailure("\(client.baseURL): \(error)\nNo rows were sent.")
         }
-        let fields = summary.fields.map(\.description).joined(separator: ", ")
-        if summary.inferred {
-            print("Inferred schema (set on the server): \(fields)")
-        } else {
-            print("Schema of \(collection) on the server: \(fields)")
-        }
+        print(Self.schemaLine(summary, where: " on the server"))
         print(summary.description)
+    }
+
+    /// `Inferred schema: birthDate: date, ...`, `Schema of cats on the server: ...`, or what
+    /// stands for an empty one.
+    static func schemaLine(_ summary: ImportSummary, where place: String) -> String {
+        let fields = summary.fields.map(\.description).joined(separator: ", ")
+        let collection = summary.collection
+        if summary.inferred {
+            let set = place.isEmpty ? "" : " (set\(place))"
+            return fields.isEmpty
+                ? "Inferred schema\(set): none (no column holds a value), so \(collection) has no schema."
+                : "Inferred schema\(set): \(fields)"
+        }
+        return fields.isEmpty
+            ? "\(collection) has no schema\(place); values were stored as the file has them."
+            : "Schema of \(collection)\(place): \(fields)"
     }
 
     /// An absolute http(s) URL with a host, or nil.

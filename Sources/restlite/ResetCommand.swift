@@ -54,6 +54,6 @@ struct ResetCommand: AsyncParsableCommand {
         } catch let error as ImportError {
             throw CommandFailure("\(error)\n\(SeedData.collection) was left as it was.")
         }
-        print("Reset \(SeedData.collection): \(summary.rows) rows from \(source.label).")
+        print("Reset \(SeedData.collection): \(Phrase.count(summary.rows, "row")) from \(source.label).")
     }
 }

@@ -106,12 +106,16 @@ import Testing
         #expect(error("[{\"a\":1}") != nil)
         #expect(error("[{\"a\":1}] x") != nil)
         #expect(error("[1]")?.message == "expected an object, found a number")
+        #expect(error("[[1]]")?.message == "expected an object, found an array")
+        #expect(error("[1]\n", .jsonl)?.message == "expected an object, found an array", "JSON lines")
+        #expect(error("{\"a\":1}\nnull\n")?.message == "expected an object, found null")
     }
 
     @Test func csvRowsMustMatchTheHeader() {
         let mismatch = error("a,b\n1,2\n3\n")
         #expect(mismatch?.line == 3)
-        #expect(mismatch?.message.contains("1 fields; the header has 2") == true)
+        #expect(mismatch?.message.contains("the row has 1 field; the header has 2") == true)
+        #expect(error("a\n1,2\n")?.message.contains("the row has 2 fields; the header has 1") == true)
         #expect(error("a,a\n1,2\n")?.message.contains("twice") == true)
         #expect(error("a\n\"open\n") != nil)
     }

@@ -32,7 +32,7 @@ struct CSVReader {
         guard cells.count == header.count else {
             throw ImportError(
                 file: file, line: recordLine,
-                message: "the row has \(cells.count) fields; the header has \(header.count)")
+                message: "the row has \(Phrase.count(cells.count, "field")); the header has \(header.count)")
         }
         var document = JSONObject()
         for (name, cell) in zip(header, cells) {

@@ -110,12 +110,24 @@ public struct ImportSummary: Sendable {
     public var fields: [ImportField]
     public var inferred: Bool
 
+    public init(
+        collection: String, format: ImportFormat, rows: Int, seconds: Double, fields: [ImportField],
+        inferred: Bool
+    ) {
+        self.collection = collection
+        self.format = format
+        self.rows = rows
+        self.seconds = seconds
+        self.fields = fields
+        self.inferred = inferred
+    }
+
     public var rowsPerSecond: Double { seconds > 0 ? Double(rows) / seconds : Double(rows) }
 
     /// `Imported 100 rows into a3cats in 0.01 s (10000 rows/s).`
     public var description: String {
         let rate = Int(rowsPerSecond.rounded())
         let time = (seconds * 100).rounded() / 100
-        return "Imported \(rows) rows into \(collection) in \(time) s (\(rate) rows/s)."
+        return "Imported \(Phrase.count(rows, "row")) into \(collection) in \(time) s (\(rate) rows/s)."
     }
 }

@@ -52,7 +52,7 @@ struct JSONArrayReader {
         }
         guard case .object(let object) = value else {
             throw ImportError(
-                file: file, line: startLine, message: "expected an object, found a \(value.typeName)")
+                file: file, line: startLine, message: "expected an object, found \(Phrase.kind(of: value))")
         }
         return object
     }

@@ -34,7 +34,7 @@ struct JSONLinesReader {
         }
         guard case .object(let object) = value else {
             throw ImportError(
-                file: file, line: line, message: "expected an object, found a \(value.typeName)")
+                file: file, line: line, message: "expected an object, found \(Phrase.kind(of: value))")
         }
         return object
     }

@@ -27,7 +27,7 @@ extension RestAPI {
         }
         if case .refusedNotEmpty(let count) = change {
             throw RestError.conflict(
-                "Collection '\(name)' holds \(count == 1 ? "1 document" : "\(count) documents"), which its "
+                "Collection '\(name)' holds \(Phrase.count(count, "document")), which its "
                     + "schema would not have checked; a schema can be set only while a collection is new or "
                     + "empty. Delete its documents first (DELETE /rest/\(name)/*?q={}) or use a new collection."
             )

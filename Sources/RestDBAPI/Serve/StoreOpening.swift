@@ -38,6 +38,7 @@ struct StoreOpening {
         guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
         let summary = try await seed.load(into: store)
         let verb = wasNew ? "new data folder: imported" : "reset: imported"
-        return (store, ["\(verb) \(summary.rows) documents into \(SeedData.collection) from \(seed.label)"])
+        let documents = Phrase.count(summary.rows, "document")
+        return (store, ["\(verb) \(documents) into \(SeedData.collection) from \(seed.label)"])
     }
 }
