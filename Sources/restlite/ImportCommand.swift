@@ -96,7 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgressBar()
         let options = ImportOptions(
             collection: collection, format: format, replace: replace, keepIds: keepIds, batchSize: batch)
-        let importer = Importer(options: options) { done, total in progress.update(done: done, total: total) }
+        let importer = Importer(options: options) { progress.update($0) }
         if let url, let apikey, let baseURL = Self.serverURL(url) {
             try await runRemote(importer, client: RestDBClient(baseURL: baseURL, apiKey: apikey))
         } else {

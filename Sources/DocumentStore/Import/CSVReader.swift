@@ -27,6 +27,9 @@ struct CSVReader {
         header = try CSVReader.checkedHeader(names.map(\.text), file: file)
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { index }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         guard let (recordLine, cells) = try readRecord() else { return nil }
         guard cells.count == header.count else {

@@ -12,10 +12,14 @@
 /// ```
 public struct Importer {
     public var options: ImportOptions
-    /// Called with (rows stored so far, total rows) after each batch.
-    public var progress: (Int, Int) -> Void
+    /// Called every 1024 rows and at the end of the first pass, then after each batch of the
+    /// second.
+    public var progress: (ImportProgress) -> Void
 
-    public init(options: ImportOptions, progress: @escaping (Int, Int) -> Void = { _, _ in }) {
+    /// Rows between two progress reports of the first pass (a power of two: a mask tests it).
+    static let checkingReportInterval = 1024
+
+    public init(options: ImportOptions, progress: @escaping (ImportProgress) -> Void = { _ in }) {
         self.options = options
         self.progress = progress
     }
@@ -42,7 +46,12 @@ public struct Importer {
             file: file, batchSize: options.batchSize,
             prepare: { [options] record throws(ImportError) in
                 DocumentPreparation.prepare(record, keepIds: options.keepIds)
-            }, progress: { [progress] done in progress(done, check.rows) })
+            },
+            progress: { [progress] done in
+                let fraction = check.rows == 0 ? 1 : Double(done) / Double(check.rows)
+                progress(
+                    ImportProgress(phase: .storing, rows: done, totalRows: check.rows, fraction: fraction))
+            })
         try await sink.write(batches, to: options.collection, plan: plan)
         let seconds = Importer.seconds(clock.now - start)
         return ImportSummary(
@@ -58,8 +67,10 @@ public struct Importer {
         var reader = try ImportReader(bytes: bytes, format: format, file: file, declaredTypes: declared)
         var inference = SchemaInference(file: file)
         var rows = 0
+        let mask = Importer.checkingReportInterval - 1
         while let record = try reader.next() {
             rows += 1
+            if rows & mask == 0 { reportChecking(rows: rows, bytesRead: reader.bytesRead, of: bytes.count) }
             if options.keepIds { try DocumentPreparation.checkId(record, file: file) }
             if existing == nil {
                 try inference.add(record)
@@ -67,7 +78,13 @@ public struct Importer {
                 try DocumentPreparation.check(record, against: declared, file: file)
             }
         }
+        reportChecking(rows: rows, bytesRead: bytes.count, of: bytes.count)
         return (rows, inference.fields())
+    }
+
+    private func reportChecking(rows: Int, bytesRead: Int, of total: Int) {
+        let fraction = total == 0 ? 1 : Double(bytesRead) / Double(total)
+        progress(ImportProgress(phase: .checking, rows: rows, totalRows: nil, fraction: fraction))
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -20,6 +20,9 @@ struct JSONArrayReader {
         index += 1
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { index }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         if finished { return nil }
         skipWhitespace()

@@ -11,6 +11,9 @@ struct JSONLinesReader {
         index = ImportFormat.startAfterByteOrderMark(bytes)
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { min(index, bytes.count) }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         while index < bytes.count {
             line += 1
