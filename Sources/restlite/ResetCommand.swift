@@ -52,7 +52,7 @@ struct ResetCommand: AsyncParsableCommand {
                 try await source.load(into: store)
             }
         } catch let error as ImportError {
-            throw CommandFailure("\(error)\n\(SeedData.collection) was left as it was.")
+            throw CommandFailure("\(error)\nNothing was changed.")
         }
         print("Reset \(SeedData.collection): \(Phrase.count(summary.rows, "row")) from \(source.label).")
     }
