@@ -25,7 +25,7 @@ extension DocumentStore {
         return try collection(name)
     }
 
-    private func insertCollection(_ name: String, schema: CollectionSchema?, _ connection: SQLiteConnection)
+    func insertCollection(_ name: String, schema: CollectionSchema?, _ connection: SQLiteConnection)
         throws
     {
         let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
@@ -96,7 +96,7 @@ extension DocumentStore {
     }
 
     /// Unique fields get a value index: the unique check on every write looks values up in it.
-    private func createUniqueIndexes(
+    func createUniqueIndexes(
         _ schema: CollectionSchema, collectionID: Int64, _ connection: SQLiteConnection
     ) throws {
         for field in schema.fields where field.unique {

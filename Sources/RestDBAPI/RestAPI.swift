@@ -54,6 +54,7 @@ public struct RestAPI: Sendable {
         router.get("/health") { _ in .json(.ok, #"{"status":"ok"}"#) }
         router.get("/rest/_meta") { _ in try listCollections() }
         router.get("/rest/:collection/_meta") { request in try collectionSchema(request) }
+        router.put("/rest/:collection/_meta") { request in try setCollectionSchema(request) }
         router.get("/rest/:collection") { request in try list(request) }
         router.get("/rest/:collection/:id") { request in try getOne(request) }
         router.post("/rest/:collection") { request in try create(request) }

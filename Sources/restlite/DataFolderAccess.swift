@@ -1,25 +1,84 @@
 import DocumentStore
 import RestDBAPI
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Opening a data folder's store for the data commands. Writers take the folder's lock, so an
 /// import never races a running server (which answers `--url` imports instead).
+///
+/// A data command never leaves a half-made database behind: `restlite serve` seeds a folder
+/// only while it has no `restlite.sqlite`, so a database created by a command that then
+/// failed (or by one that only reads) would keep that folder from ever being seeded.
 struct DataFolderAccess {
     let folder: DataFolder
-    let lock: DataFolderLock?
     let store: DocumentStore
 
-    /// Opens the store in `path`, creating the folder; with `exclusive`, locks it first.
-    static func open(_ path: String, exclusive: Bool) throws -> DataFolderAccess {
+    /// For commands that use what is there (export, index): the folder must already hold a
+    /// database. Nothing is created, not even the folder.
+    static func openExisting(_ path: String) throws -> DataFolderAccess {
         let folder = DataFolder(path: path)
-        try folder.create()
-        let lock = exclusive ? try folder.lock() : nil
+        guard !folder.isNew else {
+            throw CommandFailure(
+                """
+                \(path) holds no restlite database yet (no restlite.sqlite); import a file into it \
+                or start 'restlite serve --data-dir \(path)' first
+                """)
+        }
+        return DataFolderAccess(folder: folder, store: try openStore(folder, shownAs: path))
+    }
+
+    /// For commands that may create the database (import, reset): takes the folder's lock and
+    /// runs `body` on the store. When `body` fails on a folder that had no database, the folder
+    /// is put back as it was, the way `serve` does after a failed first seed: the database goes
+    /// (`DataFolder.removeDatabase`), and so do the lock file and the folder if this command
+    /// made them.
+    static func withStore<T>(
+        creatingIn path: String, _ body: (DocumentStore) async throws -> T
+    ) async throws -> T {
+        let folder = DataFolder(path: path)
+        let folderExisted = FileManager.default.fileExists(atPath: folder.url.path)
+        let lockExisted = FileManager.default.fileExists(atPath: folder.lockURL.path)
+        let lock = try folder.lock()
+        let wasNew = folder.isNew
+        do {
+            // The store is released when this call returns, before any file is deleted.
+            let result = try await run(body, on: folder, shownAs: path)
+            withExtendedLifetime(lock) {}
+            return result
+        } catch {
+            if wasNew {
+                folder.removeDatabase()
+                if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
+                if !folderExisted { _ = rmdir(folder.url.path) }  // only when empty
+            }
+            withExtendedLifetime(lock) {}
+            throw error
+        }
+    }
+
+    private static func run<T>(
+        _ body: (DocumentStore) async throws -> T, on folder: DataFolder, shownAs path: String
+    ) async throws -> T {
+        try await body(try openStore(folder, shownAs: path))
+    }
+
+    private static func openStore(_ folder: DataFolder, shownAs path: String) throws -> DocumentStore {
         var options = DocumentStore.Options()
         // A server sharing the file holds its write lock for milliseconds; one keeping the file
         // to itself never lets go, so there is no point waiting long.
         options.busyTimeoutMilliseconds = 1500
         do {
-            let store = try DocumentStore(path: folder.databaseURL.path, options: options)
-            return DataFolderAccess(folder: folder, lock: lock, store: store)
+            return try DocumentStore(path: folder.databaseURL.path, options: options)
         } catch let error as SQLiteError where error.isBusy {
             throw CommandFailure(
                 """

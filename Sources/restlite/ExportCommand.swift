@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
     var dataDir = "./data"
 
     func run() throws {
-        let access = try DataFolderAccess.open(dataDir, exclusive: false)
+        let access = try DataFolderAccess.openExisting(dataDir)
         guard access.store.collectionNames().contains(collection) else {
             let names = access.store.collectionNames().joined(separator: ", ")
             throw CommandFailure(
@@ -45,6 +45,8 @@ struct ExportCommand: ParsableCommand {
         let count = try Exporter.export(
             collection: collection, from: access.store, format: format, metafields: metafields, to: &sink)
         try file.flush()
-        if output != nil { StandardError.write("Exported \(count) documents from \(collection).\n") }
+        if output != nil {
+            StandardError.write("Exported \(Phrase.count(count, "document")) from \(collection).\n")
+        }
     }
 }

@@ -25,8 +25,9 @@ struct ImportCommand: AsyncParsableCommand {
             in batches of --batch), so it need not stop. Every row is still checked before the \
             first request, and each batch is stored whole or not at all, but a batch refused \
             midway leaves the earlier ones stored: the error says how many, and which batch and \
-            line failed. The server gets no schema for a new collection (values are stored as \
-            parsed; dates stay text), and it assigns every _id, so --keep-ids is refused.
+            line failed. A new collection first gets the inferred schema (restlite's PUT \
+            /rest/<coll>/_meta), so the server stores dates normalised as a local import does; \
+            the server assigns every _id, so --keep-ids is refused.
 
             Examples:
               restlite import MOCK_DATA.json --collection a3cats
@@ -95,7 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgressBar()
         let options = ImportOptions(
             collection: collection, format: format, replace: replace, keepIds: keepIds, batchSize: batch)
-        let importer = Importer(options: options) { done, total in progress.update(done: done, total: total) }
+        let importer = Importer(options: options) { progress.update($0) }
         if let url, let apikey, let baseURL = Self.serverURL(url) {
             try await runRemote(importer, client: RestDBClient(baseURL: baseURL, apiKey: apikey))
         } else {
@@ -104,15 +105,15 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func runLocal(_ importer: Importer) async throws {
-        let access = try DataFolderAccess.open(dataDir ?? "./data", exclusive: true)
         let summary: ImportSummary
         do {
-            summary = try await importer.run(path: file, into: LocalStoreSink(store: access.store))
+            summary = try await DataFolderAccess.withStore(creatingIn: dataDir ?? "./data") { store in
+                try await importer.run(path: file, into: LocalStoreSink(store: store))
+            }
         } catch let error as ImportError {
             throw CommandFailure("\(error)\nNothing was imported.")
         }
-        let verb = summary.inferred ? "Inferred schema" : "Schema of \(collection)"
-        print("\(verb): " + summary.fields.map(\.description).joined(separator: ", "))
+        print(Self.schemaLine(summary, where: ""))
         print(summary.description)
     }
 
@@ -128,15 +129,24 @@ struct ImportCommand: AsyncParsableCommand {
             // Reading the schema or emptying the collection failed: no batch was sent.
             throw CommandFailure("\(client.baseURL): \(error)\nNo rows were sent.")
         }
-        let fields = summary.fields.map(\.description).joined(separator: ", ")
-        if summary.inferred {
-            print(
-                "Types found (not sent: the server sets no schema on import; values are stored as parsed): \(fields)"
-            )
-        } else {
-            print("Schema of \(collection) on the server: \(fields)")
-        }
+        print(Self.schemaLine(summary, where: " on the server"))
         print(summary.description)
+    }
+
+    /// `Inferred schema: birthDate: date, ...`, `Schema of cats on the server: ...`, or what
+    /// stands for an empty one.
+    static func schemaLine(_ summary: ImportSummary, where place: String) -> String {
+        let fields = summary.fields.map(\.description).joined(separator: ", ")
+        let collection = summary.collection
+        if summary.inferred {
+            let set = place.isEmpty ? "" : " (set\(place))"
+            return fields.isEmpty
+                ? "Inferred schema\(set): none (no column holds a value), so \(collection) has no schema."
+                : "Inferred schema\(set): \(fields)"
+        }
+        return fields.isEmpty
+            ? "\(collection) has no schema\(place); values were stored as the file has them."
+            : "Schema of \(collection)\(place): \(fields)"
     }
 
     /// An absolute http(s) URL with a host, or nil.

@@ -42,7 +42,7 @@ struct IndexCommand: AsyncParsableCommand {
 
         func run() async throws {
             // Not exclusive: an index is a plain SQLite write, safe next to a running server.
-            let access = try DataFolderAccess.open(dataDir, exclusive: false)
+            let access = try DataFolderAccess.openExisting(dataDir)
             for path in field {
                 do {
                     try access.store.createIndex(collection: collection, path: path)

@@ -63,7 +63,11 @@ struct RemoteImportError: Error, CustomStringConvertible {
 
     private var place: String {
         var text = "\(report.file), batch \(report.batchNumber) of \(report.batchCount)"
-        if let lines = report.lines { text += " (lines \(lines.lowerBound)-\(lines.upperBound))" }
+        if let lines = report.lines {
+            text +=
+                lines.count == 1
+                ? " (line \(lines.lowerBound))" : " (lines \(lines.lowerBound)-\(lines.upperBound))"
+        }
         if let failedLine { text += ", line \(failedLine)" }
         return text
     }
@@ -90,7 +94,9 @@ struct RemoteImportError: Error, CustomStringConvertible {
                 : (outcomeUnknown ? "No earlier batch was stored." : "Nothing was imported.")
         }
         let batches = earlier == 1 ? "batch 1" : "batches 1-\(earlier)"
-        return "\(at) of \(report.totalRows) rows were stored (\(batches)) and stay in \(report.collection)."
+        let (was, stay) = rows == 1 ? ("was", "stays") : ("were", "stay")
+        let total = Phrase.count(report.totalRows, "row")
+        return "\(at) of \(total) \(was) stored (\(batches)) and \(stay) in \(report.collection)."
     }
 
     private var hint: String? {

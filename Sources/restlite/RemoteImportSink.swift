@@ -17,9 +17,10 @@ import RestDBClient
 /// but a batch refused midway leaves the earlier batches stored. That failure is thrown as a
 /// `RemoteImportError` saying how many rows were stored and which batch and line failed.
 ///
-/// The API has no way to set a schema, so a new collection is created without one and values
-/// are stored as parsed (date strings stay strings); an existing collection's schema is
-/// checked locally and again by the server.
+/// A new collection first gets the inferred schema through restlite's `PUT /rest/<coll>/_meta`
+/// (``RestDBCollection/setSchema(_:)``), so the server types and normalises its values (dates
+/// as `2008-11-14T09:53:37.000Z`) exactly as a local import does; an existing collection's
+/// schema is checked locally and again by the server.
 ///
 /// ```swift
 /// let client = RestDBClient(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: key)
@@ -46,15 +47,24 @@ struct RemoteImportSink: ImportSink {
         return schema.fields.map { ImportField(name: $0.name, type: ImportFieldType(rawValue: $0.type)) }
     }
 
-    /// Empties the collection first when `plan.replace` (a missing one has nothing to empty),
-    /// then posts the batches in file order.
+    /// Sets the inferred schema of a new collection (which also creates it), or empties an
+    /// existing one first when `plan.replace`, then posts the batches in file order.
     func write(_ batches: ImportBatches, to collection: String, plan: ImportPlan) async throws {
         guard !plan.keepIds else {
             // The restdb contract has the server assign `_id` on POST; the command refuses this.
             throw ImportError(message: "--keep-ids cannot be used with --url: the server assigns every _id")
         }
+        guard !plan.recreate else {
+            // Dropping a collection has no REST route; only a data folder can be reset.
+            throw ImportError(message: "a running server's collection cannot be dropped and made again")
+        }
         let documents = documents(in: collection)
-        if plan.replace { try await deleteAll(in: documents) }
+        if let fields = plan.newSchema {
+            // The server answers 409 if the collection gained documents since it was looked up.
+            try await documents.setSchema(fields.map { Schema.Field(name: $0.name, type: $0.type.rawValue) })
+        } else if plan.replace {
+            try await deleteAll(in: documents)
+        }
         var report = RemoteImportError.Report(
             collection: collection, file: batches.file, totalRows: plan.totalRows, replaced: plan.replace)
         while let batch = try nextBatch(batches, report: report) {

@@ -1,20 +1,25 @@
 import ArgumentParser
 import DocumentStore
+import RestDBAPI
 
 /// `restlite reset`: the a3cats collection back to the seed.
 struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Return a data folder to the seed: drop a3cats and import the seed rows again.",
+        abstract: "Return a data folder to the seed: replace a3cats with the seed rows.",
         discussion: """
-            The seed is seed/a3cats.json (100 rows, the output of 'restlite generate a3cats \
-            --rows 100 --seed 2019', built into the binary). Other collections and the keys are \
-            left alone. Asks before it deletes on a terminal; --yes skips the question and is \
-            required when standard input is not a terminal.
+            The seed comes from the same place as for 'restlite serve': --seed FILE when given, \
+            else seed/a3cats.json when that file is in the working directory, else the identical \
+            100 rows built into the binary ('restlite generate a3cats --rows 100 --seed 2019'). \
+            The schema is inferred anew. One transaction: a seed file that fails to import \
+            leaves a3cats as it was. Other collections and the keys are left alone. Asks before \
+            it deletes on a terminal; --yes skips the question and is required when standard \
+            input is not a terminal.
 
             Examples:
               restlite reset
               restlite reset --data-dir /tmp/cats --yes
+              restlite reset --yes --seed my-cats.json
             """
     )
 
@@ -24,16 +29,31 @@ struct ResetCommand: AsyncParsableCommand {
     @Flag(help: "Do not ask for confirmation.")
     var yes = false
 
-    @Option(help: "Import this JSON file instead of the built-in seed.")
+    @Option(
+        name: [.customLong("seed"), .customLong("seed-file")],
+        help: ArgumentHelp(
+            "JSON file to import instead of seed/a3cats.json (or the built-in seed).", valueName: "file"))
     var seedFile: String?
 
     func run() async throws {
+        let source: SeedSource
+        do {
+            source = try SeedSource(configured: seedFile)
+        } catch let error as ServeError {
+            throw CommandFailure(error.description)
+        }
         guard try ResetConfirmation.confirm(dataDir: dataDir, yes: yes) else {
             print("Nothing changed.")
             return
         }
-        let access = try DataFolderAccess.open(dataDir, exclusive: true)
-        let summary = try await SeedData.reset(access.store, file: seedFile)
-        print("Reset \(SeedData.collection): \(summary.rows) seed rows.")
+        let summary: ImportSummary
+        do {
+            summary = try await DataFolderAccess.withStore(creatingIn: dataDir) { store in
+                try await source.load(into: store)
+            }
+        } catch let error as ImportError {
+            throw CommandFailure("\(error)\nNothing was changed.")
+        }
+        print("Reset \(SeedData.collection): \(Phrase.count(summary.rows, "row")) from \(source.label).")
     }
 }

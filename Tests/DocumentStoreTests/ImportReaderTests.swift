@@ -72,6 +72,26 @@ import Testing
         #expect(CSVCellTyping.value(of: "Felis chaus") == .string("Felis chaus"))
     }
 
+    @Test func aQuotedCellIsTextUnlessTheSchemaTypesIt() throws {
+        let records = try read("t,n,b\n\"123\",123,\"true\"\n\"2.50\",2.50,true\n")
+        #expect(records[0].document.serialized() == #"{"t":"123","n":123,"b":"true"}"#)
+        #expect(records[1].document.serialized() == #"{"t":"2.50","n":2.50,"b":true}"#)
+        let cell = CSVReader.Cell(text: "4", quoted: true)
+        #expect(try CSVCellTyping.value(of: cell, declared: .number) == .number(JSONNumber(4)))
+        #expect(try CSVCellTyping.value(of: cell, declared: nil) == .string("4"))
+    }
+
+    @Test func exportQuotesTextThatWouldReadBackAsAnotherType() {
+        for text in ["123", "2.50", "-0", "1e5", "true", "false", ""] {
+            #expect(CSVField.encode(.string(text)) == "\"\(text)\"", "\(text)")
+        }
+        for text in ["007", "Felis chaus", "null", "True", "2008-11-14T09:53:37.000Z"] {
+            #expect(CSVField.encode(.string(text)) == text, "\(text)")
+        }
+        #expect(CSVField.encode(.number(JSONNumber(validatedText: "2.50"))) == "2.50")
+        #expect(CSVField.encode(.bool(true)) == "true")
+    }
+
     @Test func csvCellsOfTypedFieldsFollowTheSchema() throws {
         #expect(try CSVCellTyping.value(of: "123", declared: .text) == .string("123"))
         #expect(try CSVCellTyping.value(of: "4", declared: .floatNumber) == .number(JSONNumber(4)))
@@ -86,12 +106,16 @@ import Testing
         #expect(error("[{\"a\":1}") != nil)
         #expect(error("[{\"a\":1}] x") != nil)
         #expect(error("[1]")?.message == "expected an object, found a number")
+        #expect(error("[[1]]")?.message == "expected an object, found an array")
+        #expect(error("[1]\n", .jsonl)?.message == "expected an object, found an array", "JSON lines")
+        #expect(error("{\"a\":1}\nnull\n")?.message == "expected an object, found null")
     }
 
     @Test func csvRowsMustMatchTheHeader() {
         let mismatch = error("a,b\n1,2\n3\n")
         #expect(mismatch?.line == 3)
-        #expect(mismatch?.message.contains("1 fields; the header has 2") == true)
+        #expect(mismatch?.message.contains("the row has 1 field; the header has 2") == true)
+        #expect(error("a\n1,2\n")?.message.contains("the row has 2 fields; the header has 1") == true)
         #expect(error("a,a\n1,2\n")?.message.contains("twice") == true)
         #expect(error("a\n\"open\n") != nil)
     }

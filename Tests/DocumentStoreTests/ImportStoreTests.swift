@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DocumentStore
@@ -115,5 +116,21 @@ import Testing
             header == "_id,catName,ownerName,breedId,birthDate,weightKg,rating,photoUrl,"
                 + "_created,_changed,_createdby,_changedby,_version")
         #expect(output.text.split(separator: "\r\n").count == 101)
+    }
+
+    @Test func aResetFromAFileThatFailsLeavesA3catsAsItWas() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        try await SeedData.reset(fixture.store)
+        _ = try fixture.store.createIndex(collection: "a3cats", path: "rating")
+        let before = try bodies(fixture)
+        let schema = try fixture.store.schema(of: "a3cats")
+        let broken = fixture.database.folder.appendingPathComponent("broken.json")
+        try Data(#"[{"catName":"Tom"},{"catName":3}]"#.utf8).write(to: broken)
+        await #expect(throws: ImportError.self) { try await SeedData.reset(fixture.store, file: broken.path) }
+        #expect(try bodies(fixture) == before)
+        #expect(try fixture.store.schema(of: "a3cats") == schema)
+        let page = try fixture.store.find(FindRequest(collection: "a3cats", query: .object(["rating": 5])))
+        #expect(!page.documents.isEmpty, "the collection and its index still answer queries")
     }
 }

@@ -90,4 +90,24 @@ import Testing
             }
         }
     }
+
+    @Test func progressCoversTheCheckingPassThenTheStoringPass() async throws {
+        let sink = ImportMemorySink()
+        let rows = (0..<3000).map { "{\"a\":\(10_000 + $0)}" }.joined(separator: "\n")  // rows of one length
+        nonisolated(unsafe) var events: [ImportProgress] = []
+        let options = ImportOptions(collection: "a3cats", batchSize: 1000)
+        _ = try await Importer(options: options) { events.append($0) }
+            .run(bytes: Array(rows.utf8), file: "n.jsonl", into: sink)
+        let checking = events.filter { $0.phase == .checking }
+        #expect(checking.map(\.rows) == [1024, 2048, 3000])
+        #expect(checking.allSatisfy { $0.totalRows == nil })
+        #expect(checking.map(\.fraction) == checking.map(\.fraction).sorted() && checking.last?.fraction == 1)
+        #expect(abs(checking[0].fraction - 1024.0 / 3000) < 0.01, "the bytes read follow the rows")
+        #expect((2900...3100).contains(checking[0].estimatedTotalRows))
+        let storing = events.drop { $0.phase == .checking }
+        #expect(storing.count == 3 && storing.allSatisfy { $0.phase == .storing }, "checking comes first")
+        #expect(storing.map(\.rows) == [1000, 2000, 3000])
+        #expect(storing.map(\.fraction) == [1000.0 / 3000, 2000.0 / 3000, 1])
+        #expect(storing.allSatisfy { $0.totalRows == 3000 && $0.estimatedTotalRows == 3000 })
+    }
 }

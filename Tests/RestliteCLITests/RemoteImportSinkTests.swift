@@ -17,6 +17,12 @@ import Testing
             #"{"name":"cats","count":7,"fields":[{"name":"name","type":"text"},{"name":"kg","type":"float_number"}]}"#
     )
 
+    private static let schemaSet = StubServer.Reply.answer(
+        status: 200,
+        body:
+            #"{"name":"cats","count":0,"fields":[{"name":"name","type":"text"},{"name":"kg","type":"float_number"}]}"#
+    )
+
     /// Five rows on lines 2-6; `kg` literals with trailing zeros must reach the server as written.
     private static let file = """
         [
@@ -42,15 +48,15 @@ import Testing
     }
 
     @Test func batchesArePostedInFileOrderWithTheFileBytes() async throws {
-        let stub = StubServer(Self.notFound, Self.stored(2), Self.stored(2), Self.stored(1))
+        let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(2), Self.stored(2), Self.stored(1))
         let summary = try await run(stub)
         #expect(summary.rows == 5 && summary.inferred)
         let requests = stub.requests
-        #expect(requests.map(\.method) == ["GET", "POST", "POST", "POST"])
+        #expect(requests.map(\.method) == ["GET", "PUT", "POST", "POST", "POST"])
         #expect(requests[0].url.path == "/rest/cats/_meta")
-        #expect(requests.dropFirst().allSatisfy { $0.url.path == "/rest/cats" })
+        #expect(requests.dropFirst(2).allSatisfy { $0.url.path == "/rest/cats" })
         #expect(
-            requests.dropFirst().map(\.bodyText) == [
+            requests.dropFirst(2).map(\.bodyText) == [
                 #"[{"name":"Tom","kg":4.50},{"name":"Ann","kg":3.25}]"#,
                 #"[{"name":"Bob","kg":5.10},{"name":"Eve","kg":2.00}]"#,
                 #"[{"name":"Kit","kg":1.75}]"#,
@@ -71,11 +77,28 @@ import Testing
         #expect(query?.map(\.name) == ["q"] && query?.first?.value == "{}")
     }
 
-    @Test func replaceOnANewCollectionIgnoresTheDeletesNotFound() async throws {
-        let stub = StubServer(Self.notFound, Self.notFound, Self.stored(5))
+    @Test func aNewCollectionGetsTheInferredSchemaBeforeTheFirstBatch() async throws {
+        let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(5))
         let summary = try await run(stub, replace: true, batch: 5)
         #expect(summary.rows == 5)
-        #expect(stub.requests.map(\.method) == ["GET", "DELETE", "POST"])
+        #expect(
+            stub.requests.map(\.method) == ["GET", "PUT", "POST"], "a new collection has nothing to delete")
+        let put = stub.requests[1]
+        #expect(put.url.path == "/rest/cats/_meta")
+        #expect(
+            put.bodyText
+                == #"{"name":"cats","fields":[{"name":"name","type":"text","required":false,"unique":false},"#
+                + #"{"name":"kg","type":"float_number","required":false,"unique":false}]}"#)
+    }
+
+    @Test func aRefusedSchemaSendsNoBatch() async throws {
+        let conflict = StubServer.Reply.answer(
+            status: 409,
+            body: #"{"name":"Conflict","message":"Collection 'cats' holds 2 documents","status":409}"#)
+        let stub = StubServer(Self.notFound, conflict)
+        let error = await #expect(throws: RestDBError.self) { try await run(stub) }
+        #expect(error?.status == 409)
+        #expect(stub.requests.map(\.method) == ["GET", "PUT"])
     }
 
     @Test func aBatchRefusedMidwayReportsStoredRowsBatchAndLine() async throws {
@@ -85,7 +108,7 @@ import Testing
                 {"name":"ValidationError","message":"A field is invalid.","status":400,
                  "list":[{"field":"kg","message":"must be a number (element 1 of the array)"}]}
                 """#)
-        let stub = StubServer(Self.notFound, Self.stored(2), refusal, Self.stored(1))
+        let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(2), refusal, Self.stored(1))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
         #expect(error?.report.storedRows == 2)
         #expect(error?.report.batchNumber == 2)
@@ -94,11 +117,12 @@ import Testing
         #expect(text.contains("cats.json, batch 2 of 3 (lines 4-5), line 5: the server refused the batch"))
         #expect(text.contains("2 of 5 rows were stored (batch 1) and stay in cats."))
         #expect(text.contains("re-run with --replace"))
-        #expect(stub.requests.count == 3, "no batch may be sent after a refusal")
+        #expect(stub.requests.count == 4, "no batch may be sent after a refusal")
     }
 
     @Test func aLostConnectionSaysTheBatchMayHaveBeenStored() async throws {
-        let stub = StubServer(Self.notFound, Self.stored(2), .failure(URLError(.networkConnectionLost)))
+        let stub = StubServer(
+            Self.notFound, Self.schemaSet, Self.stored(2), .failure(URLError(.networkConnectionLost)))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
         #expect(error?.outcomeUnknown == true)
         #expect(error?.description.contains("may or may not have stored this batch") == true)
@@ -106,7 +130,7 @@ import Testing
     }
 
     @Test func aTooLargeBatchOnTheFirstRequestSuggestsASmallerBatch() async throws {
-        let stub = StubServer(Self.notFound, .answer(status: 413, body: "Payload Too Large"))
+        let stub = StubServer(Self.notFound, Self.schemaSet, .answer(status: 413, body: "Payload Too Large"))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
         let text = error?.description ?? ""
         #expect(text.contains("batch 1 of 3 (lines 2-3)") && text.contains("try a smaller --batch"))

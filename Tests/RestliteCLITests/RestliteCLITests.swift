@@ -52,6 +52,38 @@ import Testing
         #expect(second.stdout == exported)
     }
 
+    /// Text that looks like a number or a boolean must stay text through CSV, so an export
+    /// imports into a new folder (where the schema is inferred from the CSV) and exports again
+    /// byte for byte.
+    @Test func csvExportImportsIntoANewFolderAndExportsTheSameBytes() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = [
+            #"{"t":"Felis","n":1,"b":true,"d":"2004-03-19T15:12:47Z","o":{"a":[1,2]},"s":"a, \"b\""}"#,
+            #"{"t":"123","n":2.50,"b":false,"d":"2005-01-01T00:00:00.5Z","o":null,"s":""}"#,
+            #"{"t":"true","n":-3,"b":null,"d":null,"o":[],"s":" edge "}"#,
+            #"{"t":"2.50","n":1e3,"b":true,"d":"2006-06-06T06:06:06Z","o":{},"s":"1e5"}"#,
+            #"{"t":null,"n":0,"b":false,"d":"2007-07-07T07:07:07Z","o":{"k":"v"},"s":"007"}"#,
+        ]
+        try Data(rows.joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("rows.jsonl"))
+        let imported = try binary.run(
+            ["import", "rows.jsonl", "--collection", "c", "--data-dir", "a"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let first = try binary.run(
+            ["export", "--collection", "c", "--format", "csv", "--data-dir", "a", "-o", "a.csv"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = try binary.run(
+            ["import", "a.csv", "--collection", "c", "--keep-ids", "--data-dir", "b"], in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try binary.run(
+            ["export", "--collection", "c", "--format", "csv", "--data-dir", "b"], in: folder)
+        let exported = try Data(contentsOf: folder.appendingPathComponent("a.csv"))
+        #expect(second.stdout == exported)
+        let text = String(decoding: exported, as: UTF8.self)
+        #expect(text.contains(#","123",2.50,false,"#) && text.contains(#","true",-3,,"#), "\(text)")
+    }
+
     @Test func indexAddDeclaresBothIndexesAndRefusesUnknownCollections() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()

@@ -1,7 +1,10 @@
 /// Turns one CSV cell into a JSON value. A field the collection's schema types is converted to
 /// that type; any other cell follows the import's rules: an integer or decimal becomes a number,
-/// `true`/`false` a boolean, an empty unquoted cell null, anything else text. (`""`, quoted
-/// and empty, is the empty string.) The same rules type form fields sent to the API.
+/// `true`/`false` a boolean, an empty unquoted cell null, anything else text. A quoted cell is
+/// always text there (`""` is the empty string, `"123"` the text 123): that is how `export`
+/// writes text that looks like a number, and Mockaroo quotes only cells holding commas,
+/// quotes or line breaks, which are text anyway. The unquoted rules also type form fields
+/// sent to the API.
 ///
 /// ```swift
 /// CSVCellTyping.value(of: "2.56")  // .number(2.56)
@@ -41,7 +44,7 @@ public enum CSVCellTyping {
     }
 
     static func value(of cell: CSVReader.Cell, declared: ImportFieldType?) throws(ImportError) -> JSONValue {
-        if cell.quoted, cell.text.isEmpty { return .string("") }
+        if cell.quoted, cell.text.isEmpty || declared == nil { return .string(cell.text) }
         return try value(of: cell.text, declared: declared)
     }
 }

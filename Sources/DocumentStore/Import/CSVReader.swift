@@ -27,12 +27,15 @@ struct CSVReader {
         header = try CSVReader.checkedHeader(names.map(\.text), file: file)
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { index }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         guard let (recordLine, cells) = try readRecord() else { return nil }
         guard cells.count == header.count else {
             throw ImportError(
                 file: file, line: recordLine,
-                message: "the row has \(cells.count) fields; the header has \(header.count)")
+                message: "the row has \(Phrase.count(cells.count, "field")); the header has \(header.count)")
         }
         var document = JSONObject()
         for (name, cell) in zip(header, cells) {

@@ -1,6 +1,7 @@
 extension DocumentStore {
     /// Stores an import in ONE write transaction: creates the collection with `newSchema`
-    /// when it is new, empties it when `replace`, then inserts every record `nextBatch` yields
+    /// when it is new (or, with `recreate`, drops it and creates it again), empties it when
+    /// `replace`, then inserts every record `nextBatch` yields
     /// (validated against the schema, dates normalised). Any failure rolls everything back,
     /// the new collection included. Refused documents become `ImportError`s naming the
     /// record's line and field.
@@ -8,13 +9,13 @@ extension DocumentStore {
     /// `insertMany` cannot do this: it takes one array (the whole file in memory) and
     /// neither creates a typed collection nor empties one inside its transaction.
     public func importRecords(
-        into name: String, newSchema: CollectionSchema?, replace: Bool, keepIDs: Bool, file: String,
-        nextBatch: () throws -> [ImportRecord]?
+        into name: String, newSchema: CollectionSchema?, replace: Bool, recreate: Bool = false, keepIDs: Bool,
+        file: String, nextBatch: () throws -> [ImportRecord]?
     ) throws {
         if newSchema == nil { _ = try collection(name) }
         try CollectionName.validate(name)
         try writeCatalog { connection in
-            let info = try importTarget(name, newSchema: newSchema, connection)
+            let info = try importTarget(name, newSchema: newSchema, recreate: recreate, connection)
             if replace { try connection.execute("DELETE FROM \(info.table)") }
             let insert = """
                 INSERT INTO \(info.table)(id, body, created, changed, createdby, changedby, version) \
@@ -55,11 +56,17 @@ extension DocumentStore {
     }
 
     /// The collection to import into: the existing one, or a new one made inside the
-    /// import's transaction (so a failed import leaves no empty collection behind).
-    private func importTarget(_ name: String, newSchema: CollectionSchema?, _ connection: SQLiteConnection)
-        throws -> CollectionInfo
-    {
-        if let existing = try? collection(name) { return existing }
+    /// import's transaction (so a failed import leaves no empty collection behind). With
+    /// `recreate` an existing one is dropped first, in the same transaction, so a failure
+    /// brings it back whole.
+    private func importTarget(
+        _ name: String, newSchema: CollectionSchema?, recreate: Bool, _ connection: SQLiteConnection
+    ) throws -> CollectionInfo {
+        if let existing = try? collection(name) {
+            guard recreate else { return existing }
+            try connection.execute("DROP TABLE IF EXISTS \(existing.table)")
+            try connection.run("DELETE FROM collections WHERE id = ?", [.integer(existing.id)])
+        }
         let schemaText: SQLValue = newSchema.map { .text($0.json.serialized()) } ?? .null
         let created = ISODate.nowMilliseconds()
         try connection.run(

@@ -65,14 +65,16 @@ public struct ExportWriter<Output: ByteOutput> {
 
 /// CSV encoding of single values (RFC 4180 quoting).
 public enum CSVField {
-    /// Null is an empty cell; an empty string is `""` so it reads back as text, not null;
-    /// numbers and booleans are written bare; objects and arrays as their JSON text.
+    /// Null is an empty cell; numbers and booleans are written bare; objects and arrays as
+    /// their JSON text. Text that would read back as something else is quoted, because the
+    /// importer reads a quoted cell as text: the empty string is `""` (an empty cell is null),
+    /// and `"123"`, `"2.50"`, `"true"` stay text instead of becoming a number or a boolean.
     public static func encode(_ value: JSONValue) -> String {
         switch value {
         case .null: ""
         case .bool(let flag): flag ? "true" : "false"
         case .number(let number): number.text
-        case .string(let text): text.isEmpty ? "\"\"" : encode(text)
+        case .string(let text): readsBackAsText(text) ? encode(text) : quoted(text)
         case .array, .object: encode(value.serialized())
         }
     }
@@ -83,7 +85,16 @@ public enum CSVField {
             text.utf8.contains {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
             } || text.first == " " || text.last == " "
-        guard needsQuotes else { return text }
+        return needsQuotes ? quoted(text) : text
+    }
+
+    /// Whether `text` as a bare cell is typed as that same text by the import's rules.
+    private static func readsBackAsText(_ text: String) -> Bool {
+        if case .string = CSVCellTyping.value(of: text) { return true }
+        return false
+    }
+
+    private static func quoted(_ text: String) -> String {
         var quoted = "\""
         for character in text {
             quoted.append(character)

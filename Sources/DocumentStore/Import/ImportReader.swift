@@ -21,6 +21,15 @@ public struct ImportReader {
         }
     }
 
+    /// How far into the file reading has got, in bytes (for progress).
+    public var bytesRead: Int {
+        switch source {
+        case .array(let reader): reader.bytesRead
+        case .lines(let reader): reader.bytesRead
+        case .csv(let reader): reader.bytesRead
+        }
+    }
+
     /// The next record, or nil at the end of the file.
     public mutating func next() throws(ImportError) -> ImportRecord? {
         switch source {

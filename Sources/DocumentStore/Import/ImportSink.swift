@@ -22,6 +22,9 @@ public struct ImportPlan: Sendable {
     public var newSchema: [ImportField]?
     /// Empty the collection first (inside the same transaction).
     public var replace: Bool
+    /// Drop the collection first and create it again with `newSchema` (inside the same
+    /// transaction), whatever schema it had.
+    public var recreate: Bool
     /// Documents carry their `_id`, which the sink must keep.
     public var keepIds: Bool
     /// How many documents the file holds.

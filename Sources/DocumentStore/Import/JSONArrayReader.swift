@@ -20,6 +20,9 @@ struct JSONArrayReader {
         index += 1
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { index }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         if finished { return nil }
         skipWhitespace()
@@ -52,7 +55,7 @@ struct JSONArrayReader {
         }
         guard case .object(let object) = value else {
             throw ImportError(
-                file: file, line: startLine, message: "expected an object, found a \(value.typeName)")
+                file: file, line: startLine, message: "expected an object, found \(Phrase.kind(of: value))")
         }
         return object
     }

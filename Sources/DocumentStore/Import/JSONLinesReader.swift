@@ -11,6 +11,9 @@ struct JSONLinesReader {
         index = ImportFormat.startAfterByteOrderMark(bytes)
     }
 
+    /// How far into the file reading has got, in bytes.
+    var bytesRead: Int { min(index, bytes.count) }
+
     mutating func next() throws(ImportError) -> ImportRecord? {
         while index < bytes.count {
             line += 1
@@ -34,7 +37,7 @@ struct JSONLinesReader {
         }
         guard case .object(let object) = value else {
             throw ImportError(
-                file: file, line: line, message: "expected an object, found a \(value.typeName)")
+                file: file, line: line, message: "expected an object, found \(Phrase.kind(of: value))")
         }
         return object
     }

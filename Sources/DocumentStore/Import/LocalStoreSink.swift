@@ -28,8 +28,8 @@ public struct LocalStoreSink: ImportSink {
                 })
         }
         try store.importRecords(
-            into: collection, newSchema: schema, replace: plan.replace, keepIDs: plan.keepIds,
-            file: batches.file
+            into: collection, newSchema: schema, replace: plan.replace, recreate: plan.recreate,
+            keepIDs: plan.keepIds, file: batches.file
         ) { try batches.next() }
     }
 }

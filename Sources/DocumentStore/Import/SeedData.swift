@@ -17,14 +17,15 @@ public enum SeedData {
         return output.bytes
     }
 
-    /// Drops `a3cats` (when present) and imports the seed rows, inferring the schema anew.
-    /// With `file`, that JSON file is imported instead of the built-in seed.
+    /// Replaces `a3cats` with the seed rows and a schema inferred anew, in one transaction:
+    /// the old collection is dropped inside the import's transaction, so a file that fails to
+    /// import leaves `a3cats` exactly as it was. With `file`, that JSON file is imported
+    /// instead of the built-in seed.
     @discardableResult
     public static func reset(_ store: DocumentStore, file: String? = nil) async throws -> ImportSummary {
         let bytes =
             try file.map { path throws(ImportError) in try FileInput.readAll(path: path) } ?? a3catsJSON()
-        if store.collectionNames().contains(collection) { try store.dropCollection(collection) }
-        return try await Importer(options: ImportOptions(collection: collection))
+        return try await Importer(options: ImportOptions(collection: collection, recreate: true))
             .run(bytes: bytes, file: file ?? "seed/a3cats.json", into: LocalStoreSink(store: store))
     }
 }

@@ -30,6 +30,15 @@ public struct DataFolder: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Deletes the database and SQLite's files beside it, so the folder is new again. For a
+    /// command that created the database and then failed (a first seed, an import); never
+    /// while a store has the file open.
+    public func removeDatabase() {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: databaseURL.path + suffix)
+        }
+    }
+
     /// Takes the folder's lock for as long as the returned value lives. A second process that
     /// tries gets `DataFolderError.inUse` at once instead of sharing the files.
     public func lock() throws -> DataFolderLock {

@@ -10,7 +10,7 @@ import SocketHTTP
 public enum ServeError: Error, CustomStringConvertible, Sendable {
     /// A flag or environment variable holds a value that cannot be used.
     case invalidSetting(String)
-    /// `--seed FILE` names a file that is not there.
+    /// `--seed FILE` (serve, reset) names a file that is not there.
     case seedFileMissing(path: String)
     /// Binding or listening failed (port in use, address not local, no permission).
     case cannotListen(host: String, port: Int, reason: SocketError)
@@ -20,7 +20,8 @@ public enum ServeError: Error, CustomStringConvertible, Sendable {
         case .invalidSetting(let message):
             message
         case .seedFileMissing(let path):
-            "the seed file \(path) does not exist; give an existing JSON file to --seed, or use --no-seed"
+            "the seed file \(path) does not exist; give --seed an existing JSON file, or leave --seed out "
+                + "to use \(ServeConfiguration.defaultSeedFile) (or the built-in seed when that is absent)"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host) port \(port): \(reason). "
                 + (reason.errno == EADDRINUSE

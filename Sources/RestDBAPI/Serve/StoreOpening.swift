@@ -23,7 +23,7 @@ struct StoreOpening {
             let (store, notes) = try await openAndSeed(folder, configuration, seed: seed, wasNew: wasNew)
             return StoreOpening(store: store, wasNew: wasNew, notes: notes)
         } catch {
-            if wasNew { removeDatabase(of: folder) }
+            if wasNew { folder.removeDatabase() }
             throw error
         }
     }
@@ -36,36 +36,9 @@ struct StoreOpening {
         options.processExclusive = !configuration.shareDatabase
         let store = try DocumentStore(path: folder.databaseURL.path, options: options)
         guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
-        let summary = try await SeedData.reset(store, file: seed.file)
+        let summary = try await seed.load(into: store)
         let verb = wasNew ? "new data folder: imported" : "reset: imported"
-        return (store, ["\(verb) \(summary.rows) documents into \(SeedData.collection) from \(seed.label)"])
+        let documents = Phrase.count(summary.rows, "document")
+        return (store, ["\(verb) \(documents) into \(SeedData.collection) from \(seed.label)"])
     }
-
-    private static func removeDatabase(of folder: DataFolder) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: folder.databaseURL.path + suffix)
-        }
-    }
-}
-
-/// Where the seed rows come from: a file, or the copy built into the binary.
-struct SeedSource {
-    /// The file to import; nil means the built-in seed.
-    let file: String?
-
-    /// An explicit file must exist; without one, `seed/a3cats.json` is used when present in
-    /// the working directory (a checkout), else the built-in copy (a Docker image).
-    init(configured: String?) throws {
-        if let configured {
-            guard FileManager.default.fileExists(atPath: configured) else {
-                throw ServeError.seedFileMissing(path: configured)
-            }
-            file = configured
-        } else {
-            let fallback = ServeConfiguration.defaultSeedFile
-            file = FileManager.default.fileExists(atPath: fallback) ? fallback : nil
-        }
-    }
-
-    var label: String { file ?? "the built-in seed (same rows as \(ServeConfiguration.defaultSeedFile))" }
 }

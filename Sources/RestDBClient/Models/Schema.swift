@@ -4,7 +4,8 @@
     import Foundation
 #endif
 
-/// A collection's fields and their types, from `GET /rest/<coll>/_meta`.
+/// A collection's fields and their types, from `GET /rest/<coll>/_meta` (and, on a restlite
+/// server, set with ``RestDBCollection/setSchema(_:)``).
 ///
 /// ```swift
 /// let schema = try await client.collection("a3cats", of: Cat.self).schema()
@@ -61,6 +62,19 @@ public struct Schema: Decodable, Sendable, Equatable {
 
         private enum CodingKeys: String, CodingKey {
             case name, type, required, unique
+        }
+
+        /// A field to send with ``RestDBCollection/setSchema(_:)``.
+        ///
+        /// ```swift
+        /// let born = Schema.Field(name: "birthDate", type: "date")
+        /// let chip = Schema.Field(name: "chipId", type: "text", required: true, unique: true)
+        /// ```
+        public init(name: String, type: String, required: Bool = false, unique: Bool = false) {
+            self.name = name
+            self.type = type
+            self.required = required
+            self.unique = unique
         }
 
         /// Decodes a field; `required` and `unique` default to `false` when absent.
