@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # restlite serve against the Hummingbird comparator (bench/hummingbird-comparator: restlite's own
 # DocumentStore behind Hummingbird), measured in the same run so both see the same machine.
-# For each round, each server in turn: a free loopback port, a new temporary data folder,
-# 1,000 cats seeded through the API, then the wrk runs of bench/run.sh (GET one, GET a list of
-# 100, PUT, POST at -t2 -c32 -d10s and -t1 -c1 -d5s), the server's CPU per request and RSS.
-# Rounds alternate the servers (restlite, hummingbird, restlite, ...); the summary shows the
-# mean over rounds and the ratio restlite/hummingbird per line.
+# Each round starts both servers, each on a free loopback port with a new temporary data folder
+# and 1,000 cats seeded through the API, then runs the wrk scripts of bench/run.sh (GET one,
+# GET a list of 100, PUT, POST at -t2 -c32 -d10s and -t1 -c1 -d5s), each on one server and right
+# after on the other, so both see the same machine period (the idle one uses no CPU),
+# recording each server's CPU per request and RSS. The summary shows the mean over rounds and
+# the ratio restlite/hummingbird per line.
 # Usage: bench/compare.sh
 # Env: ROUNDS (2), SKIP_BUILD=1, DURATION_C32 (10s), DURATION_C1 (5s),
 #      SUMMARY_FILE (also append the summary there).
@@ -23,15 +24,17 @@ restlite_bin="$root/.build/release/restlite"
 comparator_bin="$comparator_dir/.build/release/restlite-bench-hummingbird"
 
 tmp=$(mktemp -d)
-server_pid=""
-stop_server() {
-    [ -n "$server_pid" ] || return 0
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
+declare -A pid=() port=()
+stop_servers() {
+    local name
+    for name in "${!pid[@]}"; do
+        kill "${pid[$name]}" 2>/dev/null || true
+        wait "${pid[$name]}" 2>/dev/null || true
+    done
+    pid=()
 }
 cleanup() {
-    stop_server
+    stop_servers
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -45,52 +48,57 @@ fi
 
 key="bench$(date +%s%N | sha256sum | head -c 19)"
 
-start_server() {  # name port data-folder
-    local name=$1 port=$2 folder=$3
+start_server() {  # name folder
+    local name=$1 folder=$2
+    port[$name]=$(bench_free_port)
     case $name in
         restlite)
-            "$restlite_bin" serve --quiet --no-seed --apikey "$key" --port "$port" --data-dir "$folder" \
-                >"$tmp/$name.out" 2>"$tmp/$name.err" &
+            "$restlite_bin" serve --quiet --no-seed --apikey "$key" --port "${port[$name]}" \
+                --data-dir "$folder" >"$tmp/$name.out" 2>"$tmp/$name.err" &
             ;;
         hummingbird)
-            "$comparator_bin" --host 127.0.0.1 --port "$port" --data-dir "$folder" --apikey "$key" \
+            "$comparator_bin" --host 127.0.0.1 --port "${port[$name]}" --data-dir "$folder" --apikey "$key" \
                 >"$tmp/$name.out" 2>"$tmp/$name.err" &
             ;;
     esac
-    server_pid=$!
-    bench_wait_health "$port" "$tmp/$name.err"
+    pid[$name]=$!
+    bench_wait_health "${port[$name]}" "$tmp/$name.err"
+    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "${port[$name]}" "$key" benchcats 1000 "$tmp/ids-$name.txt" \
+        >/dev/null
+    echo "== $name: pid ${pid[$name]} on 127.0.0.1:${port[$name]}, 1,000 cats seeded"
+}
+
+run() {  # name round label script url-suffix wrk-args...
+    local name=$1 round=$2 label=$3 script=$4 suffix=$5 result
+    shift 5
+    result=$(bench_wrk "${pid[$name]}" "$key" "$tmp/ids-$name.txt" "$script" \
+        "http://127.0.0.1:${port[$name]}/rest/benchcats$suffix" "$@")
+    echo "$name | $round | $label | $* | $result | $(bench_load)" | tee -a "$tmp/results.txt"
 }
 
 : >"$tmp/results.txt"
-measure() {  # name round
-    local name=$1 round=$2 port base config
-    port=$(bench_free_port)
-    start_server "$name" "$port" "$tmp/data-$name-$round"
-    base="http://127.0.0.1:$port/rest/benchcats"
-    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "$port" "$key" benchcats 1000 "$tmp/ids-$name.txt" >/dev/null
-    echo "== $name, round $round: pid $server_pid on 127.0.0.1:$port; load $(cut -d' ' -f1-3 /proc/loadavg)"
-    run() {  # label script url wrk-args...
-        local label=$1 script=$2 url=$3 result
-        shift 3
-        result=$(bench_wrk "$server_pid" "$key" "$tmp/ids-$name.txt" "$script" "$url" "$@")
-        echo "$name | $round | $label | $* | $result | $(bench_load)" | tee -a "$tmp/results.txt"
-    }
-    for config in "-t2 -c32 -d${DURATION_C32:-10s}" "-t1 -c1 -d${DURATION_C1:-5s}"; do
-        # shellcheck disable=SC2086
-        {
-            run "GET one" get_one.lua "$base" $config
-            run "GET 100" list.lua "$base?max=100" $config
-            run "PUT" put.lua "$base" $config
-            run "POST" post.lua "$base" $config
-        }
-    done
-    echo "  $name, round $round: $(bench_memory "$server_pid")" >>"$tmp/memory.txt"
-    stop_server
-}
-
+: >"$tmp/memory.txt"
 for round in $(seq 1 "$rounds"); do
-    measure restlite "$round"
-    measure hummingbird "$round"
+    echo "== round $round; load $(cut -d' ' -f1-3 /proc/loadavg)"
+    start_server restlite "$tmp/data-restlite-$round"
+    start_server hummingbird "$tmp/data-hummingbird-$round"
+    # Each wrk run of one server is followed by the same run of the other; odd rounds start
+    # with restlite, even rounds with the comparator.
+    order="restlite hummingbird"
+    [ $((round % 2)) -eq 1 ] || order="hummingbird restlite"
+    for config in "-t2 -c32 -d${DURATION_C32:-10s}" "-t1 -c1 -d${DURATION_C1:-5s}"; do
+        for test in "GET one:get_one.lua:" "GET 100:list.lua:?max=100" "PUT:put.lua:" "POST:post.lua:"; do
+            IFS=: read -r label script suffix <<<"$test"
+            for name in $order; do
+                # shellcheck disable=SC2086
+                run "$name" "$round" "$label" "$script" "$suffix" $config
+            done
+        done
+    done
+    for name in restlite hummingbird; do
+        echo "  $name, round $round: $(bench_memory "${pid[$name]}")" >>"$tmp/memory.txt"
+    done
+    stop_servers
 done
 
 {
