@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The routes bench/compare.sh measures, doing the work `restlite serve` does for them: the same
-/// store calls, the same JSON rendering and the same headers.
+/// store calls, the same JSON rendering and Content-Type (restlite also sends Server and CORS
+/// headers, which the comparator leaves out).
 struct RestRoutes: Sendable {
     let store: DocumentStore
     /// restlite's default body limit.
