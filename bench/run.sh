@@ -17,16 +17,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-# Server CPU time (user + system) in clock ticks, to report CPU per request: unlike req/s it
-# hardly depends on what else the shared machine is running.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
-ticks_per_second=$(getconf CLK_TCK)
-# VmRSS counts the shared libraries' resident pages too (Foundation and ICU are most of them);
-# RssAnon is the server's own memory.
-memory() {
-    awk '/^VmHWM|^VmRSS|^RssAnon|^RssFile/ {printf "%s %.1f MiB  ", $1, $2/1024}' "/proc/$server_pid/status"
-}
+# shellcheck source=api/lib.sh
+source "$BENCH_API_DIR/lib.sh"
 
 if [ -z "${RESTLITE_BIN:-}" ]; then
     [ -n "${SKIP_BUILD:-}" ] || swift build -c release --product restlite >/dev/null
@@ -35,30 +27,24 @@ fi
 
 key="bench$(date +%s%N | sha256sum | head -c 19)"
 
-port=$(free_port)
+port=$(bench_free_port)
 "$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data" --quiet --no-seed --apikey "$key" >"$tmp/server.out" 2>"$tmp/server.err" &
 server_pid=$!
-for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.05; done
-curl -sf "http://127.0.0.1:$port/health" >/dev/null || { cat "$tmp/server.err"; exit 1; }
-echo "server pid $server_pid on 127.0.0.1:$port; $(memory)"
+bench_wait_health "$port" "$tmp/server.err"
+echo "server pid $server_pid on 127.0.0.1:$port; $(bench_memory "$server_pid")"
 
 base="http://127.0.0.1:$port/rest/benchcats"
 python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "$port" "$key" benchcats 1000 "$tmp/ids.txt"
-echo "after seeding: $(memory)"
+echo "after seeding: $(bench_memory "$server_pid")"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 : >"$tmp/results.txt"
 run() {  # label script url wrk-args...
     local label=$1 script=$2 url=$3
     shift 3
-    local out result before after requests cpu
-    before=$(cpu_ticks)
-    out=$(wrk "$@" --latency -s "$BENCH_API_DIR/$script" "$url" -- "$key" "$tmp/ids.txt")
-    after=$(cpu_ticks)
-    result=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
-    requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
-    cpu=$(awk -v t=$((after - before)) -v n="$requests" -v hz="$ticks_per_second" 'BEGIN {printf "%.0f", t / hz * 1e6 / n}')
-    echo "$label | $* | $result cpu_us=$cpu | load $(cut -d' ' -f1 /proc/loadavg)" | tee -a "$tmp/results.txt"
+    local result
+    result=$(bench_wrk "$server_pid" "$key" "$tmp/ids.txt" "$script" "$url" "$@")
+    echo "$label | $* | $result | load $(bench_load)" | tee -a "$tmp/results.txt"
 }
 for config in "-t2 -c32 -d${DURATION_C32:-10s}" "-t1 -c1 -d${DURATION_C1:-5s}"; do
     # shellcheck disable=SC2086
@@ -69,7 +55,7 @@ for config in "-t2 -c32 -d${DURATION_C32:-10s}" "-t1 -c1 -d${DURATION_C1:-5s}"; 
         run "POST    " post.lua "$base" $config
     }
 done
-rss="$(memory)"
+rss="$(bench_memory "$server_pid")"
 count=$(curl -sf -H "x-apikey: $key" "$base?max=1&totals=true" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totals"]["total"])')
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
