@@ -24,6 +24,27 @@ import Testing
         #expect(ISODate.parse(input) == nil)
     }
 
+    @Test func datesOutsideYearsZeroToNineThousandNineHundredNinetyNineAreRejected() {
+        #expect(ISODate.parse("0000-01-01T00:00:00Z") == ISODate.supportedMilliseconds.lowerBound)
+        #expect(ISODate.parse("9999-12-31T23:59:59.999Z") == ISODate.supportedMilliseconds.upperBound)
+        // A zone can push a four-digit date out of range in UTC.
+        #expect(ISODate.parse("0000-01-01T00:00:00+01:00") == nil)
+        #expect(ISODate.parse("9999-12-31T23:30:00-01:00") == nil)
+    }
+
+    @Test func formattingAndFloorDivisionNeverTrapAtTheEndsOfInt64() {
+        for milliseconds in [Int64.min, Int64.min + 1, -9_223_372_036_854_775_000, Int64.max] {
+            #expect(!ISODate.format(milliseconds: milliseconds).isEmpty)
+            let (quotient, remainder) = ISODate.floorDivide(milliseconds, 86_400_000)
+            #expect((0..<86_400_000).contains(remainder))
+            #expect(
+                quotient.multipliedReportingOverflow(by: 86_400_000).partialValue &+ remainder == milliseconds
+            )
+        }
+        #expect(ISODate.floorDivide(-1, 1000) == (-1, 999))
+        #expect(QueryDate(milliseconds: Int64.min).normalized.hasSuffix("Z"))
+    }
+
     @Test func formatRoundTripsAcrossCenturies() {
         for milliseconds: Int64 in [0, 951_782_400_000, 4_102_444_800_123, -86_400_000] {
             #expect(ISODate.parse(ISODate.format(milliseconds: milliseconds)) == milliseconds)

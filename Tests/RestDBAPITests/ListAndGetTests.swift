@@ -135,6 +135,10 @@ import Testing
         (#"/rest/a3cats?q={"catName":{"$regex":"("}}"#, 400, "BadRequest"),
         (#"/rest/a3cats?h={"$orderby":5}"#, 400, "BadRequest"), ("/rest/a3cats?max=-1", 400, "BadRequest"),
         ("/rest/a3cats?sort=rating&dir=up", 400, "BadRequest"), ("/nowhere", 404, "NotFound"),
+        // Dates beyond years 0000-9999 once overflowed while the query compiled.
+        (#"/rest/a3cats?q={"n":{"$gt":{"$date":-9223372036854775808}}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"n":{"$gt":{"$date":-9223372036854775000}}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"_created":{"$lt":{"$date":"99999-01-01T00:00:00Z"}}}"#, 400, "BadRequest"),
     ])
     func badReadsAnswerJSONErrors(target: String, status: Int, name: String) throws {
         let response = api.request(.get, target)
