@@ -107,16 +107,39 @@ import Testing
     @Test func idsAreUniqueOrderedAndLaidOut() {
         let ids = (0..<2000).map { _ in ObjectID.generate() }
         #expect(Set(ids).count == ids.count)
+        #expect(ids == ids.sorted())
         #expect(ids.allSatisfy(ObjectID.isValid))
         let now = UInt32(ISODate.nowMilliseconds() / 1000)
         #expect(abs(Int64(ObjectID.seconds(of: ids[0])!) - Int64(now)) <= 2)
         // The 5 middle bytes are fixed per process; the counter is the last 3 bytes.
         #expect(Set(ids.map { $0.dropFirst(8).prefix(10) }).count == 1)
-        let a = ObjectID.generate(seconds: 100)
-        let b = ObjectID.generate(seconds: 100)
-        let counterA = Int(a.suffix(6), radix: 16)!
-        #expect(Int(b.suffix(6), radix: 16)! == (counterA + 1) & 0xFF_FFFF)
-        #expect(ObjectID.generate(seconds: 1) < ObjectID.generate(seconds: 2))
+        let id = ObjectID.format(seconds: 100, counter: 0xAB_CDEF)
+        #expect(id.hasPrefix("00000064") && id.hasSuffix("abcdef"))
+        #expect(ObjectID.format(seconds: 1, counter: 9) < ObjectID.format(seconds: 2, counter: 0))
         #expect(!ObjectID.isValid("5F1D7A2C9B1E4F00A1000001"))
+    }
+
+    @Test func idsKeepIncreasingWhenTheCounterWrapsWithinASecond() {
+        var sequence = ObjectIDSequence(counter: 0xFF_FFFD)
+        let stamps = (0..<5).map { _ in sequence.next(seconds: 100) }
+        let ids = stamps.map { ObjectID.format(seconds: $0.seconds, counter: $0.counter) }
+        #expect(ids == ids.sorted() && Set(ids).count == 5)
+        // The wrap carried into the timestamp rather than restarting the counter below.
+        #expect(stamps.map(\.seconds) == [100, 100, 101, 101, 101])
+        #expect(stamps.map(\.counter) == [0xFF_FFFE, 0xFF_FFFF, 0, 1, 2])
+        // The clock catching up with the carried second keeps counting on.
+        #expect(sequence.next(seconds: 101) == (101, 3))
+        #expect(sequence.next(seconds: 102) == (102, 4))
+    }
+
+    @Test func idsKeepIncreasingWhenTheClockStepsBack() {
+        var sequence = ObjectIDSequence(counter: 0xFF_FFFF)
+        let first = sequence.next(seconds: 500)
+        let earlier = sequence.next(seconds: 400)
+        #expect(first == (500, 0))
+        #expect(earlier == (500, 1))
+        #expect(
+            ObjectID.format(seconds: first.seconds, counter: first.counter)
+                < ObjectID.format(seconds: earlier.seconds, counter: earlier.counter))
     }
 }
