@@ -150,6 +150,25 @@ import Testing
         api.remove()
     }
 
+    @Test func aRunawayRegexIsABadRequestThatSaysItTookTooLong() throws {
+        let long = String(repeating: "a", count: 30) + "!"
+        _ = try api.store.insert(["catName": .string(long)], into: "a3cats")
+        let response = api.request(.get, #"/rest/a3cats?q={"catName":{"$regex":"^(a%2B)%2B$"}}"#)
+        #expect(response.status.code == 400)
+        let message = try response.json()["message"]?.stringValue ?? ""
+        #expect(message.contains("`^(a+)+$`") && message.contains("took too long"), "\(message)")
+        api.remove()
+    }
+
+    @Test func aLongInListIsAnswered() throws {
+        let ratings = (0..<1200).map { String($0 * 2 + 1) }.joined(separator: ",")
+        let response = api.request(.get, #"/rest/a3cats?q={"rating":{"$in":[\#(ratings)]}}"#)
+        #expect(response.status == .ok)
+        // Ratings 1..5 cycle over the six cats: 1, 3 and 5 are odd.
+        #expect(try response.json().arrayValue?.count == 4)
+        api.remove()
+    }
+
     @Test func unknownCollectionMessageNamesTheExistingOnes() throws {
         let body = try api.request(.get, "/rest/dogs").json()
         #expect(body["message"]?.stringValue?.contains("a3cats") == true)
