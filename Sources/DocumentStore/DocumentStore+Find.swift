@@ -19,8 +19,12 @@ extension DocumentStore {
         let (info, condition) = (plan.info, plan.condition)
         return try pool.read { connection in
             if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
-                let groups = try Self.groups(request, info: info, condition: condition, connection)
-                return FindResult(documents: [], total: groups.count, groups: groups, skip: skip, max: max)
+                // The page of groups and their number from one snapshot.
+                try connection.run("BEGIN")
+                defer { _ = try? connection.run("COMMIT") }
+                let (groups, total) = try Self.groups(
+                    request, info: info, condition: condition, skip: skip, max: max, connection)
+                return FindResult(documents: [], total: total, groups: groups, skip: skip, max: max)
             }
             // A page that is neither full nor past the end tells the total by itself; only
             // otherwise is there a count, in the page's read transaction (same snapshot).

@@ -117,6 +117,20 @@ import Testing
         api.remove()
     }
 
+    @Test func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
+        // Ratings of the six cats: 1, 2, 3, 4, 5, 1.
+        let response = api.request(
+            .get, "/rest/a3cats?groupby=rating&aggregate=COUNT:n&totals=true&max=2&skip=0")
+        let body = try response.json()
+        #expect(body["data"] == [["rating": 1, "n": 2], ["rating": 2, "n": 1]])
+        #expect(body["totals"] == ["total": 5, "count": 2, "skip": 0, "max": 2])
+        let hinted = api.request(
+            .get, #"/rest/a3cats?h={"$groupby":["rating"],"$aggregate":["MIN:weightKg"],"$skip":4}"#)
+        #expect(try hinted.json().arrayValue?.count == 1)
+        #expect(hinted.headers["X-Pagination"] == #"{"total":5,"count":1,"skip":4,"max":1000}"#)
+        api.remove()
+    }
+
     @Test func metaListsCollectionsAndSchema() throws {
         let meta = try api.request(.get, "/rest/_meta").json()
         #expect(meta["collections"] == [["name": "a3cats", "count": 6]])
