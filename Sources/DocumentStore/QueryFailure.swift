@@ -22,6 +22,10 @@ enum QueryFailure {
         if error.message.hasPrefix(marker) {
             return .badRequest(String(error.message.dropFirst(marker.count)))
         }
+        // SQLite's SUM refuses to leave the 64-bit integers (`TOTAL` would lose digits silently).
+        if error.message == "integer overflow" {
+            return .badRequest("A SUM of these values overflows a 64-bit integer; aggregate fewer documents.")
+        }
         let tooLarge = error.primaryCode == SQLITE_TOOBIG
         guard tooLarge || limitMessages.contains(where: { error.message.contains($0) }) else { return nil }
         return .badRequest(

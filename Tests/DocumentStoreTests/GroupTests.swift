@@ -121,4 +121,16 @@ import Testing
         let all = try fixture.store.find(FindRequest(collection: "c", skip: 1, aggregates: count))
         #expect(all.groups?.isEmpty == true && all.total == 1)
     }
+
+    @Test func aSumBeyondSixtyFourBitsIsABadRequest() throws {
+        let fixture = try store([#"{"n":9223372036854775807}"#, #"{"n":1}"#])
+        defer { fixture.close() }
+        #expect(throws: StoreError.self) {
+            try fixture.store.find(
+                FindRequest(collection: "c", aggregates: [Aggregate(function: .sum, field: "n")]))
+        }
+        let average = try groups(
+            fixture, FindRequest(collection: "c", aggregates: [Aggregate(function: .avg, field: "n")]))
+        #expect(average.count == 1)
+    }
 }
