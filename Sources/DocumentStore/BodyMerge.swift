@@ -6,7 +6,7 @@
 enum BodyMerge {
     static func merge(_ body: [UInt8], with changes: JSONObject) -> [UInt8]? {
         var result = body
-        for member in changes where !SystemFields.contains(member.key) {
+        for member in changes where !SystemFields.owns(member.key) {
             // The key as the body spells it: JSON-escaped, between quotes.
             var quotedKey: [UInt8] = []
             JSONValue.writeString(member.key, to: &quotedKey)

@@ -10,13 +10,21 @@ extension DocumentStore {
     public func find(_ request: FindRequest) throws -> FindResult {
         let request = try request.resolvingHints()
         let plan = try prepare(request)
-        let (info, condition) = (plan.info, plan.condition)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
+        return try Self.reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+    }
+
+    private func read(_ request: FindRequest, plan: ReadPlan, skip: Int, max: Int) throws -> FindResult {
+        let (info, condition) = (plan.info, plan.condition)
         return try pool.read { connection in
             if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
-                let groups = try Self.groups(request, info: info, condition: condition, connection)
-                return FindResult(documents: [], total: groups.count, groups: groups, skip: skip, max: max)
+                // The page of groups and their number from one snapshot.
+                try connection.run("BEGIN")
+                defer { _ = try? connection.run("COMMIT") }
+                let (groups, total) = try Self.groups(
+                    request, info: info, condition: condition, skip: skip, max: max, connection)
+                return FindResult(documents: [], total: total, groups: groups, skip: skip, max: max)
             }
             // A page that is neither full nor past the end tells the total by itself; only
             // otherwise is there a count, in the page's read transaction (same snapshot).
@@ -39,7 +47,9 @@ extension DocumentStore {
     public func count(in name: String, matching query: JSONValue? = nil) throws -> Int {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
-        return try pool.read { connection in try Self.count(info: info, condition: condition, connection) }
+        return try Self.reportingQueryFailures {
+            try pool.read { connection in try Self.count(info: info, condition: condition, connection) }
+        }
     }
 
     /// The collection and the SQL condition (query and free-text filter) of a resolved request.

@@ -17,11 +17,20 @@ extension DocumentStore {
         let request = try request.resolvingHints()
         guard request.fields == nil, request.groupBy.isEmpty, request.aggregates.isEmpty else { return nil }
         let plan = try prepare(request)
-        let (info, condition) = (plan.info, plan.condition)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
+        return try Self.reportingQueryFailures {
+            try render(request, plan: plan, columns: columns, skip: skip, max: max, into: &bytes)
+        }
+    }
+
+    private func render(
+        _ request: FindRequest, plan: ReadPlan, columns: String, skip: Int, max: Int,
+        into bytes: inout [UInt8]
+    ) throws -> PageSummary {
+        let (info, condition) = (plan.info, plan.condition)
         return try pool.read { connection in
             let counting = request.totals
             if counting { try connection.run("BEGIN") }

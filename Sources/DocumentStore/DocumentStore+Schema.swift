@@ -23,7 +23,7 @@ extension DocumentStore {
         -> SchemaChange
     {
         try CollectionName.validate(name)
-        if let system = schema?.fields.first(where: { SystemFields.contains($0.name) }) {
+        if let system = schema?.fields.first(where: { SystemFields.owns($0.name) }) {
             throw StoreError.badRequest(
                 "'\(system.name)' is a system field, which the store writes itself; leave it out of the schema."
             )

@@ -36,14 +36,16 @@ extension DocumentStore {
             throw StoreError.badRequest(
                 "An update of many documents cannot set _id; remove it from the body.")
         }
-        return try pool.write { connection in
-            try connection.transaction {
-                let documents = try Self.select(info: info, where: condition, connection)
-                for stored in documents {
-                    let applier = try UpdateApplier(update, targetID: stored.id)
-                    _ = try apply(applier, to: stored, info: info, actor: actor, connection)
+        return try Self.reportingQueryFailures {
+            try pool.write { connection in
+                try connection.transaction {
+                    let documents = try Self.select(info: info, where: condition, connection)
+                    for stored in documents {
+                        let applier = try UpdateApplier(update, targetID: stored.id)
+                        _ = try apply(applier, to: stored, info: info, actor: actor, connection)
+                    }
+                    return documents.map(\.id)
                 }
-                return documents.map(\.id)
             }
         }
     }

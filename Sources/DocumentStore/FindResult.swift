@@ -2,10 +2,11 @@
 public struct FindResult: Sendable {
     /// The page of documents (projected when `$fields` was given); empty for grouped reads.
     public var documents: [Document]
-    /// How many documents match in all, when `totals` was asked (or for grouped reads).
+    /// How many documents match in all, when `totals` was asked; for grouped reads (always)
+    /// how many groups there are.
     public var total: Int?
-    /// For `groupBy`/`aggregates`: one object per group, holding the group fields' values and
-    /// each aggregate under its `outputKey`.
+    /// For `groupBy`/`aggregates`: the page (`skip`, `max`) of groups, one object per group
+    /// holding the group fields' values and each aggregate under its `outputKey`.
     public var groups: [JSONObject]?
     public var skip: Int
     public var max: Int

@@ -9,15 +9,21 @@ enum SystemFields {
         "_changedby": "changedby", "_version": "version",
     ]
 
-    /// True for a system field's name. Every one starts with `_`, so other keys are told
-    /// apart by one byte instead of a hash (this runs for every member of every write).
-    static func contains(_ key: String) -> Bool {
-        key.utf8.first == UInt8(ascii: "_") && names.contains(key)
+    /// True for a system field's name, or a dotted path whose first segment is one
+    /// (`_version.x`, `_created.y`): writing either would put a user field of that name in the
+    /// body, next to the store's own, so inputs drop both alike. Every system name starts with
+    /// `_`, so other keys are told apart by one byte instead of a hash (this runs for every
+    /// member of every write).
+    static func owns(_ key: String) -> Bool {
+        guard key.utf8.first == UInt8(ascii: "_") else { return false }
+        if names.contains(key) { return true }
+        guard let dot = key.utf8.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        return names.contains(String(key[..<dot]))
     }
 
-    /// `object` without system fields, ready to store (the caller puts `_id` first).
+    /// `object` without the members `owns` claims, ready to store (the caller puts `_id` first).
     static func stripped(_ object: JSONObject) -> JSONObject {
-        guard object.contains(where: { contains($0.key) }) else { return object }
-        return JSONObject(object.lazy.filter { !contains($0.key) }.map { ($0.key, $0.value) })
+        guard object.contains(where: { owns($0.key) }) else { return object }
+        return JSONObject(object.lazy.filter { !owns($0.key) }.map { ($0.key, $0.value) })
     }
 }

@@ -1,6 +1,7 @@
 /// Applies a PUT/PATCH body to a stored document's fields: top-level fields are merged
 /// (replaced), and the operators `$set`, `$unset`, `$inc`, `$push`, `$pull` change the named
-/// (possibly dotted) paths. System fields are ignored; an `_id` must equal the target's.
+/// (possibly dotted) paths. System fields, and paths under them (`_version.x`), are ignored;
+/// an `_id` must equal the target's.
 struct UpdateApplier {
     let update: JSONObject
     let targetID: String
@@ -38,12 +39,12 @@ struct UpdateApplier {
 
     func apply(to fields: JSONObject) throws(StoreError) -> JSONObject {
         var result = fields
-        for member in update where !SystemFields.contains(member.key) {
+        for member in update where !SystemFields.owns(member.key) {
             guard case .object(let arguments) = member.value, member.key.hasPrefix("$") else {
                 result[member.key] = member.value
                 continue
             }
-            for argument in arguments where !SystemFields.contains(argument.key) {
+            for argument in arguments where !SystemFields.owns(argument.key) {
                 let path = argument.key.split(separator: ".", omittingEmptySubsequences: false).map(
                     String.init)
                 try modify(&result, path: path[...]) { current throws(StoreError) in
@@ -56,20 +57,26 @@ struct UpdateApplier {
     }
 
     /// Replaces the value at `path` (nil: absent) by what `change` returns (nil: remove it),
-    /// creating intermediate objects as needed.
+    /// creating intermediate objects as needed, but none for a change that leaves an absent
+    /// value absent (`$unset` or `$pull` of a path that is not there changes nothing).
     private func modify(
         _ object: inout JSONObject, path: ArraySlice<String>,
         _ change: (JSONValue?) throws(StoreError) -> JSONValue?
     ) throws(StoreError) {
         guard let key = path.first else { return }
         if path.count == 1 {
-            object[key] = try change(object[key])
+            let value = try change(object[key])
+            if value != nil || object[key] != nil { object[key] = value }
             return
         }
         var child: JSONObject
         switch object[key] {
         case .object(let existing): child = existing
-        case nil, .null?: child = JSONObject()
+        case nil, .null?:
+            child = JSONObject()
+            try modify(&child, path: path.dropFirst(), change)
+            if !child.isEmpty { object[key] = .object(child) }
+            return
         case .some:
             throw .badRequest(
                 "'\(path.joined(separator: "."))' goes through '\(key)', which is not an object.")
@@ -104,7 +111,13 @@ struct UpdateApplier {
                 guard !overflow else { throw .badRequest("$inc of '\(field)' overflows a 64-bit integer.") }
                 return .number(JSONNumber(sum))
             }
-            return .number(JSONNumber(number.doubleValue + Double(amount)))
+            // A stored literal beyond a double's range (1e400) reads as infinity, which JSON
+            // cannot hold.
+            let sum = number.doubleValue + Double(amount)
+            guard sum.isFinite else {
+                throw .badRequest("$inc of '\(field)' gives a number beyond what JSON numbers can hold.")
+            }
+            return .number(JSONNumber(sum))
         case .some(let other):
             throw .badRequest("$inc needs '\(field)' to be a number, but it is \(other.typeName).")
         }
@@ -132,7 +145,8 @@ struct UpdateApplier {
         throws(StoreError) -> JSONValue?
     {
         switch current {
-        case nil: return nil
+        // As in MongoDB, there is nothing to pull from a missing or null field.
+        case nil, .null?: return current
         case .array(let items)?: return .array(items.filter { $0 != operand })
         case .some(let other):
             throw .badRequest("$pull needs '\(field)' to be an array, but it is \(other.typeName).")

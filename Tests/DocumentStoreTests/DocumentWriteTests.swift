@@ -53,6 +53,71 @@ import Testing
         #expect(updated.jsonString(metafields: false) == expected)
     }
 
+    @Test(arguments: [
+        #"{"$set":{"_version.x":1,"_created.y":2,"_id.z":3,"_changedby.q":"me"}}"#,
+        #"{"$inc":{"_version.x":1,"_changed.n":5}}"#,
+        #"{"$push":{"_createdby.tags":"x"},"$unset":{"_version.x":""},"$pull":{"_created.a":1}}"#,
+        #"{"_version.x":1,"_created.y":2,"_id.z":3}"#,
+    ])
+    func pathsUnderSystemFieldsAreIgnoredLikeTheFieldsThemselves(update: String) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        // A schema sends plain merges through the parsed path, no schema through `BodyMerge`.
+        try fixture.store.setSchema(
+            CollectionSchema(fields: [FieldSchema(name: "a", type: .number)]), for: "typed")
+        for collection in ["typed", "bare"] {
+            let stored = try fixture.store.insert(["a": 1], into: collection)
+            let updated = try fixture.store.update(
+                stored.id, in: collection, with: try StoreFixture.object(update))
+            #expect(
+                updated.jsonString(metafields: false) == #"{"_id":"\#(stored.id)","a":1}"#, "\(collection)")
+            #expect(updated.version == 1)
+            // With metafields every system key appears once.
+            let text = try fixture.store.document(stored.id, in: collection).jsonString(metafields: true)
+            for name in SystemFields.names {
+                #expect(text.components(separatedBy: "\"\(name)\"").count == 2, "\(collection): \(text)")
+            }
+        }
+    }
+
+    @Test func insertsDropPathsUnderSystemFieldsToo() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(
+            try StoreFixture.object(#"{"a":1,"_version.x":1,"_created.y":2,"_idea":3}"#), into: "cats")
+        #expect(stored.jsonString(metafields: false) == #"{"_id":"\#(stored.id)","a":1,"_idea":3}"#)
+    }
+
+    @Test func pullAndUnsetOfAMissingOrNullFieldChangeNothing() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(
+            try StoreFixture.object(#"{"tags":null,"o":null}"#), into: "cats")
+        let update = #"{"$pull":{"tags":"a","none":"a","o.tags":"a","p.q":"a"},"$unset":{"o.x":"","r.s":""}}"#
+        let updated = try fixture.store.update(stored.id, in: "cats", with: try StoreFixture.object(update))
+        #expect(updated.jsonString(metafields: false) == #"{"_id":"\#(stored.id)","tags":null,"o":null}"#)
+        // `$push` onto the same null field still starts an array.
+        let pushed = try fixture.store.update(stored.id, in: "cats", with: ["$push": ["tags": "a"]])
+        #expect(pushed.object()["tags"] == ["a"])
+    }
+
+    @Test func incNeverLeavesJSONNumbers() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(
+            try StoreFixture.object(#"{"max":9223372036854775807,"min":-9223372036854775808,"huge":1e400}"#),
+            into: "cats")
+        for (field, step) in [("max", 1), ("min", -1), ("huge", 1)] {
+            #expect(throws: StoreError.self, "\(field)") {
+                try fixture.store.update(
+                    stored.id, in: "cats", with: ["$inc": [field: .number(JSONNumber(step))]])
+            }
+        }
+        let big = try fixture.store.update(
+            stored.id, in: "cats", with: ["$inc": ["max": -1, "min": .number(JSONNumber(Int64.max))]])
+        #expect(big.object()["max"] == 9_223_372_036_854_775_806 && big.object()["min"] == -1)
+    }
+
     @Test func incOnTextIsABadRequest() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }

@@ -98,7 +98,8 @@ import Testing
         let name = try fixture.store.createIndex(collection: "cats", path: "color")
         #expect(name.hasPrefix("ix_1_color_v_"))
         let equality = try Query.parse(text: #"{"color":"grey"}"#).sqlCondition(bodyColumn: "body")
-        let oneOf = try Query.parse(text: #"{"color":{"$in":["grey","black"]}}"#).sqlCondition(
+        let manyColors = (0..<300).map { "\"c\($0)\"" }.joined(separator: ",")
+        let oneOf = try Query.parse(text: #"{"color":{"$in":["grey","black",\#(manyColors)]}}"#).sqlCondition(
             bodyColumn: "body")
         let range = try Query.parse(text: #"{"color":{"$gt":"c","$lte":"h"}}"#).sqlCondition(
             bodyColumn: "body")

@@ -42,7 +42,7 @@ enum QueryEvaluator {
         case .between(let low, let high):
             return (order(low, value).map { satisfies(.greaterOrEqual, $0) } ?? false)
                 && (order(high, value).map { satisfies(.lessOrEqual, $0) } ?? false)
-        case .regex(let regex): return value.stringValue.map(regex.matches) ?? false
+        case .regex(let regex): return value.stringValue.map { (try? regex.matches($0)) ?? false } ?? false
         case .elementMatch(let condition):
             guard case .array(let elements) = value else { return false }
             return elements.contains { element(condition, $0) }

@@ -86,8 +86,9 @@ struct QueryGenerator {
             case 0: object["$eq"] = operand()
             case 1: object["$ne"] = operand()
             case 2: object[pick(["$gt", "$gte", "$lt", "$lte"])] = orderedOperand()
-            case 3: object["$in"] = .array((0..<int(4)).map { _ in operand() })
-            case 4: object["$nin"] = .array((0..<int(3)).map { _ in operand() })
+            // Long lists put several values in each type class (one bound JSON array each).
+            case 3: object["$in"] = .array((0..<(chance(25) ? 10 + int(30) : int(4))).map { _ in operand() })
+            case 4: object["$nin"] = .array((0..<(chance(25) ? 10 + int(30) : int(3))).map { _ in operand() })
             case 5: object["$exists"] = .bool(chance(50))
             case 6:
                 object["$regex"] = .string(pick(["^a", "b$", "a.b", "^$", "[0-9]", "É"]))
@@ -115,8 +116,10 @@ struct QueryGenerator {
         var object = JSONObject()
         for _ in 0..<(1 + int(2)) {
             if depth > 0, chance(20) {
+                // Now and then more terms than one level of SQL parentheses joins.
+                let count = chance(10) ? QueryCompiler.groupWidth + 1 + int(8) : 1 + int(2)
                 object[pick(["$and", "$or", "$nor"])] = .array(
-                    (0..<(1 + int(2))).map { _ in query(depth: depth - 1) })
+                    (0..<count).map { _ in query(depth: depth - 1) })
             } else {
                 object[pick(paths)] = chance(40) ? operand() : operatorObject(depth: 1)
             }

@@ -69,9 +69,28 @@ import Testing
 
     @Test func inAndNinListTheirAlternatives() throws {
         let fragment = try sql(#"{"_id":{"$nin":["a",1]}}"#)
-        #expect(fragment.sql == "NOT ifnull((id = ? OR 0), 0)")
+        #expect(fragment.sql == "NOT ifnull(id = ?, 0)")
         #expect(fragment.bindings == [.text("a")])
         #expect(try sql(#"{"n":{"$in":[]}}"#).sql.hasPrefix("(0 OR (json_extract"))
+        let ids = try sql(#"{"_id":{"$in":["a","b",null]}}"#)
+        #expect(ids.sql == "(id IS NULL OR id IN (SELECT value FROM json_each(?)))")
+        #expect(ids.bindings == [.text(#"["a","b"]"#)])
+    }
+
+    @Test func inBindsOneJSONArrayPerTypeClassWithSeveralValues() throws {
+        let fragment = try sql(#"{"name":{"$in":["a",1,"b\"",2.5,true,{"$date":"2020-01-01"},{"x":1}]}}"#)
+        let value =
+            "((\(nameValue) IN (SELECT value FROM json_each(?)) AND \(nameType) = 'text')"
+            + " OR (\(nameValue) IN (SELECT value FROM json_each(?)) AND \(nameType) IN ('integer', 'real'))"
+            + " OR \(nameType) = 'true'"
+            + " OR (\(nameType) = 'text' AND restlite_date(\(nameValue)) = ?)"
+            + " OR (\(nameValue) = ? AND \(nameType) = 'object'))"
+        #expect(fragment.sql.hasPrefix("(" + value + " OR (\(nameArray) AND EXISTS"))
+        #expect(
+            Array(fragment.bindings.prefix(4)) == [
+                .text(#"["a","b\""]"#), .text("[1,2.5]"), .text("2020-01-01T00:00:00.000Z"),
+                .text(#"{"x":1}"#),
+            ])
     }
 
     @Test func existsLooksAtTheFieldItself() throws {

@@ -24,6 +24,27 @@ import Testing
         #expect(ISODate.parse(input) == nil)
     }
 
+    @Test func datesOutsideYearsZeroToNineThousandNineHundredNinetyNineAreRejected() {
+        #expect(ISODate.parse("0000-01-01T00:00:00Z") == ISODate.supportedMilliseconds.lowerBound)
+        #expect(ISODate.parse("9999-12-31T23:59:59.999Z") == ISODate.supportedMilliseconds.upperBound)
+        // A zone can push a four-digit date out of range in UTC.
+        #expect(ISODate.parse("0000-01-01T00:00:00+01:00") == nil)
+        #expect(ISODate.parse("9999-12-31T23:30:00-01:00") == nil)
+    }
+
+    @Test func formattingAndFloorDivisionNeverTrapAtTheEndsOfInt64() {
+        for milliseconds in [Int64.min, Int64.min + 1, -9_223_372_036_854_775_000, Int64.max] {
+            #expect(!ISODate.format(milliseconds: milliseconds).isEmpty)
+            let (quotient, remainder) = ISODate.floorDivide(milliseconds, 86_400_000)
+            #expect((0..<86_400_000).contains(remainder))
+            #expect(
+                quotient.multipliedReportingOverflow(by: 86_400_000).partialValue &+ remainder == milliseconds
+            )
+        }
+        #expect(ISODate.floorDivide(-1, 1000) == (-1, 999))
+        #expect(QueryDate(milliseconds: Int64.min).normalized.hasSuffix("Z"))
+    }
+
     @Test func formatRoundTripsAcrossCenturies() {
         for milliseconds: Int64 in [0, 951_782_400_000, 4_102_444_800_123, -86_400_000] {
             #expect(ISODate.parse(ISODate.format(milliseconds: milliseconds)) == milliseconds)
@@ -86,16 +107,39 @@ import Testing
     @Test func idsAreUniqueOrderedAndLaidOut() {
         let ids = (0..<2000).map { _ in ObjectID.generate() }
         #expect(Set(ids).count == ids.count)
+        #expect(ids == ids.sorted())
         #expect(ids.allSatisfy(ObjectID.isValid))
         let now = UInt32(ISODate.nowMilliseconds() / 1000)
         #expect(abs(Int64(ObjectID.seconds(of: ids[0])!) - Int64(now)) <= 2)
         // The 5 middle bytes are fixed per process; the counter is the last 3 bytes.
         #expect(Set(ids.map { $0.dropFirst(8).prefix(10) }).count == 1)
-        let a = ObjectID.generate(seconds: 100)
-        let b = ObjectID.generate(seconds: 100)
-        let counterA = Int(a.suffix(6), radix: 16)!
-        #expect(Int(b.suffix(6), radix: 16)! == (counterA + 1) & 0xFF_FFFF)
-        #expect(ObjectID.generate(seconds: 1) < ObjectID.generate(seconds: 2))
+        let id = ObjectID.format(seconds: 100, counter: 0xAB_CDEF)
+        #expect(id.hasPrefix("00000064") && id.hasSuffix("abcdef"))
+        #expect(ObjectID.format(seconds: 1, counter: 9) < ObjectID.format(seconds: 2, counter: 0))
         #expect(!ObjectID.isValid("5F1D7A2C9B1E4F00A1000001"))
+    }
+
+    @Test func idsKeepIncreasingWhenTheCounterWrapsWithinASecond() {
+        var sequence = ObjectIDSequence(counter: 0xFF_FFFD)
+        let stamps = (0..<5).map { _ in sequence.next(seconds: 100) }
+        let ids = stamps.map { ObjectID.format(seconds: $0.seconds, counter: $0.counter) }
+        #expect(ids == ids.sorted() && Set(ids).count == 5)
+        // The wrap carried into the timestamp rather than restarting the counter below.
+        #expect(stamps.map(\.seconds) == [100, 100, 101, 101, 101])
+        #expect(stamps.map(\.counter) == [0xFF_FFFE, 0xFF_FFFF, 0, 1, 2])
+        // The clock catching up with the carried second keeps counting on.
+        #expect(sequence.next(seconds: 101) == (101, 3))
+        #expect(sequence.next(seconds: 102) == (102, 4))
+    }
+
+    @Test func idsKeepIncreasingWhenTheClockStepsBack() {
+        var sequence = ObjectIDSequence(counter: 0xFF_FFFF)
+        let first = sequence.next(seconds: 500)
+        let earlier = sequence.next(seconds: 400)
+        #expect(first == (500, 0))
+        #expect(earlier == (500, 1))
+        #expect(
+            ObjectID.format(seconds: first.seconds, counter: first.counter)
+                < ObjectID.format(seconds: earlier.seconds, counter: earlier.counter))
     }
 }

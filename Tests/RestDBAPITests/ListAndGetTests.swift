@@ -117,6 +117,20 @@ import Testing
         api.remove()
     }
 
+    @Test func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
+        // Ratings of the six cats: 1, 2, 3, 4, 5, 1.
+        let response = api.request(
+            .get, "/rest/a3cats?groupby=rating&aggregate=COUNT:n&totals=true&max=2&skip=0")
+        let body = try response.json()
+        #expect(body["data"] == [["rating": 1, "n": 2], ["rating": 2, "n": 1]])
+        #expect(body["totals"] == ["total": 5, "count": 2, "skip": 0, "max": 2])
+        let hinted = api.request(
+            .get, #"/rest/a3cats?h={"$groupby":["rating"],"$aggregate":["MIN:weightKg"],"$skip":4}"#)
+        #expect(try hinted.json().arrayValue?.count == 1)
+        #expect(hinted.headers["X-Pagination"] == #"{"total":5,"count":1,"skip":4,"max":1000}"#)
+        api.remove()
+    }
+
     @Test func metaListsCollectionsAndSchema() throws {
         let meta = try api.request(.get, "/rest/_meta").json()
         #expect(meta["collections"] == [["name": "a3cats", "count": 6]])
@@ -135,6 +149,10 @@ import Testing
         (#"/rest/a3cats?q={"catName":{"$regex":"("}}"#, 400, "BadRequest"),
         (#"/rest/a3cats?h={"$orderby":5}"#, 400, "BadRequest"), ("/rest/a3cats?max=-1", 400, "BadRequest"),
         ("/rest/a3cats?sort=rating&dir=up", 400, "BadRequest"), ("/nowhere", 404, "NotFound"),
+        // Dates beyond years 0000-9999 once overflowed while the query compiled.
+        (#"/rest/a3cats?q={"n":{"$gt":{"$date":-9223372036854775808}}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"n":{"$gt":{"$date":-9223372036854775000}}}"#, 400, "BadRequest"),
+        (#"/rest/a3cats?q={"_created":{"$lt":{"$date":"99999-01-01T00:00:00Z"}}}"#, 400, "BadRequest"),
     ])
     func badReadsAnswerJSONErrors(target: String, status: Int, name: String) throws {
         let response = api.request(.get, target)
@@ -152,6 +170,25 @@ import Testing
         #expect(response.headers["Allow"] == "GET, HEAD, POST")
         #expect(try response.json()["name"] == "MethodNotAllowed")
         #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+        api.remove()
+    }
+
+    @Test func aRunawayRegexIsABadRequestThatSaysItTookTooLong() throws {
+        let long = String(repeating: "a", count: 30) + "!"
+        _ = try api.store.insert(["catName": .string(long)], into: "a3cats")
+        let response = api.request(.get, #"/rest/a3cats?q={"catName":{"$regex":"^(a%2B)%2B$"}}"#)
+        #expect(response.status.code == 400)
+        let message = try response.json()["message"]?.stringValue ?? ""
+        #expect(message.contains("`^(a+)+$`") && message.contains("took too long"), "\(message)")
+        api.remove()
+    }
+
+    @Test func aLongInListIsAnswered() throws {
+        let ratings = (0..<1200).map { String($0 * 2 + 1) }.joined(separator: ",")
+        let response = api.request(.get, #"/rest/a3cats?q={"rating":{"$in":[\#(ratings)]}}"#)
+        #expect(response.status == .ok)
+        // Ratings 1..5 cycle over the six cats: 1, 3 and 5 are odd.
+        #expect(try response.json().arrayValue?.count == 4)
         api.remove()
     }
 

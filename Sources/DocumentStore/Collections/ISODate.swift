@@ -13,9 +13,17 @@
 /// ISODate.format(milliseconds: 0)                // "1970-01-01T00:00:00.000Z"
 /// ```
 public enum ISODate {
+    /// The instants whose normalised form has a four-digit year:
+    /// `0000-01-01T00:00:00.000Z` through `9999-12-31T23:59:59.999Z`. Only these sort as text
+    /// in time order, so dates outside it are refused wherever they are read.
+    public static let supportedMilliseconds: ClosedRange<Int64> =
+        days(year: 0, month: 1, day: 1) * 86_400_000...(days(year: 10_000, month: 1, day: 1) * 86_400_000 - 1)
+
     /// Milliseconds since 1970-01-01T00:00:00Z for an ISO 8601 string, or `nil` when it is
     /// not one. Accepts `YYYY-MM-DD`, then optionally `T` (or a space) `HH:MM[:SS[.fraction]]`
-    /// and a zone `Z`, `±HH:MM`, `±HHMM` or `±HH`. A time without a zone is taken as UTC.
+    /// and a zone `Z`, `±HH:MM`, `±HHMM` or `±HH`. A time without a zone is taken as UTC. A
+    /// zone that moves the instant out of `supportedMilliseconds` (before year 0000 or after
+    /// 9999 in UTC) makes it `nil` too.
     public static func parse(_ text: String) -> Int64? {
         var copy = text
         return copy.withUTF8 { parse(utf8: $0) }
@@ -24,7 +32,10 @@ public enum ISODate {
     /// `parse(_:)` over UTF-8 bytes.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var scanner = ISODateScanner(bytes: bytes)
-        return scanner.scan()
+        guard let milliseconds = scanner.scan(), supportedMilliseconds.contains(milliseconds) else {
+            return nil
+        }
+        return milliseconds
     }
 
     /// The canonical form of an ISO 8601 string, or `nil` when it is not a date.
@@ -32,7 +43,8 @@ public enum ISODate {
         parse(text).map { format(milliseconds: $0) }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS.sssZ` for milliseconds since the epoch.
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ` for milliseconds since the epoch. Any `Int64` formats
+    /// without trapping; outside `supportedMilliseconds` the year is not four digits.
     public static func format(milliseconds: Int64) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
@@ -97,9 +109,17 @@ public enum ISODate {
         }
     }
 
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let remainder = ((value % divisor) + divisor) % divisor
-        return ((value - remainder) / divisor, remainder)
+    /// Floor division for a positive `divisor`, safe for every `value` (`Int64.min` included):
+    /// Swift's `/` and `%` truncate toward zero and cannot overflow for a positive divisor, and
+    /// a negative remainder only moves the quotient down by one.
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        var quotient = value / divisor
+        var remainder = value % divisor
+        if remainder < 0 {
+            quotient -= 1
+            remainder += divisor
+        }
+        return (quotient, remainder)
     }
 
     private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {

@@ -8,32 +8,33 @@ import PlatformSupport
 
 /// Document ids in MongoDB's ObjectId layout, as 24 lowercase hex characters: 4 bytes of
 /// seconds since the epoch (big-endian), 5 random bytes fixed for the process, and a 3-byte
-/// counter that starts at a random value. Ids made by one process sort by creation time
-/// (within a second, by counter; a wrap of the 24-bit counter inside one second is the only
-/// exception, after 16 million ids).
+/// counter that starts at a random value. Ids made by one process are strictly increasing, so
+/// they sort by creation (`ObjectIDSequence`).
 ///
 /// ```swift
 /// let id = ObjectID.generate()        // "5f1d7a2c9b1e4f00a1000001"
 /// ObjectID.isValid(id)                // true
 /// ```
 public enum ObjectID {
-    /// A new id, unique within this process and, with overwhelming probability, across processes.
+    /// A new id, greater than every id this process made before it; unique within this
+    /// process and, with overwhelming probability, across processes.
     public static func generate() -> String {
-        generate(seconds: UInt32(truncatingIfNeeded: ISODate.nowMilliseconds() / 1000))
+        let seconds = UInt32(truncatingIfNeeded: ISODate.nowMilliseconds() / 1000)
+        let stamp = sequence.withLock { $0.next(seconds: seconds) }
+        return format(seconds: stamp.seconds, counter: stamp.counter)
     }
 
-    /// A new id stamped with `seconds` since the epoch.
-    public static func generate(seconds: UInt32) -> String {
-        let count = counter.next()
+    /// The id with this timestamp and counter (the low 24 bits) and this process's bytes.
+    static func format(seconds: UInt32, counter: UInt32) -> String {
         var bytes = [UInt8](repeating: 0, count: 12)
         bytes[0] = UInt8(truncatingIfNeeded: seconds >> 24)
         bytes[1] = UInt8(truncatingIfNeeded: seconds >> 16)
         bytes[2] = UInt8(truncatingIfNeeded: seconds >> 8)
         bytes[3] = UInt8(truncatingIfNeeded: seconds)
         for index in 0..<5 { bytes[4 + index] = processBytes[index] }
-        bytes[9] = UInt8(truncatingIfNeeded: count >> 16)
-        bytes[10] = UInt8(truncatingIfNeeded: count >> 8)
-        bytes[11] = UInt8(truncatingIfNeeded: count)
+        bytes[9] = UInt8(truncatingIfNeeded: counter >> 16)
+        bytes[10] = UInt8(truncatingIfNeeded: counter >> 8)
+        bytes[11] = UInt8(truncatingIfNeeded: counter)
         return hex(bytes)
     }
 
@@ -60,7 +61,8 @@ public enum ObjectID {
         return (0..<5).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }()
 
-    private static let counter = IDCounter()
+    private static let sequence = LockedSequence(
+        ObjectIDSequence(counter: UInt32.random(in: 0...ObjectIDSequence.counterMask)))
 
     private static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
@@ -74,15 +76,47 @@ public enum ObjectID {
     }
 }
 
-/// The 24-bit id counter. `@unchecked Sendable`: `value` is only touched under `lock`.
-private final class IDCounter: @unchecked Sendable {
-    private let lock = PosixCondition()
-    private var value = UInt32.random(in: 0...0xFF_FFFF)
+/// The (timestamp, counter) pairs of one process's ids, strictly increasing. The counter goes
+/// up by one per id; when it wraps past 0xFFFFFF, or when the clock reads a second earlier
+/// than the last id's (a clock step backwards), the timestamp is carried forward instead, so
+/// no id is ever lower than the one before it.
+struct ObjectIDSequence {
+    static let counterMask: UInt32 = 0xFF_FFFF
 
-    func next() -> UInt32 {
+    private(set) var seconds: UInt32 = 0
+    private(set) var counter: UInt32
+
+    init(counter: UInt32) {
+        self.counter = counter & Self.counterMask
+    }
+
+    mutating func next(seconds now: UInt32) -> (seconds: UInt32, counter: UInt32) {
+        if now > seconds {
+            seconds = now
+            counter = (counter + 1) & Self.counterMask
+        } else if counter == Self.counterMask {
+            // Wrapping arithmetic: only in 2106 would the timestamp itself run out.
+            seconds &+= 1
+            counter = 0
+        } else {
+            counter += 1
+        }
+        return (seconds, counter)
+    }
+}
+
+/// The process's `ObjectIDSequence`. `@unchecked Sendable`: `value` is only touched under `lock`.
+private final class LockedSequence: @unchecked Sendable {
+    private let lock = PosixCondition()
+    private var value: ObjectIDSequence
+
+    init(_ value: ObjectIDSequence) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout ObjectIDSequence) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
-        value = (value + 1) & 0xFF_FFFF
-        return value
+        return body(&value)
     }
 }

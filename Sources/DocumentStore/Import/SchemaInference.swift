@@ -56,8 +56,7 @@ public struct SchemaInference: Sendable {
 
     /// Folds one record in; fails at once when its values make a column mix kinds.
     public mutating func add(_ record: ImportRecord) throws(ImportError) {
-        for (offset, member) in record.document.members.enumerated() where !SystemFields.contains(member.key)
-        {
+        for (offset, member) in record.document.members.enumerated() where !SystemFields.owns(member.key) {
             guard let kind = Kind(member.value) else { continue }
             // Rows of an export mostly list the same keys in the same order: try the key's
             // position in the first rows before hashing it.

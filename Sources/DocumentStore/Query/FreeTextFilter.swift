@@ -46,7 +46,8 @@ enum FreeTextFilter {
         guard let literal = try? RegexCache.shared.expression(pattern: needle, options: "iL") else {
             return false
         }
-        return literal.firstMatch(in: value)
+        // A literal search has no time limit, so it is never abandoned.
+        return (try? literal.firstMatch(in: value)) ?? false
     }
 
     static func asciiLowercased(_ text: String) -> String {

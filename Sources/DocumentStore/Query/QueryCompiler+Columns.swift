@@ -6,9 +6,7 @@ extension QueryCompiler {
         case .equals(.null): return SQLFragment("\(column.name) IS NULL")
         case .equals(let operand): return columnCompare("=", operand, column)
         case .compare(let op, let operand): return columnCompare(op.rawValue, operand, column)
-        case .oneOf(let operands):
-            if operands.isEmpty { return SQLFragment("0") }
-            return group(operands.map { columnTest(.equals($0), column: column) }, " OR ")
+        case .oneOf(let operands): return columnOneOf(operands, column)
         case .between(let low, let high):
             return group(
                 [columnCompare(">=", low, column), columnCompare("<=", high, column)], " AND ")
@@ -18,6 +16,26 @@ extension QueryCompiler {
                 [.text(regex.pattern), .text(regex.options)])
         case .regex, .elementMatch: return SQLFragment("0")
         }
+    }
+
+    /// `$in` on a column: several values become one `IN (SELECT value FROM json_each(?))` over
+    /// a bound JSON array (one expression and one binding however long the list; the `_id`
+    /// index still answers it). Operands of another kind than the column's match nothing.
+    private func columnOneOf(_ operands: [QueryOperand], _ column: SystemColumn) -> SQLFragment {
+        var parts: [SQLFragment] = []
+        if operands.contains(.null) { parts.append(SQLFragment("\(column.name) IS NULL")) }
+        let values = operands.compactMap { $0 == .null ? nil : columnValue($0, column.kind) }
+        if values.count == 1 {
+            parts.append(SQLFragment("\(column.name) = ?", values))
+        } else if values.count > 1 {
+            let elements = values.compactMap(\.jsonElement)
+            parts.append(
+                SQLFragment(
+                    "\(column.name) IN (SELECT value FROM json_each(?))",
+                    [.text(JSONValue.array(elements).serialized())]))
+        }
+        if parts.isEmpty { return SQLFragment("0") }
+        return parts.count == 1 ? parts[0] : group(parts, " OR ")
     }
 
     private func columnCompare(_ sign: String, _ operand: QueryOperand, _ column: SystemColumn) -> SQLFragment
@@ -35,6 +53,19 @@ extension QueryCompiler {
         case (.date, .string(let text)): return QueryDate(iso: text).map { .integer($0.milliseconds) }
         case (.date, .number(let number)), (.integer, .number(let number)): return number.sqlValue
         default: return nil
+        }
+    }
+}
+
+extension SQLValue {
+    /// The value as a JSON array element that `json_each` gives back as this value; nil for
+    /// what JSON cannot hold (a non-finite real, a blob), which no column value equals.
+    fileprivate var jsonElement: JSONValue? {
+        switch self {
+        case .integer(let number): .number(JSONNumber(number))
+        case .real(let number): number.isFinite ? .number(JSONNumber(number)) : nil
+        case .text(let text): .string(text)
+        case .null, .blob: nil
         }
     }
 }

@@ -6,10 +6,7 @@ extension QueryCompiler {
         switch predicate {
         case .equals(let operand): return equals(operand, value)
         case .compare(let op, let operand): return compare(op, operand, value)
-        case .oneOf(let operands):
-            if operands.isEmpty { return SQLFragment("0") }
-            let parts = operands.map { equals($0, value) }
-            return parts.count == 1 ? parts[0] : group(parts, " OR ")
+        case .oneOf(let operands): return oneOf(operands, value)
         case .between(let low, let high):
             return group([compare(.greaterOrEqual, low, value), compare(.lessOrEqual, high, value)], " AND ")
         case .regex(let regex):
@@ -18,6 +15,37 @@ extension QueryCompiler {
                 [.text(regex.pattern), .text(regex.options)])
         case .elementMatch(let condition): return elementMatch(condition, value)
         }
+    }
+
+    /// `$in`: the operands are sorted into type classes (`InList`). A class with one value is
+    /// plain equality; a class with several is one `IN (SELECT value FROM json_each(?))` over a
+    /// bound JSON array, so a list of any length is one expression (SQLite refuses ORs nested
+    /// 1000 deep) with one binding, and a declared value index still answers it.
+    private func oneOf(_ operands: [QueryOperand], _ value: ValueReference) -> SQLFragment {
+        if operands.isEmpty { return SQLFragment("0") }
+        let parts = InList(operands).classes.map { list -> SQLFragment in
+            guard list.operands.count > 1 else { return equals(list.operands[0], value) }
+            let array = SQLValue.text(JSONValue.array(list.elements).serialized())
+            let member = "IN (SELECT value FROM json_each(?))"
+            switch list.kind {
+            case .number:
+                return SQLFragment(
+                    "(\(value.value) \(member) AND \(value.type) IN ('integer', 'real'))", [array])
+            case .string:
+                return SQLFragment("(\(value.value) \(member) AND \(value.type) = 'text')", [array])
+            case .date:
+                return SQLFragment(
+                    "(\(value.type) = 'text' AND restlite_date(\(value.value)) \(member))", [array])
+            case .object, .array:
+                return SQLFragment(
+                    "(\(value.value) \(member) AND \(value.type) = '\(list.kind == .array ? "array" : "object")')",
+                    [array])
+            case .null, .bool:
+                // At most one null and two booleans: equality each.
+                return group(list.operands.map { equals($0, value) }, " OR ")
+            }
+        }
+        return parts.count == 1 ? parts[0] : group(parts, " OR ")
     }
 
     private func equals(_ operand: QueryOperand, _ value: ValueReference) -> SQLFragment {

@@ -46,9 +46,22 @@ struct QueryCompiler {
         }
     }
 
+    /// Parts joined by `AND` or `OR` in parentheses. SQLite nests `a OR b OR c ...` one level
+    /// per term and refuses expressions over 1000 deep, so beyond `groupWidth` parts the
+    /// terms are grouped in nested parentheses of at most that many: a huge `$or` or a long
+    /// list of fields stays a few dozen levels deep. The meaning is unchanged.
     func group(_ parts: [SQLFragment], _ separator: String) -> SQLFragment {
-        SQLFragment("(") + SQLFragment.joined(parts, separator: separator) + SQLFragment(")")
+        guard parts.count > Self.groupWidth else {
+            return SQLFragment("(") + SQLFragment.joined(parts, separator: separator) + SQLFragment(")")
+        }
+        let chunks = stride(from: 0, to: parts.count, by: Self.groupWidth).map { start in
+            group(Array(parts[start..<Swift.min(start + Self.groupWidth, parts.count)]), separator)
+        }
+        return group(chunks, separator)
     }
+
+    /// The most terms one level of `group` joins.
+    static let groupWidth = 32
 
     func negate(_ fragment: SQLFragment) -> SQLFragment {
         SQLFragment("NOT ifnull(") + fragment + SQLFragment(", 0)")

@@ -20,6 +20,10 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case badFieldPath
         /// A hint (`$orderby`, `$fields`, `$max`, ...) or a sort/dir parameter is malformed.
         case badHint
+        /// The query is well formed but too costly to run: a `$regex` that ran past its time
+        /// limit, or a query SQLite refuses for its size (`$in`/`$or` lists nested too deep,
+        /// too many values).
+        case tooComplex
     }
 
     public let kind: Kind

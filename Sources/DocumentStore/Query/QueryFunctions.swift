@@ -56,11 +56,18 @@ private func regexpFunction(
         return sqlite3_result_int(context, 0)
     }
     let options = text(arguments, 1) ?? ""
+    let expression: CompiledRegex
     do {
-        let expression = try RegexCache.shared.expression(pattern: pattern, options: options)
-        sqlite3_result_int(context, expression.firstMatch(in: value) ? 1 : 0)
+        expression = try RegexCache.shared.expression(pattern: pattern, options: options)
     } catch {
-        sqlite3_result_error(context, "invalid regular expression", -1)
+        return sqlite3_result_error(context, "invalid regular expression", -1)
+    }
+    do {
+        sqlite3_result_int(context, try expression.firstMatch(in: value) ? 1 : 0)
+    } catch {
+        // Fails the statement; the store reports it as the client's bad query (`QueryFailure`).
+        let message = QueryFailure.marker + QueryRegex.abandoned(pattern: pattern, error).message
+        sqlite3_result_error(context, message, -1)
     }
 }
 

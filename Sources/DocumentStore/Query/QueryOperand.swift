@@ -26,8 +26,9 @@ public enum QueryOperand: Sendable, Hashable {
         }
     }
 
-    /// `{"$date": "2020-01-31T10:00:00Z"}` (or milliseconds since the epoch) as a date; nil
-    /// for an object without `$date`.
+    /// `{"$date": "2020-01-31T10:00:00Z"}` (or whole milliseconds since the epoch) as a date;
+    /// nil for an object without `$date`. Dates outside years 0000-9999 are refused: their
+    /// normalised text would not sort in time order.
     static func dateLiteral(_ object: JSONObject, context: String) throws(QueryError) -> QueryDate? {
         guard let literal = object["$date"] else { return nil }
         guard object.count == 1 else {
@@ -37,11 +38,19 @@ public enum QueryOperand: Sendable, Hashable {
         case .string(let text):
             guard let date = QueryDate(iso: text) else {
                 throw QueryError(
-                    .wrongOperand, "`$date` needs an ISO 8601 date, got \"\(text)\" (\(context))")
+                    .wrongOperand,
+                    "`$date` needs an ISO 8601 date from year 0000 to 9999, got \"\(text)\" (\(context))")
             }
             return date
-        case .number(let number) where number.int64Value != nil:
-            return QueryDate(milliseconds: number.int64Value!)
+        case .number(let number):
+            guard let milliseconds = number.int64Value, ISODate.supportedMilliseconds.contains(milliseconds)
+            else {
+                throw QueryError(
+                    .wrongOperand,
+                    "`$date` needs whole milliseconds within years 0000 to 9999, got \(number.text.prefix(32)) (\(context))"
+                )
+            }
+            return QueryDate(milliseconds: milliseconds)
         default:
             throw QueryError(
                 .wrongOperand, "`$date` needs an ISO 8601 date string, got a \(literal.typeName) (\(context))"

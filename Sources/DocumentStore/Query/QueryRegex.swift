@@ -34,12 +34,32 @@ public struct QueryRegex: Sendable, Hashable {
         }
     }
 
-    /// True when the expression finds a match anywhere in `text`.
-    public func matches(_ text: String) -> Bool {
+    /// True when the expression finds a match anywhere in `text`. Throws a `.tooComplex`
+    /// error when the match ran past the time limit (a pattern that backtracks exponentially,
+    /// such as `^(a+)+$`) or its backtracking needed too much memory.
+    public func matches(_ text: String) throws(QueryError) -> Bool {
         guard let expression = try? RegexCache.shared.expression(pattern: pattern, options: options) else {
             return false
         }
-        return expression.firstMatch(in: text)
+        do {
+            return try expression.firstMatch(in: text)
+        } catch {
+            throw Self.abandoned(pattern: pattern, error)
+        }
+    }
+
+    /// The error for a match given up, naming the pattern.
+    static func abandoned(pattern: String, _ abort: RegexAbort) -> QueryError {
+        let shown = pattern.count > 80 ? pattern.prefix(80) + "..." : Substring(pattern)
+        let reason =
+            switch abort {
+            case .timeLimit: "took too long"
+            case .memoryLimit: "needed too much memory"
+            }
+        return QueryError(
+            .tooComplex,
+            "the regular expression `\(shown)` \(reason) on a stored value and was stopped;"
+                + " avoid nested repetition such as (a+)+")
     }
 }
 
@@ -61,7 +81,8 @@ final class RegexCache: @unchecked Sendable {
     func expression(pattern: String, options: String) throws -> CompiledRegex {
         let key = Key(pattern: pattern, options: options)
         if let cached = lock.withLock({ entries[key] }) { return cached }
-        let compiled = try CompiledRegex(pattern: pattern, options: options)
+        // Literal searches (free text, option `L`) are linear: no time limit for them.
+        let compiled = try CompiledRegex(pattern: pattern, options: options, limited: !options.contains("L"))
         lock.withLock {
             if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
             entries[key] = compiled
