@@ -92,4 +92,15 @@ import Testing
         cat["catName"] = nil
         #expect(cat.keys == ["_id", "rating", "photoUrl"])
     }
+
+    /// Both ways of checking UTF-8 (the second is what macOS 13 and 14 use) agree.
+    @Test(arguments: [
+        [UInt8]("plain".utf8), [UInt8]("Café 🐈".utf8), [], [0xC3], [0xFF, 0x41], [0xED, 0xA0, 0x80],
+        [0xF0, 0x9F, 0x90], [0xC0, 0xAF],
+    ])
+    func utf8IsCheckedTheSameWayOnEveryPlatform(bytes: [UInt8]) {
+        let valid = String(validUTF8: bytes)
+        #expect(valid == String(roundTripping: bytes))
+        #expect((valid != nil) == ["plain", "Café 🐈", ""].contains(String(decoding: bytes, as: UTF8.self)))
+    }
 }

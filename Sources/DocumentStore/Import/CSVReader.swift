@@ -126,7 +126,7 @@ struct CSVReader {
     }
 
     private func text(_ slice: ArraySlice<UInt8>) throws(ImportError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        guard let text = String(validUTF8: slice) else {
             throw ImportError(file: file, line: line, message: "the file is not valid UTF-8")
         }
         return text

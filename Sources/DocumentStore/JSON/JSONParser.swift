@@ -175,7 +175,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else {
+                guard let text = String(validUTF8: utf8) else {
                     throw error("a string is not valid UTF-8")
                 }
                 return text
@@ -245,7 +245,7 @@ struct JSONParser {
     private func decodeUTF8(_ range: Range<Int>) throws(JSONParseError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        guard let text = String(validUTF8: slice) else {
             throw error("a string is not valid UTF-8")
         }
         return text
