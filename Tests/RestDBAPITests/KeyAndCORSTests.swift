@@ -63,6 +63,43 @@ import Testing
         api.remove()
     }
 
+    /// Every method × path × origin of a scoped key (GET and POST, `/a3cats/**`,
+    /// `http://localhost:3000`): allowed exactly when all three are in its scope, else 403.
+    @Test(arguments: ["GET", "POST", "PUT", "PATCH", "DELETE"])
+    func everyMethodPathAndOriginCombinationOfAScopedKey(method: String) throws {
+        let dogID = try api.seedCats(1, collection: "dogs")[0]
+        for (collection, documentID) in [("a3cats", id), ("dogs", dogID)] {
+            for origin in ["http://localhost:3000", "http://evil.example", ""] {
+                var headers = ["x-apikey": "scopedkey0000000000000001"]
+                if !origin.isEmpty { headers["Origin"] = origin }
+                let target = method == "POST" ? "/rest/\(collection)" : "/rest/\(collection)/\(documentID)"
+                let body = method == "GET" || method == "DELETE" ? "" : #"{"rating":2}"#
+                let status = api.request(HTTPMethod(rawValue: method), target, headers: headers, body: body)
+                    .status
+                let inScope =
+                    ["GET", "POST"].contains(method) && collection == "a3cats"
+                    && origin == "http://localhost:3000"
+                let described = "\(method) \(target) from '\(origin)'"
+                if inScope { #expect(status == .ok || status == .created, "\(described)") }
+                if !inScope { #expect(status == .forbidden, "\(described)") }
+            }
+        }
+        // Only the one allowed POST stored anything.
+        #expect(try api.store.count(in: "a3cats") == (method == "POST" ? 3 : 2))
+        #expect(try api.store.count(in: "dogs") == 1)
+        api.remove()
+    }
+
+    @Test func aKeyWithOnlyMethodsCoversEveryPathAndOrigin() throws {
+        _ = try api.seedCats(1, collection: "dogs")
+        let headers = ["x-apikey": "readonlykey0000000000001", "Origin": "http://anywhere.example"]
+        #expect(api.request(.get, "/rest/dogs", headers: headers).status == .ok)
+        #expect(api.request(.get, "/rest/a3cats/\(id)", headers: headers).status == .ok)
+        #expect(api.request(.post, "/rest/dogs", headers: headers, body: "{}").status == .forbidden)
+        #expect(api.request(.delete, "/rest/a3cats/\(id)", headers: headers).status == .forbidden)
+        api.remove()
+    }
+
     @Test func scopedKeysCannotDeleteOrUpdateByQuery() throws {
         let headers = ["x-apikey": "readonlykey0000000000001"]
         #expect(api.request(.get, "/rest/_meta", headers: headers).status == .ok)
