@@ -19,15 +19,11 @@ extension DocumentStore {
         let keyColumns = keys.flatMap(\.columns)
         let columns = keyColumns + aggregates.flatMap(\.columns)
         guard !columns.isEmpty else { return ([], 0) }
+        let positions = (0..<keyColumns.count).map { String($0 + 1) }.joined(separator: ", ")
         var grouping = SQLFragment(" FROM \(info.table) WHERE ") + condition
-        if !keyColumns.isEmpty {
-            let positions = (1...keyColumns.count).map(String.init).joined(separator: ", ")
-            grouping.append(" GROUP BY \(positions)")
-        }
+        if !keyColumns.isEmpty { grouping.append(" GROUP BY \(positions)") }
         var sql = SQLFragment("SELECT \(columns.joined(separator: ", "))") + grouping
-        if !keyColumns.isEmpty {
-            sql.append(" ORDER BY \((1...keyColumns.count).map(String.init).joined(separator: ", "))")
-        }
+        if !keyColumns.isEmpty { sql.append(" ORDER BY \(positions)") }
         sql.append(SQLFragment(" LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
         var groups: [JSONObject] = []
         try connection.forEachRow(sql.sql, sql.bindings) { row in

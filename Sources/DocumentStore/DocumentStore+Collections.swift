@@ -25,16 +25,21 @@ extension DocumentStore {
         return try collection(name)
     }
 
+    /// Adds a collection (catalog row, document table, unique indexes) inside the caller's
+    /// transaction.
+    @discardableResult
     func insertCollection(_ name: String, schema: CollectionSchema?, _ connection: SQLiteConnection)
-        throws
+        throws -> CollectionInfo
     {
         let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
+        let created = ISODate.nowMilliseconds()
         try connection.run(
             "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
-            [.text(name), schemaText, .integer(ISODate.nowMilliseconds())])
+            [.text(name), schemaText, .integer(created)])
         let id = connection.lastInsertRowID
         try connection.execute(StorageLayout.createDocumentTableSQL(id))
         if let schema { try createUniqueIndexes(schema, collectionID: id, connection) }
+        return CollectionInfo(id: id, name: name, schema: schema, created: created)
     }
 
     /// Every collection with its document count, sorted by name.
@@ -61,20 +66,30 @@ extension DocumentStore {
     public func setSchema(_ schema: CollectionSchema?, for name: String) throws {
         _ = try collectionForWrite(name, create: true)
         try writeCatalog { connection in
-            let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
-            try connection.run("UPDATE collections SET schema = ? WHERE name = ?", [schemaText, .text(name)])
-            let id = try collection(name).id
-            if let schema { try createUniqueIndexes(schema, collectionID: id, connection) }
+            try writeSchema(schema, collectionID: try collection(name).id, connection)
         }
+    }
+
+    /// Stores a collection's schema (nil: none) and the value indexes its unique fields need.
+    func writeSchema(_ schema: CollectionSchema?, collectionID: Int64, _ connection: SQLiteConnection) throws
+    {
+        let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
+        try connection.run(
+            "UPDATE collections SET schema = ? WHERE id = ?", [schemaText, .integer(collectionID)])
+        if let schema { try createUniqueIndexes(schema, collectionID: collectionID, connection) }
     }
 
     /// Deletes a collection and all its documents. Throws `collectionNotFound`.
     public func dropCollection(_ name: String) throws {
         let info = try collection(name)
-        try writeCatalog { connection in
-            try connection.execute("DROP TABLE IF EXISTS \(info.table)")
-            try connection.run("DELETE FROM collections WHERE id = ?", [.integer(info.id)])
-        }
+        try writeCatalog { connection in try removeCollection(info, connection) }
+    }
+
+    /// Drops a collection's table (its indexes with it) and its catalog row, inside the
+    /// caller's transaction.
+    func removeCollection(_ info: CollectionInfo, _ connection: SQLiteConnection) throws {
+        try connection.execute("DROP TABLE IF EXISTS \(info.table)")
+        try connection.run("DELETE FROM collections WHERE id = ?", [.integer(info.id)])
     }
 
     /// Declares an index on the top-level or dotted field `path`, so equality, `$in`, ranges
@@ -96,7 +111,7 @@ extension DocumentStore {
     }
 
     /// Unique fields get a value index: the unique check on every write looks values up in it.
-    func createUniqueIndexes(
+    private func createUniqueIndexes(
         _ schema: CollectionSchema, collectionID: Int64, _ connection: SQLiteConnection
     ) throws {
         for field in schema.fields where field.unique {

@@ -39,10 +39,7 @@ extension DocumentStore {
             {
                 return .refusedNotEmpty(documentCount: Int(count))
             }
-            let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
-            try connection.run(
-                "UPDATE collections SET schema = ? WHERE id = ?", [schemaText, .integer(info.id)])
-            if let schema { try createUniqueIndexes(schema, collectionID: info.id, connection) }
+            try writeSchema(schema, collectionID: info.id, connection)
             return .set(createdCollection: false)
         }
     }

@@ -49,19 +49,17 @@ struct DataFolderAccess {
         let folderExisted = FileManager.default.fileExists(atPath: folder.url.path)
         let lockExisted = FileManager.default.fileExists(atPath: folder.lockURL.path)
         let lock = try folder.lock()
+        defer { withExtendedLifetime(lock) {} }  // held until the clean-up below is done
         let wasNew = folder.isNew
         do {
             // The store is released when this call returns, before any file is deleted.
-            let result = try await run(body, on: folder, shownAs: path)
-            withExtendedLifetime(lock) {}
-            return result
+            return try await run(body, on: folder, shownAs: path)
         } catch {
             if wasNew {
                 folder.removeDatabase()
                 if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
                 if !folderExisted { _ = rmdir(folder.url.path) }  // only when empty
             }
-            withExtendedLifetime(lock) {}
             throw error
         }
     }

@@ -64,17 +64,9 @@ extension DocumentStore {
     ) throws -> CollectionInfo {
         if let existing = try? collection(name) {
             guard recreate else { return existing }
-            try connection.execute("DROP TABLE IF EXISTS \(existing.table)")
-            try connection.run("DELETE FROM collections WHERE id = ?", [.integer(existing.id)])
+            try removeCollection(existing, connection)
         }
-        let schemaText: SQLValue = newSchema.map { .text($0.json.serialized()) } ?? .null
-        let created = ISODate.nowMilliseconds()
-        try connection.run(
-            "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
-            [.text(name), schemaText, .integer(created)])
-        let id = connection.lastInsertRowID
-        try connection.execute(StorageLayout.createDocumentTableSQL(id))
-        return CollectionInfo(id: id, name: name, schema: newSchema, created: created)
+        return try insertCollection(name, schema: newSchema, connection)
     }
 
     private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String) throws(ImportError) -> String
