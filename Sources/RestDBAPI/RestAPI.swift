@@ -52,6 +52,7 @@ public struct RestAPI: Sendable {
 
     private func addRoutes(to router: inout Router) {
         router.get("/health") { _ in .json(.ok, #"{"status":"ok"}"#) }
+        router.get("/openapi.json") { _ in .json(.ok, OpenAPIDocument.bytes) }
         router.get("/rest/_meta") { _ in try listCollections() }
         router.get("/rest/:collection/_meta") { request in try collectionSchema(request) }
         router.put("/rest/:collection/_meta") { request in try setCollectionSchema(request) }

@@ -1,6 +1,6 @@
 /// A router after start-up: immutable, `Sendable`, shared by every connection.
 public struct FrozenRouter: HTTPResponder {
-    private let root: RouteNode
+    let root: RouteNode
     private let middleware: [any HTTPMiddleware]
     private let notFound: Router.Handler
     private let methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse

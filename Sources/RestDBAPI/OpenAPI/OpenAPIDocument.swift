@@ -1,0 +1,1300 @@
+/// restlite's OpenAPI 3.1 document, served at `GET /openapi.json`. `docs/openapi.json` holds the
+/// same text; `OpenAPIDocumentTests` fails when the two differ or a route is missing from it.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "restlite",
+            "version": "1.0.0",
+            "summary": "A local stand-in for a hosted restdb.io database.",
+            "description": "restdb.io's REST API (`/rest/<collection>`, the query language, API keys, CORS, errors) served by one program on your own machine. See docs/API.md for the compatibility table and docs/QUERY.md for the query language.",
+            "license": {
+              "name": "MIT",
+              "identifier": "MIT"
+            }
+          },
+          "servers": [
+            {
+              "url": "http://127.0.0.1:8080",
+              "description": "restlite serve (default port)"
+            }
+          ],
+          "security": [
+            {
+              "apiKeyHeader": []
+            },
+            {
+              "apiKeyQuery": []
+            },
+            {
+              "bearerKey": []
+            }
+          ],
+          "tags": [
+            {
+              "name": "documents",
+              "description": "restdb's `/rest/<collection>` routes"
+            },
+            {
+              "name": "collections",
+              "description": "collections and their schemas"
+            },
+            {
+              "name": "server",
+              "description": "health and this document"
+            }
+          ],
+          "paths": {
+            "/health": {
+              "get": {
+                "tags": [
+                  "server"
+                ],
+                "operationId": "health",
+                "summary": "Is the server up (no key needed)",
+                "security": [],
+                "responses": {
+                  "200": {
+                    "description": "The server answers.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Health"
+                        }
+                      }
+                    }
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/openapi.json": {
+              "get": {
+                "tags": [
+                  "server"
+                ],
+                "operationId": "openapi",
+                "summary": "This document (no key needed)",
+                "security": [],
+                "responses": {
+                  "200": {
+                    "description": "The OpenAPI 3.1 document of restlite.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object"
+                        }
+                      }
+                    }
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/_meta": {
+              "get": {
+                "tags": [
+                  "collections"
+                ],
+                "operationId": "listCollections",
+                "summary": "Every collection with its document count",
+                "responses": {
+                  "200": {
+                    "description": "The collections, by name.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CollectionList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}/_meta": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "collections"
+                ],
+                "operationId": "getSchema",
+                "summary": "A collection's schema and count",
+                "responses": {
+                  "200": {
+                    "description": "The collection's schema.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CollectionSchema"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "put": {
+                "tags": [
+                  "collections"
+                ],
+                "operationId": "setSchema",
+                "summary": "Set a new or empty collection's schema (restlite extension; full-access keys)",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/SchemaInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The schema as GET answers it.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CollectionSchema"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "listDocuments",
+                "summary": "Documents of a collection, filtered, sorted, paged or grouped",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/q"
+                  },
+                  {
+                    "$ref": "#/components/parameters/h"
+                  },
+                  {
+                    "$ref": "#/components/parameters/filter"
+                  },
+                  {
+                    "$ref": "#/components/parameters/sort"
+                  },
+                  {
+                    "$ref": "#/components/parameters/dir"
+                  },
+                  {
+                    "$ref": "#/components/parameters/skip"
+                  },
+                  {
+                    "$ref": "#/components/parameters/max"
+                  },
+                  {
+                    "$ref": "#/components/parameters/totals"
+                  },
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  },
+                  {
+                    "$ref": "#/components/parameters/groupby"
+                  },
+                  {
+                    "$ref": "#/components/parameters/aggregate"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "A bare array, or `{data, totals}` with `totals=true`. Grouped lists are arrays of group objects.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Document"
+                              }
+                            },
+                            {
+                              "$ref": "#/components/schemas/ListWithTotals"
+                            }
+                          ]
+                        }
+                      }
+                    },
+                    "headers": {
+                      "X-Pagination": {
+                        "description": "The list's totals as JSON: `{\"total\":6,\"count\":2,\"skip\":1,\"max\":2}`.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "createDocuments",
+                "summary": "Create one document (object) or many (array, all or nothing)",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/validate"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "oneOf": [
+                          {
+                            "$ref": "#/components/schemas/DocumentInput"
+                          },
+                          {
+                            "type": "array",
+                            "items": {
+                              "$ref": "#/components/schemas/DocumentInput"
+                            }
+                          }
+                        ]
+                      }
+                    },
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The stored document(s) with system fields.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "$ref": "#/components/schemas/StoredDocument"
+                            },
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/StoredDocument"
+                              }
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}/{id}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                },
+                {
+                  "$ref": "#/components/parameters/id"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "getDocument",
+                "summary": "One document by id",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The document.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Document"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "put": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "updateDocument",
+                "summary": "Merge fields or apply update operators; `*` with `q` updates every match",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/qBulk"
+                  }
+                ],
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    },
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole document after the update, or `{result:[ids]}` for `*`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "$ref": "#/components/schemas/StoredDocument"
+                            },
+                            {
+                              "$ref": "#/components/schemas/IDList"
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "patch": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "patchDocument",
+                "summary": "The same as PUT",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    },
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole document after the update.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/StoredDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "documents"
+                ],
+                "operationId": "deleteDocuments",
+                "summary": "Delete one document; `*` with a JSON array of ids or with `q` deletes many",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/qBulk"
+                  }
+                ],
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/ObjectID"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The ids that were deleted.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            }
+          },
+          "components": {
+            "securitySchemes": {
+              "apiKeyHeader": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "x-apikey",
+                "description": "restdb's key header (any case)."
+              },
+              "apiKeyQuery": {
+                "type": "apiKey",
+                "in": "query",
+                "name": "apikey",
+                "description": "The key as a query parameter, as restdb allows."
+              },
+              "bearerKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "restlite's choice, not restdb's: the API key as a bearer token."
+              }
+            },
+            "parameters": {
+              "collection": {
+                "name": "collection",
+                "in": "path",
+                "required": true,
+                "description": "1 to 64 letters, digits, `-`, `_`; `_meta` is reserved.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]{1,64}$"
+                }
+              },
+              "id": {
+                "name": "id",
+                "in": "path",
+                "required": true,
+                "description": "24 lowercase hex characters, or `*` for the bulk forms.",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^([0-9a-f]{24}|\\*)$"
+                }
+              },
+              "q": {
+                "name": "q",
+                "in": "query",
+                "description": "A MongoDB-style query as JSON (docs/QUERY.md).",
+                "schema": {
+                  "type": "string"
+                },
+                "example": "{\"rating\":{\"$gte\":4}}"
+              },
+              "qBulk": {
+                "name": "q",
+                "in": "query",
+                "description": "With id `*`: the query whose matches are updated or deleted.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "h": {
+                "name": "h",
+                "in": "query",
+                "description": "Hints as JSON: `$orderby`, `$fields`, `$max`, `$skip`, `$groupby`, `$aggregate`.",
+                "schema": {
+                  "type": "string"
+                },
+                "example": "{\"$orderby\":{\"rating\":-1}}"
+              },
+              "filter": {
+                "name": "filter",
+                "in": "query",
+                "description": "Case-insensitive text searched in every string value.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "sort": {
+                "name": "sort",
+                "in": "query",
+                "description": "A field to sort by; repeatable.",
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "explode": true
+              },
+              "dir": {
+                "name": "dir",
+                "in": "query",
+                "description": "1 or -1, pairing with `sort` by position.",
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "integer",
+                    "enum": [
+                      1,
+                      -1
+                    ]
+                  }
+                },
+                "explode": true
+              },
+              "skip": {
+                "name": "skip",
+                "in": "query",
+                "schema": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "max": {
+                "name": "max",
+                "in": "query",
+                "description": "Page size (default 1000).",
+                "schema": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "totals": {
+                "name": "totals",
+                "in": "query",
+                "description": "`true` answers `{data, totals}` instead of a bare array.",
+                "schema": {
+                  "type": "boolean"
+                }
+              },
+              "metafields": {
+                "name": "metafields",
+                "in": "query",
+                "description": "`true` adds `_created`, `_changed`, `_createdby`, `_changedby`, `_version`.",
+                "schema": {
+                  "type": "boolean"
+                }
+              },
+              "groupby": {
+                "name": "groupby",
+                "in": "query",
+                "description": "Group by this field; repeatable.",
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "explode": true
+              },
+              "aggregate": {
+                "name": "aggregate",
+                "in": "query",
+                "description": "`SUM:field`, `AVG:field`, `MIN:field`, `MAX:field`, `COUNT:name`; repeatable.",
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "explode": true
+              },
+              "validate": {
+                "name": "validate",
+                "in": "query",
+                "description": "`false` skips schema validation.",
+                "schema": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "responses": {
+              "BadRequest": {
+                "description": "A malformed request, body, query, hint or id (`BadRequest`), or a write that breaks the schema (`ValidationError`, with `list`).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "Unauthorized": {
+                "description": "No API key.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "Forbidden": {
+                "description": "An unknown key, or a key whose scope does not cover the request.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "NotFound": {
+                "description": "No such collection, document or path.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "MethodNotAllowed": {
+                "description": "The path does not take this method; `Allow` names the ones it takes.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "Conflict": {
+                "description": "The collection holds documents, so its schema cannot be set.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "PayloadTooLarge": {
+                "description": "The body is over the server's limit (`--max-body`).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "URITooLong": {
+                "description": "The request line is over 8 KiB.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "HeaderFieldsTooLarge": {
+                "description": "The headers are over 64 KiB or 100 fields.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "ServiceUnavailable": {
+                "description": "The server is busy; `Retry-After` says when to try again.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "InternalError": {
+                "description": "The server failed; `requestId` matches its log line.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              }
+            },
+            "schemas": {
+              "Error": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "message",
+                  "status"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "examples": [
+                      "BadRequest",
+                      "ValidationError",
+                      "NotFound"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "integer"
+                  },
+                  "list": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FieldMessage"
+                    }
+                  },
+                  "requestId": {
+                    "type": "string"
+                  }
+                }
+              },
+              "FieldMessage": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "message"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              },
+              "Health": {
+                "type": "object",
+                "required": [
+                  "status"
+                ],
+                "properties": {
+                  "status": {
+                    "type": "string",
+                    "const": "ok"
+                  }
+                }
+              },
+              "ObjectID": {
+                "type": "string",
+                "pattern": "^[0-9a-f]{24}$"
+              },
+              "Date": {
+                "type": "string",
+                "description": "ISO 8601 UTC, three fractional digits: 2008-11-14T09:53:37.000Z",
+                "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"
+              },
+              "Document": {
+                "type": "object",
+                "description": "A stored document: `_id` first, then its fields.",
+                "additionalProperties": true
+              },
+              "StoredDocument": {
+                "type": "object",
+                "required": [
+                  "_id"
+                ],
+                "properties": {
+                  "_id": {
+                    "$ref": "#/components/schemas/ObjectID"
+                  },
+                  "_created": {
+                    "$ref": "#/components/schemas/Date"
+                  },
+                  "_changed": {
+                    "$ref": "#/components/schemas/Date"
+                  },
+                  "_createdby": {
+                    "type": "string"
+                  },
+                  "_changedby": {
+                    "type": "string"
+                  },
+                  "_version": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                },
+                "additionalProperties": true
+              },
+              "DocumentInput": {
+                "type": "object",
+                "additionalProperties": true,
+                "description": "Any JSON object; system fields are dropped, `_id` is ignored.",
+                "example": {
+                  "catName": "Felis",
+                  "rating": 4
+                }
+              },
+              "UpdateInput": {
+                "type": "object",
+                "additionalProperties": true,
+                "description": "Fields to merge, or update operators: `$set`, `$unset`, `$inc`, `$push`, `$pull`.",
+                "example": {
+                  "$inc": {
+                    "rating": 1
+                  }
+                }
+              },
+              "Totals": {
+                "type": "object",
+                "required": [
+                  "total",
+                  "count",
+                  "skip",
+                  "max"
+                ],
+                "properties": {
+                  "total": {
+                    "type": "integer"
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "skip": {
+                    "type": "integer"
+                  },
+                  "max": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "ListWithTotals": {
+                "type": "object",
+                "required": [
+                  "data",
+                  "totals"
+                ],
+                "properties": {
+                  "data": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/Document"
+                    }
+                  },
+                  "totals": {
+                    "$ref": "#/components/schemas/Totals"
+                  }
+                }
+              },
+              "IDList": {
+                "type": "object",
+                "required": [
+                  "result"
+                ],
+                "properties": {
+                  "result": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/ObjectID"
+                    }
+                  }
+                }
+              },
+              "CollectionList": {
+                "type": "object",
+                "required": [
+                  "collections"
+                ],
+                "properties": {
+                  "collections": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "count"
+                      ],
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "count": {
+                          "type": "integer"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "Field": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "type",
+                  "required",
+                  "unique"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "number",
+                      "float_number",
+                      "date",
+                      "bool",
+                      "json"
+                    ]
+                  },
+                  "required": {
+                    "type": "boolean"
+                  },
+                  "unique": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "CollectionSchema": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "count",
+                  "fields"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "fields": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/Field"
+                    }
+                  }
+                }
+              },
+              "SchemaInput": {
+                "type": "object",
+                "required": [
+                  "fields"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "fields": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "type"
+                      ],
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "type": {
+                          "type": "string"
+                        },
+                        "required": {
+                          "type": "boolean"
+                        },
+                        "unique": {
+                          "type": "boolean"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+
+        """#
+}
