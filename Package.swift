@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RestDBClient", targets: ["RestDBClient"]),
         .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
+        .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
     ],
     dependencies: [
@@ -37,22 +38,28 @@ let package = Package(
             // `$regex` calls the toolchain's ICU directly on Linux (see ARCHITECTURE.md).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
+        // Import, export and the a3cats generator, over the store's bulk-load transaction.
+        .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
+            dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
         .target(name: "RestDBClient", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "restlite",
             dependencies: [
-                "RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
-            name: "restlite-bench-http", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
+            name: "restlite-bench-http",
+            dependencies: ["SocketHTTP"],
+            path: "bench/http-server",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "restlite-bench-store",
             dependencies: ["DocumentStore"],
@@ -75,8 +82,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "DataTransferTests",
+            dependencies: ["DataTransfer", "DocumentStore", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "RestDBAPITests",
-            dependencies: ["RestDBAPI", "RestLiteTesting", "RestDBClient"],
+            dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -86,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting", "restlite"],
+            dependencies: ["RestLiteTesting", "DataTransfer", "restlite"],
             swiftSettings: swiftSettings
         ),
     ]

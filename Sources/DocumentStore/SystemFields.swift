@@ -1,7 +1,9 @@
 /// The fields the store owns; clients cannot write them.
-enum SystemFields {
+package enum SystemFields {
     static let id = "_id"
-    static let names: Set<String> = ["_id", "_created", "_changed", "_createdby", "_changedby", "_version"]
+    package static let names: Set<String> = [
+        "_id", "_created", "_changed", "_createdby", "_changedby", "_version",
+    ]
 
     /// Columns behind the system fields, for sorting and filtering on them.
     static let columns: [String: String] = [
@@ -14,7 +16,7 @@ enum SystemFields {
     /// body, next to the store's own, so inputs drop both alike. Every system name starts with
     /// `_`, so other keys are told apart by one byte instead of a hash (this runs for every
     /// member of every write).
-    static func owns(_ key: String) -> Bool {
+    package static func owns(_ key: String) -> Bool {
         guard key.utf8.first == UInt8(ascii: "_") else { return false }
         if names.contains(key) { return true }
         guard let dot = key.utf8.firstIndex(of: UInt8(ascii: ".")) else { return false }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataTransfer
 import DocumentStore
 
 /// `restlite export --collection NAME`: a collection as JSON, JSON lines or CSV.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataTransfer
 import DocumentStore
 
 /// `restlite generate a3cats`: Mockaroo-shaped rows, offline and reproducible.

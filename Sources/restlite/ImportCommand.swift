@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataTransfer
 import DocumentStore
 import RestDBClient
 

@@ -1,3 +1,4 @@
+import DataTransfer
 import DocumentStore
 import RestDBClient
 

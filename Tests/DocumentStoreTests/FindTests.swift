@@ -181,17 +181,25 @@ import Testing
 
     /// Imported ids stored in the opposite of their `_id` order, so storage order and `_id`
     /// order disagree; a quarter of them are grey.
-    private func reversedStore() async throws -> StoreFixture {
+    private func reversedStore() throws -> StoreFixture {
         let fixture = try StoreFixture()
         let lines = (0..<400).reversed().map { index in
             let color = index % 4 == 0 ? "grey" : "black"
             return
                 #"{"_id":"5d9f1c2ba1b2c3d4e5f6\#(String(format: "%04d", index))","color":"\#(color)","n":\#(index)}"#
         }
-        _ = try await Importer(options: ImportOptions(collection: "cats", keepIds: true))
-            .run(
-                bytes: Array(lines.joined(separator: "\n").utf8), file: "cats.jsonl",
-                into: LocalStoreSink(store: fixture.store))
+        let schema = CollectionSchema(fields: [
+            FieldSchema(name: "color", type: .text), FieldSchema(name: "n", type: .number),
+        ])
+        var pending: [ImportRecord]? = try lines.enumerated().map { line, text in
+            ImportRecord(document: try StoreFixture.object(text), line: line + 1)
+        }
+        try fixture.store.importRecords(
+            into: "cats", newSchema: schema, replace: false, keepIDs: true, file: "cats.jsonl"
+        ) {
+            defer { pending = nil }
+            return pending
+        }
         return fixture
     }
 
@@ -218,7 +226,7 @@ import Testing
     }
 
     @Test func aStringEqualityPageFallsBackToTheScanWhenTheWalkRunsOutAndKeepsIdOrder() async throws {
-        let fixture = try await reversedStore()
+        let fixture = try reversedStore()
         defer { fixture.close() }
         let request = FindRequest(collection: "cats", query: ["color": "grey"], skip: 2, max: 5)
         let expected = ["8", "12", "16", "20", "24"]

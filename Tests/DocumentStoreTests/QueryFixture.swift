@@ -1,3 +1,5 @@
+import RestLiteTesting
+
 @testable import DocumentStore
 
 /// A documents table with the store's layout in a temporary database, with the query

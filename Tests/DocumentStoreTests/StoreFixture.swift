@@ -1,18 +1,11 @@
+import RestLiteTesting
+
 @testable import DocumentStore
 
-/// A store on a fresh temporary file; `close()` removes it.
-struct StoreFixture {
-    let database = TemporaryDatabase()
-    let store: DocumentStore
+/// The store tests' fixture: a `TemporaryStore` with a few helpers of their own.
+typealias StoreFixture = TemporaryStore
 
-    init(options: DocumentStore.Options = .init()) throws {
-        store = try DocumentStore(path: database.path, options: options)
-    }
-
-    func close() {
-        database.remove()
-    }
-
+extension TemporaryStore {
     static func object(_ text: String) throws -> JSONObject {
         guard case .object(let object) = try JSON.parse(text) else { fatalError("not an object: \(text)") }
         return object

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTTP server figures: restlite-bench-http vs nginx, same wrk runs on 127.0.0.1.
+# HTTP server figures: restlite-bench-http (bench/http-server) vs nginx, same wrk runs on 127.0.0.1.
 # Usage: bench/http/run.sh            (builds release, runs everything, prints a summary)
 # Env: WORKERS (server threads, default: server default), SKIP_IDLE=1 to skip the 10k idle run.
 set -euo pipefail

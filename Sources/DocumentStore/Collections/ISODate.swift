@@ -80,7 +80,7 @@ public enum ISODate {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = floorDivide(shiftedYear, 400).quotient
         let yearOfEra = shiftedYear - era * 400

@@ -2,7 +2,7 @@ extension String {
     /// `String(validating: bytes, as: UTF8.self)`: nil unless `bytes` are valid UTF-8. That
     /// initializer needs macOS 15 / iOS 18; before those, `init(roundTripping:)` decides. On
     /// Linux the first branch is always taken.
-    init?(validUTF8 bytes: some Collection<UInt8>) {
+    package init?(validUTF8 bytes: some Collection<UInt8>) {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
             self = text

@@ -12,7 +12,7 @@ import PlatformSupport
 /// Options: `i` case-insensitive, `m` `^`/`$` match at line breaks, `s` `.` matches line
 /// breaks, `x` ignore white space and `#` comments in the pattern. Syntax is ICU's
 /// (NSRegularExpression), close to PCRE for everyday patterns. On Linux the store calls ICU's
-/// regex engine directly (`ICURegex`), the one NSRegularExpression uses there, so the server
+/// regex engine directly (`CompiledRegex`), the one NSRegularExpression uses there, so the server
 /// does not load Foundation; elsewhere it uses NSRegularExpression.
 public struct QueryRegex: Sendable, Hashable {
     public let pattern: String

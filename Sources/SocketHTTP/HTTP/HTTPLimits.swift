@@ -20,28 +20,3 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxBodyBytes = maxBodyBytes
     }
 }
-
-/// Why the bytes of a request could not be accepted; the connection answers `status` and closes.
-public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let status: HTTPStatus
-    public let message: String
-
-    public init(_ status: HTTPStatus, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-
-    public var description: String { "\(status.code) \(message)" }
-
-    static func bad(_ message: String) -> HTTPParseError { HTTPParseError(.badRequest, message) }
-}
-
-/// What the parser has to say after being fed bytes.
-public enum HTTPParserEvent: Sendable {
-    /// The head asked for `Expect: 100-continue` and a body follows: send `100 Continue`.
-    case expectContinue
-    /// A complete request.
-    case request(HTTPRequest)
-    /// The bytes are not acceptable; answer `error.status` with `Connection: close` and close.
-    case failure(HTTPParseError)
-}
