@@ -249,7 +249,7 @@ extension CatBreed {
             origin: "France", countryCode: "FR", lifeSpan: "14 - 15",
             description: """
                 A long-haired pointed cat with white gloves on all four paws. It is quiet, gentle and \
-                likes to follow its people from room to room.
+                likes to stay close to its people around the house.
                 """,
             indoor: 0, lap: 1,
             altNames: "Sacred Birman, Sacred Cat Of Burma",
@@ -685,8 +685,8 @@ extension CatBreed {
             temperament: "Affectionate, Curious, Demanding, Friendly, Intelligent, Playful",
             origin: "United Kingdom", countryCode: "GB", lifeSpan: "10 - 15",
             description: """
-                A chocolate-brown cat with green eyes and a distinctive muzzle. It is curious, gentle and \
-                reaches out with a paw to ask for attention.
+                A chocolate-brown cat with green eyes and a distinctive muzzle. It is curious and gentle, \
+                and taps its owners when it wants attention.
                 """,
             indoor: 0, lap: 1,
             altNames: "Havana, HB",

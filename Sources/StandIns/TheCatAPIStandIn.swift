@@ -19,8 +19,10 @@ public struct TheCatAPIStandIn: Sendable {
     let renderImage: Renderer
     let catalogue: CatImageCatalogue
     let cache: RenderedImageCache
-    /// Index of each breed's reference picture in `catalogue.images`.
+    /// Index of each breed in `CatBreed.all`, by id.
     let breedIndexByID: [String: Int]
+    /// Each breed's object (without `image`), built once.
+    let breedJSON: [OrderedJSON]
 
     /// `publicURL` (scheme, host and port, e.g. `http://192.168.1.5:3000`) is the base of every
     /// picture URL when set; otherwise URLs are built from the request's `Host` header.
@@ -33,6 +35,7 @@ public struct TheCatAPIStandIn: Sendable {
         self.cache = RenderedImageCache()
         self.breedIndexByID = Dictionary(
             uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
+        self.breedJSON = CatBreed.all.map { $0.json() }
     }
 
     /// Adds the routes to `router`.
@@ -65,7 +68,7 @@ public struct TheCatAPIStandIn: Sendable {
     func breed(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.pathParameters["breed"] ?? ""
         guard let index = breedIndexByID[id] else { return Self.json(.object([])) }
-        return Self.json(CatBreed.all[index].json())
+        return Self.json(breedJSON[index])
     }
 
     func searchBreeds(_ request: HTTPRequest) -> HTTPResponse {
@@ -150,7 +153,7 @@ public struct TheCatAPIStandIn: Sendable {
     /// One image object: `breeds` always, `categories` only when it has some.
     func json(of image: CatImage, _ request: HTTPRequest) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [
-            ("breeds", .array(image.breedIndex.map { [CatBreed.all[$0].json()] } ?? []))
+            ("breeds", .array(image.breedIndex.map { [breedJSON[$0]] } ?? []))
         ]
         if !image.categories.isEmpty { members.append(("categories", .array(image.categories.map(\.json)))) }
         members += [
