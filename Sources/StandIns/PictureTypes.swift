@@ -82,11 +82,10 @@ extension CatAppearance {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
         }
-        let coat = coats[next() % coats.count]
-        var accent = coats[next() % coats.count]
-        if accent == coat {
-            accent = coats[(next() % (coats.count - 1) + 1 + coats.firstIndex(of: coat)!) % coats.count]
-        }
+        let coatIndex = next() % coats.count
+        let accentIndex = (coatIndex + 1 + next() % (coats.count - 1)) % coats.count
+        let coat = coats[coatIndex]
+        let accent = coats[accentIndex]
         return CatAppearance(
             coat: coat, accent: accent, pattern: patterns[next() % patterns.count],
             eyes: eyes[next() % eyes.count],
