@@ -66,6 +66,8 @@ let package = Package(
             path: "bench/store",
             swiftSettings: swiftSettings
         ),
+        // Offline stand-ins of other web APIs the course apps call (pictures drawn on demand).
+        .target(name: "StandIns", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
@@ -94,6 +96,11 @@ let package = Package(
         .testTarget(
             name: "RestDBClientTests",
             dependencies: ["RestDBClient", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "StandInsTests",
+            dependencies: ["StandIns", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

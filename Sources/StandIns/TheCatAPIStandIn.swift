@@ -1,0 +1,269 @@
+import SocketHTTP
+
+/// The cat-picture service's `/v1` surface, offline, under `/thecatapi/v1`, with its pictures
+/// drawn on demand under `/thecatapi/images/{id}.{jpg|png|gif}`.
+///
+/// No key is needed: an `x-api-key` header or `api_key` parameter is accepted and never checked;
+/// as on the real service, its presence only lifts the key-less image-search limit (1 or 10).
+public struct TheCatAPIStandIn: Sendable {
+    public typealias Renderer =
+        @Sendable (
+            _ look: CatAppearance, _ variant: UInt64, _ width: Int, _ height: Int, _ format: ImageFormat
+        )
+        -> [UInt8]
+
+    /// The prefix of every route.
+    public static let prefix = "/thecatapi"
+
+    let publicURL: String?
+    let renderImage: Renderer
+    let catalogue: CatImageCatalogue
+    let cache: RenderedImageCache
+    /// Index of each breed in `CatBreed.all`, by id.
+    let breedIndexByID: [String: Int]
+    /// Each breed's object (without `image`), built once.
+    let breedJSON: [OrderedJSON]
+
+    /// `publicURL` (scheme, host and port, e.g. `http://192.168.1.5:3000`) is the base of every
+    /// picture URL when set; otherwise URLs are built from the request's `Host` header.
+    public init(publicURL: String?, renderImage: @escaping Renderer) {
+        var base = publicURL
+        while let value = base, value.hasSuffix("/") { base = String(value.dropLast()) }
+        self.publicURL = base?.isEmpty == true ? nil : base
+        self.renderImage = renderImage
+        self.catalogue = CatImageCatalogue()
+        self.cache = RenderedImageCache()
+        self.breedIndexByID = Dictionary(
+            uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
+        self.breedJSON = CatBreed.all.map { $0.json() }
+    }
+
+    /// Adds the routes to `router`.
+    public func register(on router: inout Router) {
+        let api = Self.prefix + "/v1"
+        router.get(api + "/breeds") { request in self.breeds(request) }
+        router.get(api + "/breeds/search") { request in self.searchBreeds(request) }
+        router.get(api + "/breeds/:breed") { request in self.breed(request) }
+        router.get(api + "/images/search") { request in self.searchImages(request) }
+        router.get(api + "/images/:image") { request in self.image(request) }
+        router.get(api + "/categories") { request in self.categories(request) }
+        router.get(Self.prefix + "/images/:file") { request in self.imageFile(request) }
+    }
+
+    // MARK: - Breeds
+
+    func breeds(_ request: HTTPRequest) -> HTTPResponse {
+        let all = CatBreed.all
+        var selected = ArraySlice(all)
+        var headers: [(String, String)] = [("Pagination-Count", String(all.count))]
+        if let limit = Self.integer(request.queryValue("limit")), limit > 0 {
+            let page = max(0, Self.integer(request.queryValue("page")) ?? 0)
+            selected = Self.page(all, limit: limit, page: page)
+            headers += [("Pagination-Page", String(page)), ("Pagination-Limit", String(limit))]
+        }
+        let body = OrderedJSON.array(selected.map { $0.json(image: referenceImage(of: $0, request)) })
+        return Self.json(body, headers: headers)
+    }
+
+    func breed(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.pathParameters["breed"] ?? ""
+        guard let index = breedIndexByID[id] else { return Self.json(.object([])) }
+        return Self.json(breedJSON[index])
+    }
+
+    func searchBreeds(_ request: HTTPRequest) -> HTTPResponse {
+        let query = (request.queryValue("q") ?? "").trimmingSpaces.lowercased()
+        let attach = Self.flag(request.queryValue("attach_image")) == true
+        let found =
+            query.isEmpty ? [] : CatBreed.all.filter { $0.name.lowercased().contains(query) }
+        return Self.json(.array(found.map { $0.json(image: attach ? referenceImage(of: $0, request) : nil) }))
+    }
+
+    /// The `image` object of a breed's reference picture, nil when the breed has none.
+    func referenceImage(of breed: CatBreed, _ request: HTTPRequest) -> OrderedJSON? {
+        guard let id = breed.referenceImageID, let image = catalogue.image(id: id) else { return nil }
+        return .object([
+            ("id", .string(image.id)), ("width", .int(image.width)), ("height", .int(image.height)),
+            ("url", .string(url(of: image, request))),
+        ])
+    }
+
+    // MARK: - Images
+
+    func searchImages(_ request: HTTPRequest) -> HTTPResponse {
+        let hasKey = request.headers["x-api-key"] != nil || request.queryValue("api_key") != nil
+        var limit = max(1, Self.integer(request.queryValue("limit")) ?? 1)
+        limit = hasKey ? min(limit, 100) : (limit > 1 ? 10 : 1)
+        let page = max(0, Self.integer(request.queryValue("page")) ?? 0)
+        let order = (request.queryValue("order") ?? "RANDOM").uppercased()
+        let matching = catalogue.images.filter(Self.filter(for: request))
+
+        var headers: [(String, String)] = []
+        let chosen: [CatImage]
+        switch order {
+        case "ASC", "DESC":
+            let ordered = order == "ASC" ? matching : matching.reversed()
+            chosen = Array(Self.page(ordered, limit: limit, page: page))
+            headers = [
+                ("Pagination-Count", String(matching.count)), ("Pagination-Page", String(page)),
+                ("Pagination-Limit", String(limit)),
+            ]
+        default:
+            var generator = SystemRandomNumberGenerator()
+            chosen = Array(matching.shuffled(using: &generator).prefix(limit))
+        }
+        if request.queryValue("format")?.lowercased() == "src" {
+            guard let first = chosen.first else { return Self.json(.array([])) }
+            var response = HTTPResponse(status: .found)
+            response.headers.set("Location", url(of: first, request))
+            return response
+        }
+        return Self.json(.array(chosen.map { json(of: $0, request) }), headers: headers)
+    }
+
+    func image(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.pathParameters["image"] ?? ""
+        guard let image = catalogue.image(id: id) else {
+            return .text(.badRequest, "Couldn't find an image matching the passed 'id' of \(id)")
+        }
+        return Self.json(json(of: image, request))
+    }
+
+    /// The filter of `breed_ids`, `category_ids`, `has_breeds` and `mime_types`.
+    static func filter(for request: HTTPRequest) -> @Sendable (CatImage) -> Bool {
+        let breedIDs = Set(list(request.queryValue("breed_ids")))
+        let breedIndexes = Set(
+            CatBreed.all.indices.filter { breedIDs.contains(CatBreed.all[$0].id) })
+        let categoryIDs = Set(list(request.queryValue("category_ids")).compactMap { Int($0) })
+        let hasBreeds = flag(request.queryValue("has_breeds")) ?? false
+        let formats = Set(list(request.queryValue("mime_types")).compactMap(mimeFormat))
+        return { image in
+            if !breedIDs.isEmpty && !(image.breedIndex.map { breedIndexes.contains($0) } ?? false) {
+                return false
+            }
+            if !categoryIDs.isEmpty && !image.categories.contains(where: { categoryIDs.contains($0.id) }) {
+                return false
+            }
+            if hasBreeds && image.breedIndex == nil { return false }
+            if !formats.isEmpty && !formats.contains(image.format) { return false }
+            return true
+        }
+    }
+
+    /// One image object: `breeds` always, `categories` only when it has some.
+    func json(of image: CatImage, _ request: HTTPRequest) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = [
+            ("breeds", .array(image.breedIndex.map { [breedJSON[$0]] } ?? []))
+        ]
+        if !image.categories.isEmpty { members.append(("categories", .array(image.categories.map(\.json)))) }
+        members += [
+            ("id", .string(image.id)), ("url", .string(url(of: image, request))),
+            ("width", .int(image.width)),
+            ("height", .int(image.height)),
+        ]
+        return .object(members)
+    }
+
+    /// The absolute URL of a picture file: on `publicURL`, or on the request's `Host`.
+    func url(of image: CatImage, _ request: HTTPRequest) -> String {
+        let base: String
+        if let publicURL {
+            base = publicURL
+        } else {
+            let host = request.headers["Host"]?.trimmingSpaces ?? ""
+            base = "http://" + (host.isEmpty ? "localhost" : host)
+        }
+        return base + Self.prefix + "/images/" + image.id + "." + image.fileExtension
+    }
+
+    // MARK: - Categories
+
+    func categories(_ request: HTTPRequest) -> HTTPResponse {
+        var selected = ArraySlice(CatCategory.all)
+        if let limit = Self.integer(request.queryValue("limit")), limit > 0 {
+            let page = max(0, Self.integer(request.queryValue("page")) ?? 0)
+            selected = Self.page(CatCategory.all, limit: limit, page: page)
+        }
+        return Self.json(.array(selected.map(\.json)))
+    }
+
+    // MARK: - Picture files
+
+    func imageFile(_ request: HTTPRequest) -> HTTPResponse {
+        let file = request.pathParameters["file"] ?? ""
+        guard let dot = file.lastIndex(of: "."),
+            let image = catalogue.image(id: String(file[..<dot])),
+            ImageFormat(fileExtension: String(file[file.index(after: dot)...])) == image.format,
+            file[file.index(after: dot)...] == image.fileExtension
+        else { return .text(.notFound, "Not Found") }
+        let etag = "\"" + image.id + "-" + String(image.variant, radix: 16) + "\""
+        var headers = HTTPHeaders()
+        headers.set("ETag", etag)
+        headers.set("Cache-Control", "public, max-age=86400, immutable")
+        if let tags = request.headers["If-None-Match"],
+            tags.split(separator: ",").contains(where: {
+                let tag = $0.trimmingSpaces
+                return tag == "*" || tag == etag || tag == "W/" + etag
+            })
+        {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        let body = cache.bytes(for: image.id) {
+            renderImage(image.look, image.variant, image.width, image.height, image.format)
+        }
+        headers.set("Content-Type", image.format.mimeType)
+        return HTTPResponse(status: .ok, headers: headers, body: body)
+    }
+
+    // MARK: - Helpers
+
+    static func json(_ value: OrderedJSON, headers: [(String, String)] = []) -> HTTPResponse {
+        var response = HTTPResponse.json(.ok, value.bytes)
+        response.headers.set("Vary", "Origin")
+        for (name, value) in headers { response.headers.set(name, value) }
+        if !headers.isEmpty {
+            response.headers.set("Access-Control-Expose-Headers", headers.map(\.0).joined(separator: ", "))
+        }
+        return response
+    }
+
+    static func page<Element>(_ items: [Element], limit: Int, page: Int) -> ArraySlice<Element> {
+        let (start, overflow) = page.multipliedReportingOverflow(by: limit)
+        guard !overflow, start < items.count else { return [] }
+        return items[start..<min(items.count, start + limit)]
+    }
+
+    static func integer(_ text: String?) -> Int? {
+        text.flatMap { Int($0.trimmingSpaces) }
+    }
+
+    /// `1`/`true` → true, `0`/`false` → false, anything else nil.
+    static func flag(_ text: String?) -> Bool? {
+        switch text?.trimmingSpaces.lowercased() {
+        case "1", "true": true
+        case "0", "false": false
+        default: nil
+        }
+    }
+
+    static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+    }
+
+    /// `jpg`, `jpeg`, `png`, `gif` or `image/…`; the service's three picture types only.
+    static func mimeFormat(_ text: String) -> ImageFormat? {
+        let name = text.lowercased().hasPrefix("image/") ? String(text.dropFirst(6)) : text
+        guard let format = ImageFormat(fileExtension: name), format != .bmp else { return nil }
+        return format
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
