@@ -23,6 +23,8 @@
 public protocol SQLDialect: Sendable {
     /// SQL expressions for the JSON type, the value and the elements of what `source` locates.
     func reference(to source: ValueSource) -> ValueReference
+    /// A field path as the SQL literal the dialect's JSON functions take.
+    func pathLiteral(_ path: FieldPath) -> String
     /// A JSON type name as a SQL literal, to compare with `ValueReference.type`.
     func typeName(_ kind: JSONKind) -> String
     /// The condition that always holds (`true`) or never holds (`false`).

@@ -6,7 +6,7 @@ public struct SQLiteDialect: SQLDialect {
     public func reference(to source: ValueSource) -> ValueReference {
         switch source {
         case .field(let body, let path):
-            let literal = path.sqlLiteral
+            let literal = pathLiteral(path)
             return ValueReference(
                 type: "json_type(\(body), \(literal))", value: "json_extract(\(body), \(literal))",
                 each: "json_each(\(body), \(literal))")
@@ -15,6 +15,9 @@ public struct SQLiteDialect: SQLDialect {
                 type: "\(alias).type", value: "\(alias).value", each: "json_each(\(alias).value)")
         }
     }
+
+    /// `'$."owner"."city"'` (`FieldPath.sqlLiteral`).
+    public func pathLiteral(_ path: FieldPath) -> String { path.sqlLiteral }
 
     public func typeName(_ kind: JSONKind) -> String { "'\(kind.rawValue)'" }
 

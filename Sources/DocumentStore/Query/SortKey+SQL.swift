@@ -18,7 +18,7 @@ extension SortKey {
             return sqlOrdering(bodyColumn: bodyColumn, dialect: dialect)
         }
         let direction = ascending ? "ASC" : "DESC"
-        return SQLFragment("\(dialect.call(.sortKey, [bodyColumn, path.sqlLiteral])) \(direction)")
+        return SQLFragment("\(dialect.call(.sortKey, [bodyColumn, dialect.pathLiteral(path)])) \(direction)")
     }
 
     /// The type-class rank a sort orders by before the value. Missing, null, numbers and
