@@ -1,7 +1,7 @@
 import DocumentStore
 import SocketHTTP
 
-/// restdb.io's REST surface over a `DocumentStore`: `/rest/<collection>` CRUD, the query
+/// restdb.io's REST surface over a `DocumentEngine`: `/rest/<collection>` CRUD, the query
 /// parameters, keys, CORS and restdb's error bodies.
 ///
 /// ```swift
@@ -21,11 +21,11 @@ public struct RestAPI: Sendable {
         }
     }
 
-    public let store: DocumentStore
+    public let store: any DocumentEngine
     public let keys: KeyRing
     public let options: Options
 
-    public init(store: DocumentStore, keys: KeyRing, options: Options = Options()) {
+    public init(store: any DocumentEngine, keys: KeyRing, options: Options = Options()) {
         self.store = store
         self.keys = keys
         self.options = options

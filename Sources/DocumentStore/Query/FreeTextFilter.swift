@@ -10,7 +10,7 @@
 /// An ASCII needle folds case with SQLite's `lower()` (ASCII letters only) and first checks
 /// the raw JSON text with `instr`, which rules most documents out without parsing them. A
 /// needle with other characters goes through `restlite_contains_ci`, a Foundation
-/// case-insensitive search.
+/// case-insensitive search. This is SQLite's text (`SQLiteDialect.freeText`).
 enum FreeTextFilter {
     static func condition(text: String, body: String) -> SQLFragment {
         if text.isEmpty { return SQLFragment("1") }
@@ -62,7 +62,9 @@ extension Query {
     /// ```swift
     /// Query.filterCondition(text: "felis", bodyColumn: "body")
     /// ```
-    public static func filterCondition(text: String, bodyColumn: String) -> SQLFragment {
-        FreeTextFilter.condition(text: text, body: bodyColumn)
+    public static func filterCondition(
+        text: String, bodyColumn: String, dialect: any SQLDialect = SQLiteDialect()
+    ) -> SQLFragment {
+        dialect.freeText(text, body: bodyColumn)
     }
 }

@@ -12,15 +12,15 @@ extension QueryCompiler {
                 [columnCompare(">=", low, column), columnCompare("<=", high, column)], " AND ")
         case .regex(let regex) where column.kind == .text:
             return SQLFragment(
-                "(\(column.name) IS NOT NULL AND restlite_regexp(?, ?, \(column.name)))",
+                "(\(column.name) IS NOT NULL AND \(dialect.call(.regexp, ["?", "?", column.name])))",
                 [.text(regex.pattern), .text(regex.options)])
-        case .regex, .elementMatch: return SQLFragment("0")
+        case .regex, .elementMatch: return SQLFragment(dialect.literal(false))
         }
     }
 
-    /// `$in` on a column: several values become one `IN (SELECT value FROM json_each(?))` over
-    /// a bound JSON array (one expression and one binding however long the list; the `_id`
-    /// index still answers it). Operands of another kind than the column's match nothing.
+    /// `$in` on a column: several values become one membership test in a bound JSON array
+    /// (`SQLDialect.inBoundArray`: one expression and one binding however long the list; the
+    /// `_id` index still answers it). Operands of another kind than the column's match nothing.
     private func columnOneOf(_ operands: [QueryOperand], _ column: SystemColumn) -> SQLFragment {
         var parts: [SQLFragment] = []
         if operands.contains(.null) { parts.append(SQLFragment("\(column.name) IS NULL")) }
@@ -31,16 +31,18 @@ extension QueryCompiler {
             let elements = values.compactMap(\.jsonElement)
             parts.append(
                 SQLFragment(
-                    "\(column.name) IN (SELECT value FROM json_each(?))",
+                    "\(column.name) \(dialect.inBoundArray)",
                     [.text(JSONValue.array(elements).serialized())]))
         }
-        if parts.isEmpty { return SQLFragment("0") }
+        if parts.isEmpty { return SQLFragment(dialect.literal(false)) }
         return parts.count == 1 ? parts[0] : group(parts, " OR ")
     }
 
     private func columnCompare(_ sign: String, _ operand: QueryOperand, _ column: SystemColumn) -> SQLFragment
     {
-        guard let value = columnValue(operand, column.kind) else { return SQLFragment("0") }
+        guard let value = columnValue(operand, column.kind) else {
+            return SQLFragment(dialect.literal(false))
+        }
         return SQLFragment("\(column.name) \(sign) ?", [value])
     }
 
@@ -58,7 +60,7 @@ extension QueryCompiler {
 }
 
 extension SQLValue {
-    /// The value as a JSON array element that `json_each` gives back as this value; nil for
+    /// The value as a JSON array element that the membership test gives back as this value; nil for
     /// what JSON cannot hold (a non-finite real, a blob), which no column value equals.
     fileprivate var jsonElement: JSONValue? {
         switch self {

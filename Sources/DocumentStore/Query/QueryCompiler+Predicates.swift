@@ -11,35 +11,38 @@ extension QueryCompiler {
             return group([compare(.greaterOrEqual, low, value), compare(.lessOrEqual, high, value)], " AND ")
         case .regex(let regex):
             return SQLFragment(
-                "(\(value.type) = 'text' AND restlite_regexp(?, ?, \(value.value)))",
+                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.regexp, ["?", "?", value.value])))",
                 [.text(regex.pattern), .text(regex.options)])
         case .elementMatch(let condition): return elementMatch(condition, value)
         }
     }
 
     /// `$in`: the operands are sorted into type classes (`InList`). A class with one value is
-    /// plain equality; a class with several is one `IN (SELECT value FROM json_each(?))` over a
-    /// bound JSON array, so a list of any length is one expression (SQLite refuses ORs nested
-    /// 1000 deep) with one binding, and a declared value index still answers it.
+    /// plain equality; a class with several is one membership test in a bound JSON array
+    /// (`SQLDialect.inBoundArray`), so a list of any length is one expression (SQLite refuses
+    /// ORs nested 1000 deep) with one binding, and a declared value index still answers it.
     private func oneOf(_ operands: [QueryOperand], _ value: ValueReference) -> SQLFragment {
-        if operands.isEmpty { return SQLFragment("0") }
+        if operands.isEmpty { return SQLFragment(dialect.literal(false)) }
         let parts = InList(operands).classes.map { list -> SQLFragment in
             guard list.operands.count > 1 else { return equals(list.operands[0], value) }
             let array = SQLValue.text(JSONValue.array(list.elements).serialized())
-            let member = "IN (SELECT value FROM json_each(?))"
+            let member = dialect.inBoundArray
             switch list.kind {
             case .number:
                 return SQLFragment(
-                    "(\(value.value) \(member) AND \(value.type) IN ('integer', 'real'))", [array])
+                    "(\(value.value) \(member) AND \(dialect.typeTest(value.type, .integer, .real)))", [array]
+                )
             case .string:
-                return SQLFragment("(\(value.value) \(member) AND \(value.type) = 'text')", [array])
+                return SQLFragment(
+                    "(\(value.value) \(member) AND \(dialect.typeTest(value.type, .text)))", [array])
             case .date:
                 return SQLFragment(
-                    "(\(value.type) = 'text' AND restlite_date(\(value.value)) \(member))", [array])
-            case .object, .array:
-                return SQLFragment(
-                    "(\(value.value) \(member) AND \(value.type) = '\(list.kind == .array ? "array" : "object")')",
+                    "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) \(member))",
                     [array])
+            case .object, .array:
+                let kind: JSONKind = list.kind == .array ? .array : .object
+                return SQLFragment(
+                    "(\(value.value) \(member) AND \(dialect.typeTest(value.type, kind)))", [array])
             case .null, .bool:
                 // At most one null and two booleans: equality each.
                 return group(list.operands.map { equals($0, value) }, " OR ")
@@ -50,66 +53,70 @@ extension QueryCompiler {
 
     private func equals(_ operand: QueryOperand, _ value: ValueReference) -> SQLFragment {
         switch operand {
-        case .null: return SQLFragment("\(value.type) = 'null'")
-        case .bool(let flag): return SQLFragment("\(value.type) = '\(flag ? "true" : "false")'")
+        case .null: return SQLFragment(dialect.typeTest(value.type, .null))
+        case .bool(let flag):
+            return SQLFragment(dialect.typeTest(value.type, flag ? .trueValue : .falseValue))
         case .number(let number):
             return SQLFragment(
-                "(\(value.value) = ? AND \(value.type) IN ('integer', 'real'))", [number.sqlValue])
+                "(\(value.value) = ? AND \(dialect.typeTest(value.type, .integer, .real)))", [number.sqlValue]
+            )
         case .string(let text):
-            return SQLFragment("(\(value.value) = ? AND \(value.type) = 'text')", [.text(text)])
+            return SQLFragment(
+                "(\(value.value) = ? AND \(dialect.typeTest(value.type, .text)))", [.text(text)])
         case .date(let date):
             return SQLFragment(
-                "(\(value.type) = 'text' AND restlite_date(\(value.value)) = ?)", [.text(date.normalized)])
+                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) = ?)",
+                [.text(date.normalized)])
         case .json(let json):
-            let type = json.arrayValue != nil ? "array" : "object"
+            let kind: JSONKind = json.arrayValue != nil ? .array : .object
             return SQLFragment(
-                "(\(value.value) = ? AND \(value.type) = '\(type)')", [.text(json.serialized())])
+                "(\(value.value) = ? AND \(dialect.typeTest(value.type, kind)))", [.text(json.serialized())])
         }
     }
 
     private func compare(_ op: ComparisonOperator, _ operand: QueryOperand, _ value: ValueReference)
         -> SQLFragment
     {
-        // Without statistics SQLite guesses a range keeps a quarter of the rows and then prefers
-        // walking the `_id` order (no sort) over a declared index; `likelihood` says a range is
-        // selective, as it is when someone indexed the field. Results are unchanged.
-        let range = "likelihood(\(value.value) \(op.rawValue) ?, 0.01)"
+        let range = dialect.selective("\(value.value) \(op.rawValue) ?")
         switch operand {
         case .number(let number):
-            return SQLFragment("(\(value.type) IN ('integer', 'real') AND \(range))", [number.sqlValue])
+            return SQLFragment(
+                "(\(dialect.typeTest(value.type, .integer, .real)) AND \(range))", [number.sqlValue])
         case .string(let text):
-            return SQLFragment("(\(value.type) = 'text' AND \(range))", [.text(text)])
+            return SQLFragment("(\(dialect.typeTest(value.type, .text)) AND \(range))", [.text(text)])
         case .bool(let flag):
-            return SQLFragment("(\(value.type) IN ('true', 'false') AND \(range))", [.integer(flag ? 1 : 0)])
+            return SQLFragment(
+                "(\(dialect.typeTest(value.type, .trueValue, .falseValue)) AND \(range))",
+                [.integer(flag ? 1 : 0)])
         case .date(let date):
             return SQLFragment(
-                "(\(value.type) = 'text' AND restlite_date(\(value.value)) \(op.rawValue) ?)",
+                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) \(op.rawValue) ?)",
                 [.text(date.normalized)])
         case .null, .json:
             // The parser refuses these operands; nothing compares with them.
-            return SQLFragment("0")
+            return SQLFragment(dialect.literal(false))
         }
     }
 
     private func elementMatch(_ condition: ElementCondition, _ value: ValueReference) -> SQLFragment {
         let alias = newAlias()
-        let element = ValueReference.element(alias: alias)
+        let element = dialect.reference(to: .element(alias: alias))
         let inner: SQLFragment
         switch condition {
         case .value(let valueCondition): inner = self.condition(valueCondition, on: element)
         case .query(let node):
             inner =
-                SQLFragment("\(element.type) = 'object' AND ") + nested(body: element.value).condition(node)
+                SQLFragment("\(dialect.typeTest(element.type, .object)) AND ")
+                + nested(body: element.value).condition(node)
         }
-        return SQLFragment(
-            "(\(value.type) = 'array' AND EXISTS (SELECT 1 FROM \(value.each) AS \(alias) WHERE ")
-            + inner + SQLFragment("))")
+        return SQLFragment("(\(dialect.isArray(value, indexable: false)) AND ")
+            + dialect.anyElement(of: value, alias: alias, where: inner) + SQLFragment(")")
     }
 
     private func condition(_ condition: ValueCondition, on element: ValueReference) -> SQLFragment {
         switch condition {
         case .all(let conditions):
-            if conditions.isEmpty { return SQLFragment("1") }
+            if conditions.isEmpty { return SQLFragment(dialect.literal(true)) }
             let parts = conditions.map { self.condition($0, on: element) }
             return parts.count == 1 ? parts[0] : group(parts, " AND ")
         case .not(let inner): return negate(self.condition(inner, on: element))

@@ -1,9 +1,12 @@
-/// Compiles a `QueryNode` into a SQL condition whose literals are all bound parameters.
+/// Compiles a `QueryNode` into a SQL condition whose literals are all bound parameters, by
+/// dialect-neutral rules; all SQL text specific to a database comes from `dialect`.
 ///
-/// Every fragment it produces evaluates to 0 or 1, never NULL, wherever NULL could change the
-/// answer: `NOT` is written as `NOT ifnull(x, 0)`, so an unknown (a missing field) counts as
-/// false before negation, which is what `$ne`, `$nin` and `$not` need to match missing fields.
+/// Every fragment it produces is true or false, never NULL, wherever NULL could change the
+/// answer: a negation first turns an unknown (a missing field) into false
+/// (`SQLDialect.negate`), which is what `$ne`, `$nin` and `$not` need to match missing fields.
 struct QueryCompiler {
+    /// Writes the database-specific text.
+    let dialect: any SQLDialect
     /// The expression holding the JSON text of the document (or of an `$elemMatch` element).
     let body: String
     /// True for a stored document, where `_id`, `_created`, ... live in their own columns.
@@ -12,7 +15,11 @@ struct QueryCompiler {
     /// never clash and one query always yields the same SQL text.
     private let aliases: AliasCounter
 
-    init(body: String, systemColumns: Bool, aliases: AliasCounter = AliasCounter()) {
+    init(
+        body: String, systemColumns: Bool, dialect: any SQLDialect = SQLiteDialect(),
+        aliases: AliasCounter = AliasCounter()
+    ) {
+        self.dialect = dialect
         self.body = body
         self.systemColumns = systemColumns
         self.aliases = aliases
@@ -27,7 +34,7 @@ struct QueryCompiler {
     }
 
     func nested(body: String) -> QueryCompiler {
-        QueryCompiler(body: body, systemColumns: false, aliases: aliases)
+        QueryCompiler(body: body, systemColumns: false, dialect: dialect, aliases: aliases)
     }
 
     func newAlias() -> String { aliases.make() }
@@ -35,10 +42,10 @@ struct QueryCompiler {
     func condition(_ node: QueryNode) -> SQLFragment {
         switch node {
         case .and(let nodes):
-            if nodes.isEmpty { return SQLFragment("1") }
+            if nodes.isEmpty { return SQLFragment(dialect.literal(true)) }
             return nodes.count == 1 ? condition(nodes[0]) : group(nodes.map(condition), " AND ")
         case .or(let nodes):
-            if nodes.isEmpty { return SQLFragment("0") }
+            if nodes.isEmpty { return SQLFragment(dialect.literal(false)) }
             return nodes.count == 1 ? condition(nodes[0]) : group(nodes.map(condition), " OR ")
         case .not(let inner): return negate(condition(inner))
         case .exists(let path, let flag): return exists(path, flag)
@@ -64,35 +71,31 @@ struct QueryCompiler {
     static let groupWidth = 32
 
     func negate(_ fragment: SQLFragment) -> SQLFragment {
-        SQLFragment("NOT ifnull(") + fragment + SQLFragment(", 0)")
+        dialect.negate(fragment)
     }
 
     private func exists(_ path: FieldPath, _ flag: Bool) -> SQLFragment {
         if let column = systemColumn(path) {
             return SQLFragment("\(column.name) IS \(flag ? "NOT " : "")NULL")
         }
-        return SQLFragment("json_type(\(body), \(path.sqlLiteral)) IS \(flag ? "NOT " : "")NULL")
+        let field = dialect.reference(to: .field(body: body, path: path))
+        return SQLFragment("\(field.type) IS \(flag ? "NOT " : "")NULL")
     }
 
     /// Any candidate of the field satisfies the predicate: the value, or one of its elements
     /// when it is an array. A predicate that accepts null also accepts a missing field.
     private func match(_ path: FieldPath, _ predicate: ValuePredicate) -> SQLFragment {
         if let column = systemColumn(path) { return columnTest(predicate, column: column) }
-        let field = ValueReference.field(body: body, path: path)
+        let field = dialect.reference(to: .field(body: body, path: path))
         var parts: [SQLFragment] = []
         if predicate.acceptsNull { parts.append(SQLFragment("\(field.type) IS NULL")) }
         parts.append(test(predicate, on: field))
         if predicate.canMatchElement {
             let alias = newAlias()
-            let element = ValueReference.element(alias: alias)
-            // The range on the value is redundant (an array's JSON text starts with `[`) but
-            // lets this arm use a value index too, so an indexed field's whole OR can be
-            // answered from the index (SQLite's OR optimisation needs every arm indexable).
+            let element = dialect.reference(to: .element(alias: alias))
+            let elements = dialect.anyElement(of: field, alias: alias, where: test(predicate, on: element))
             parts.append(
-                SQLFragment(
-                    "(\(field.value) >= '[' AND \(field.value) < '\\' AND \(field.type) = 'array'"
-                        + " AND EXISTS (SELECT 1 FROM \(field.each) AS \(alias) WHERE ")
-                    + test(predicate, on: element) + SQLFragment("))"))
+                SQLFragment("(\(dialect.isArray(field, indexable: true)) AND ") + elements + SQLFragment(")"))
         }
         let expanded = parts.count == 1 ? parts[0] : group(parts, " OR ")
         guard let prefilter = prefilter(predicate) else { return expanded }
@@ -100,13 +103,14 @@ struct QueryCompiler {
     }
 
     /// A string that equals the field must appear in the document text as its JSON literal,
-    /// and `instr` on the raw text is far cheaper than parsing it. This holds because bodies
+    /// and a byte search of the raw text is far cheaper than parsing it. This holds because bodies
     /// are written by `JSONValue.serialized()`, whose escaping is canonical.
     private func prefilter(_ predicate: ValuePredicate) -> SQLFragment? {
         guard systemColumns, case .equals(.string(let text)) = predicate else { return nil }
         var literal: [UInt8] = []
         JSONValue.writeString(text, to: &literal)
-        return SQLFragment("restlite_has(\(body), ?)", [.text(String(decoding: literal, as: UTF8.self))])
+        return SQLFragment(
+            dialect.call(.has, [body, "?"]), [.text(String(decoding: literal, as: UTF8.self))])
     }
 
     func systemColumn(_ path: FieldPath) -> SystemColumn? {

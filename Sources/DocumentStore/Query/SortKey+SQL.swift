@@ -1,24 +1,24 @@
 extension SortKey {
     /// The ORDER BY terms for this key (without the final `seq` tie-breaker): the type class
-    /// rank, then the value.
-    public func sqlOrdering(bodyColumn: String) -> SQLFragment {
+    /// rank, then the value, written by `dialect`.
+    public func sqlOrdering(bodyColumn: String, dialect: any SQLDialect = SQLiteDialect()) -> SQLFragment {
         let direction = ascending ? "ASC" : "DESC"
         if path.segments.count == 1, let column = SystemColumn(field: path.segments[0]) {
             return SQLFragment("\(column.name) \(direction)")
         }
-        let field = ValueReference.field(body: bodyColumn, path: path)
-        return SQLFragment("\(Self.rankExpression(field)) \(direction), \(field.value) \(direction)")
+        let field = dialect.reference(to: .field(body: bodyColumn, path: path))
+        return SQLFragment("\(Self.rankExpression(field, dialect)) \(direction), \(field.value) \(direction)")
     }
 
     /// The ORDER BY term for a scan (no declared sort index on the field): one-segment paths
     /// use `restlite_sortkey`, which orders exactly as `sqlOrdering(bodyColumn:)` but reads
     /// the body once instead of parsing it twice; other paths are as `sqlOrdering`.
-    public func scanOrdering(bodyColumn: String) -> SQLFragment {
+    public func scanOrdering(bodyColumn: String, dialect: any SQLDialect = SQLiteDialect()) -> SQLFragment {
         guard path.segments.count == 1, SystemColumn(field: path.segments[0]) == nil else {
-            return sqlOrdering(bodyColumn: bodyColumn)
+            return sqlOrdering(bodyColumn: bodyColumn, dialect: dialect)
         }
         let direction = ascending ? "ASC" : "DESC"
-        return SQLFragment("restlite_sortkey(\(bodyColumn), \(path.sqlLiteral)) \(direction)")
+        return SQLFragment("\(dialect.call(.sortKey, [bodyColumn, dialect.pathLiteral(path)])) \(direction)")
     }
 
     /// The type-class rank a sort orders by before the value. Missing, null, numbers and
@@ -27,9 +27,11 @@ extension SortKey {
     /// whose SQL values would mix with strings and numbers, get their own. Sharing one rank
     /// keeps the ORDER BY equal to the declared sort index (`FieldIndex`), which SQLite then
     /// reads in order.
-    static func rankExpression(_ field: ValueReference) -> String {
-        "CASE \(field.type) WHEN 'object' THEN 3 WHEN 'array' THEN 4 WHEN 'false' THEN 5"
-            + " WHEN 'true' THEN 5 ELSE 0 END"
+    static func rankExpression(_ field: ValueReference, _ dialect: any SQLDialect = SQLiteDialect()) -> String
+    {
+        let ranks: [(JSONKind, Int)] = [(.object, 3), (.array, 4), (.falseValue, 5), (.trueValue, 5)]
+        return "CASE \(field.type)" + ranks.map { " WHEN \(dialect.typeName($0.0)) THEN \($0.1)" }.joined()
+            + " ELSE 0 END"
     }
 
     /// A complete ORDER BY list: every key, then `sequenceColumn` ascending so equal keys keep
@@ -39,11 +41,13 @@ extension SortKey {
     /// let order = SortKey.sqlOrdering(keys, bodyColumn: "body")
     /// let sql = "SELECT body FROM docs_1 WHERE ... ORDER BY " + order.sql
     /// ```
-    public static func sqlOrdering(_ keys: [SortKey], bodyColumn: String, sequenceColumn: String = "seq")
-        -> SQLFragment
-    {
+    public static func sqlOrdering(
+        _ keys: [SortKey], bodyColumn: String, sequenceColumn: String = "seq",
+        dialect: any SQLDialect = SQLiteDialect()
+    ) -> SQLFragment {
         let terms =
-            keys.map { $0.sqlOrdering(bodyColumn: bodyColumn) } + [SQLFragment("\(sequenceColumn) ASC")]
+            keys.map { $0.sqlOrdering(bodyColumn: bodyColumn, dialect: dialect) }
+            + [SQLFragment("\(sequenceColumn) ASC")]
         return SQLFragment.joined(terms, separator: ", ")
     }
 }

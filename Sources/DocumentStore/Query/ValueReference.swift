@@ -1,21 +1,23 @@
-/// Where a compiled test finds a value: SQL expressions for its JSON type and its SQL value.
-struct ValueReference {
-    /// `json_type` names: null, true, false, integer, real, text, array, object; NULL if missing.
-    let type: String
+/// Where a compiled test finds a value: SQL expressions for its JSON type and its SQL value,
+/// as a dialect writes them (`SQLDialect.reference(to:)`).
+public struct ValueReference: Sendable {
+    /// The JSON type name (`JSONKind`), NULL if missing.
+    public let type: String
     /// The SQL value: numbers, text, 0/1 for booleans, JSON text for arrays and objects.
-    let value: String
+    public let value: String
     /// A table-valued source iterating the value's elements.
-    let each: String
+    public let each: String
 
-    static func field(body: String, path: FieldPath) -> ValueReference {
-        let literal = path.sqlLiteral
-        return ValueReference(
-            type: "json_type(\(body), \(literal))", value: "json_extract(\(body), \(literal))",
-            each: "json_each(\(body), \(literal))")
+    public init(type: String, value: String, each: String) {
+        self.type = type
+        self.value = value
+        self.each = each
     }
 
-    static func element(alias: String) -> ValueReference {
-        ValueReference(type: "\(alias).type", value: "\(alias).value", each: "json_each(\(alias).value)")
+    /// A field of a stored body in SQLite's terms (the expression indexes and the store's own
+    /// statements use these, so they match what queries compile to).
+    static func field(body: String, path: FieldPath) -> ValueReference {
+        SQLiteDialect().reference(to: .field(body: body, path: path))
     }
 }
 

@@ -1,0 +1,86 @@
+/// The SQL text a query compiles to, for one database's dialect.
+///
+/// A query goes through three forms. `QueryParser` reads the JSON into the AST (`QueryNode`,
+/// `ValuePredicate`, with literals sorted into type classes by `QueryOperand` and `InList`).
+/// `QueryCompiler` lowers it with rules that hold in any SQL database: a missing field is
+/// NULL and counts as false before a negation, every test checks the value's JSON type class
+/// first, an array field also matches through any of its elements, system fields read their
+/// own columns (`SystemColumn`). Values are located by a `ValueSource` (a path in a document
+/// body, or an element of an array being iterated) and every literal is a bound `?`
+/// (`SQLFragment`). This lowering is the dialect-neutral intermediate form; the dialect
+/// writes every piece of database-specific text: JSON extraction and type names, array
+/// iteration, the `IN` over a bound JSON array, restlite's SQL functions, boolean literals,
+/// the planner hints, the free-text search.
+///
+/// `SQLiteDialect` is the one implementation. A dialect whose placeholders are numbered
+/// (`$1`, `$2`) numbers the `?`s of the finished fragment, outside quoted literals, when it
+/// prepares the statement.
+///
+/// ```swift
+/// let query = try Query.parse(text: #"{"age":{"$gt":5}}"#)
+/// query.sqlCondition(bodyColumn: "body", dialect: SQLiteDialect()).sql
+/// ```
+public protocol SQLDialect: Sendable {
+    /// SQL expressions for the JSON type, the value and the elements of what `source` locates.
+    func reference(to source: ValueSource) -> ValueReference
+    /// A field path as the SQL literal the dialect's JSON functions take.
+    func pathLiteral(_ path: FieldPath) -> String
+    /// A JSON type name as a SQL literal, to compare with `ValueReference.type`.
+    func typeName(_ kind: JSONKind) -> String
+    /// The condition that always holds (`true`) or never holds (`false`).
+    func literal(_ flag: Bool) -> String
+    /// `condition` negated so that an unknown (NULL, a missing field) counts as false first.
+    func negate(_ condition: SQLFragment) -> SQLFragment
+    /// A range comparison the planner should treat as selective (it is, when indexed).
+    func selective(_ comparison: String) -> String
+    /// The right-hand side of a membership test in the elements of one bound JSON array.
+    var inBoundArray: String { get }
+    /// `reference` holds an array; a dialect may add terms that let a value index answer it.
+    func isArray(_ reference: ValueReference, indexable: Bool) -> String
+    /// Some element of the array `reference` satisfies `condition`, which reads the element
+    /// through `reference(to: .element(alias: alias))`.
+    func anyElement(of reference: ValueReference, alias: String, where condition: SQLFragment) -> SQLFragment
+    /// A call of one of restlite's SQL functions (registered on every connection that queries).
+    func call(_ function: QueryFunction, _ arguments: [String]) -> String
+    /// restdb's free-text `filter`: some string value of the document, at any depth, contains
+    /// `text` ignoring case, `_id` excluded. Empty text matches everything.
+    func freeText(_ text: String, body: String) -> SQLFragment
+}
+
+extension SQLDialect {
+    /// The type expression `type` names one of `kinds`: `t = 'text'`, `t IN ('integer', 'real')`.
+    func typeTest(_ type: String, _ kinds: JSONKind...) -> String {
+        if kinds.count == 1 { return "\(type) = \(typeName(kinds[0]))" }
+        return "\(type) IN (" + kinds.map(typeName).joined(separator: ", ") + ")"
+    }
+}
+
+/// Where a compiled test reads a value, before a dialect writes it as SQL.
+public enum ValueSource: Sendable, Hashable {
+    /// The field at `path` of the JSON document held by the SQL expression `body`.
+    case field(body: String, path: FieldPath)
+    /// The current element of an array iterated under the name `alias`.
+    case element(alias: String)
+}
+
+/// The JSON types a compiled test tells apart (the names are SQLite's `json_type` names).
+public enum JSONKind: String, Sendable, CaseIterable {
+    case null
+    case trueValue = "true"
+    case falseValue = "false"
+    case integer, real, text, array, object
+}
+
+/// The functions restlite adds to the database (`registerQueryFunctions(on:)` for SQLite).
+public enum QueryFunction: String, Sendable, CaseIterable {
+    /// `(pattern, options, value)`: 1 when `value` is text the expression matches.
+    case regexp
+    /// `(value)`: the normalised date text of an ISO 8601 string, else NULL.
+    case date
+    /// `(value, needle)`: 1 when `value` contains `needle`, ignoring case.
+    case containsCaseInsensitive = "contains_ci"
+    /// `(text, needle)`: 1 when the bytes of `needle` occur in `text`.
+    case has
+    /// `(body, path)`: the sort value of a top-level field.
+    case sortKey = "sortkey"
+}

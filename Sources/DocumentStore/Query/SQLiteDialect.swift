@@ -1,0 +1,60 @@
+/// SQLite's JSON1 functions (`json_extract`, `json_type`, `json_each`), `likelihood` hints,
+/// 0/1 conditions and the `restlite_` functions of `registerQueryFunctions(on:)`.
+public struct SQLiteDialect: SQLDialect {
+    public init() {}
+
+    public func reference(to source: ValueSource) -> ValueReference {
+        switch source {
+        case .field(let body, let path):
+            let literal = pathLiteral(path)
+            return ValueReference(
+                type: "json_type(\(body), \(literal))", value: "json_extract(\(body), \(literal))",
+                each: "json_each(\(body), \(literal))")
+        case .element(let alias):
+            return ValueReference(
+                type: "\(alias).type", value: "\(alias).value", each: "json_each(\(alias).value)")
+        }
+    }
+
+    /// `'$."owner"."city"'` (`FieldPath.sqlLiteral`).
+    public func pathLiteral(_ path: FieldPath) -> String { path.sqlLiteral }
+
+    public func typeName(_ kind: JSONKind) -> String { "'\(kind.rawValue)'" }
+
+    public func literal(_ flag: Bool) -> String { flag ? "1" : "0" }
+
+    public func negate(_ condition: SQLFragment) -> SQLFragment {
+        SQLFragment("NOT ifnull(") + condition + SQLFragment(", 0)")
+    }
+
+    /// Without statistics SQLite guesses a range keeps a quarter of the rows and then prefers
+    /// walking the `_id` order (no sort) over a declared index; `likelihood` says a range is
+    /// selective, as it is when someone indexed the field. Results are unchanged.
+    public func selective(_ comparison: String) -> String { "likelihood(\(comparison), 0.01)" }
+
+    public var inBoundArray: String { "IN (SELECT value FROM json_each(?))" }
+
+    /// The range on the value is redundant (an array's JSON text starts with `[`) but lets the
+    /// test use a value index too, so an indexed field's whole OR can be answered from the
+    /// index (SQLite's OR optimisation needs every arm indexable).
+    public func isArray(_ reference: ValueReference, indexable: Bool) -> String {
+        let type = typeTest(reference.type, .array)
+        guard indexable else { return type }
+        return "\(reference.value) >= '[' AND \(reference.value) < '\\' AND \(type)"
+    }
+
+    public func anyElement(of reference: ValueReference, alias: String, where condition: SQLFragment)
+        -> SQLFragment
+    {
+        SQLFragment("EXISTS (SELECT 1 FROM \(reference.each) AS \(alias) WHERE ") + condition
+            + SQLFragment(")")
+    }
+
+    public func call(_ function: QueryFunction, _ arguments: [String]) -> String {
+        "restlite_\(function.rawValue)(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    public func freeText(_ text: String, body: String) -> SQLFragment {
+        FreeTextFilter.condition(text: text, body: body)
+    }
+}
