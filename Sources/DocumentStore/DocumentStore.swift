@@ -8,7 +8,7 @@ import PlatformSupport
 
 /// restlite's documents in one SQLite file: collections, their schemas, and JSON documents.
 ///
-/// Synchronous and thread-safe: HTTP worker threads call it directly. Writes run one at a
+/// Synchronous and thread-safe: a server's worker threads call it directly. Writes run one at a
 /// time on the writer connection, each in its own transaction that is committed before the
 /// call returns; reads run on pooled reader connections in parallel with the writer (WAL).
 ///

@@ -2,8 +2,8 @@ import CSQLite
 
 /// SQLite failures that are the fault of a client's query rather than of the store: SQLite
 /// refusing the compiled statement for its size or shape, or a query function giving up (a
-/// `$regex` past its time limit). The store reports them as `StoreError.badRequest`, a 400 at
-/// the API, instead of letting them surface as internal errors.
+/// `$regex` past its time limit). The store reports them as `StoreError.badRequest`, the
+/// caller's mistake, instead of letting them surface as failures of the store.
 enum QueryFailure {
     /// Starts the message of every error a query function raises with `sqlite3_result_error`;
     /// the rest of the message is meant for the client.

@@ -1,5 +1,5 @@
-/// Everything the store refuses, with what the API needs to answer: the case picks the HTTP
-/// status, `message` says in one sentence what was wrong and how to fix it.
+/// Everything the store refuses: the case says what kind of refusal it is (missing, already
+/// there, invalid), `message` says in one sentence what was wrong and how to fix it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No collection of that name; `existing` lists those there are.
     case collectionNotFound(String, existing: [String])

@@ -38,13 +38,15 @@ public struct RestAPI: Sendable {
         router.use(ErrorMiddleware(logErrors: options.logErrors))
         router.use(MethodOverrideMiddleware())
         router.use(KeyMiddleware(keys: keys))
-        router.notFound = { request in throw RestError.notFound(Self.notFoundMessage(request)) }
+        router.errorRenderer = Self.protocolErrorResponse
+        router.notFound = { request in throw RestError(.notFound, Self.notFoundMessage(request)) }
         // Returned, not thrown: the router adds the `Allow` header only to a returned answer.
         router.methodNotAllowed = { request, methods in
             let list = methods.map(\.rawValue).joined(separator: ", ")
-            return RestError.methodNotAllowed(
+            return RestError(
+                .methodNotAllowed,
                 "\(request.method.rawValue) is not allowed on \(request.path); use \(list)."
-            ).response()
+            ).httpResponse()
         }
         addRoutes(to: &router)
         return router.freeze()
@@ -64,14 +66,13 @@ public struct RestAPI: Sendable {
         router.delete("/rest/:collection/:id") { request in try delete(request) }
     }
 
-    /// The server's own answers to malformed or oversized requests (400, 413, 414, 431, 505),
-    /// in restdb's error shape and with CORS headers, so browsers can read them too.
+    /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,
+    /// 501, 505; the router's last-resort 500), in restdb's error shape and with CORS headers, so
+    /// browsers can read them too. `serve` injects it as the server's `errorRenderer`.
     @Sendable public static func protocolErrorResponse(_ status: HTTPStatus, _ message: String)
         -> HTTPResponse
     {
-        let error = RestError(
-            status: status.code, name: RestError.name(forStatus: status.code), message: message)
-        var response = error.response()
+        var response = RestError(status, message).httpResponse()
         CORSMiddleware.decorate(&response, origin: nil)
         return response
     }

@@ -254,7 +254,7 @@ import Testing
             try fixture.store.find(request).documents.compactMap { $0.object()["n"]?.description } == expected
         )
         var bytes: [UInt8] = []
-        _ = try fixture.store.renderPage(request, into: &bytes)
+        _ = try fixture.store.appendPageJSON(request, into: &bytes)
         let rendered = try JSON.parse(String(decoding: bytes, as: UTF8.self)).arrayValue ?? []
         #expect(rendered.compactMap { $0.objectValue?["n"]?.description } == expected)
     }

@@ -109,7 +109,7 @@ import Testing
             do {
                 _ = try fixture.store.find(request)
                 var bytes: [UInt8] = []
-                _ = try fixture.store.renderPage(request, into: &bytes)
+                _ = try fixture.store.appendPageJSON(request, into: &bytes)
                 answered += 1
             } catch let error as StoreError {
                 guard case .badRequest = error else {

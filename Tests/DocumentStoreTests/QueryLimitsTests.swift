@@ -60,7 +60,7 @@ import Testing
             }
         }
         var bytes: [UInt8] = []
-        #expect(throws: StoreError.self) { try fixture.store.renderPage(request, into: &bytes) }
+        #expect(throws: StoreError.self) { try fixture.store.appendPageJSON(request, into: &bytes) }
         // The reader that ran it is fine afterwards.
         #expect(
             try fixture.store.find(FindRequest(collection: "c", query: ["s": "abc"])).documents.count == 1)

@@ -7,6 +7,16 @@ import Testing
 @Suite struct ErrorMiddlewareTests {
     struct Surprise: Error {}
 
+    /// An error of another surface that knows its own answer.
+    struct Teapot: HTTPResponseConvertible {
+        func httpResponse() -> HTTPResponse { .text(HTTPStatus(code: 418), "short and stout") }
+    }
+
+    /// A failure that names its restdb answer without being a `RestError`.
+    struct Gone: RestErrorConvertible {
+        var restError: RestError { RestError(HTTPStatus(code: 410), "gone away") }
+    }
+
     func respond(throwing error: any Error) -> HTTPResponse {
         var router = Router()
         router.use(ErrorMiddleware(logErrors: false))
@@ -51,5 +61,20 @@ import Testing
         let body = try JSON.parse(respond(throwing: parseError).body)
         #expect(body["name"] == "BadRequest")
         #expect(body["message"]?.stringValue?.contains("line 1, column 6") == true)
+    }
+
+    @Test func errorsThatKnowTheirAnswerAreSentAsItIs() throws {
+        let teapot = respond(throwing: Teapot())
+        #expect(teapot.status.code == 418)
+        #expect(teapot.bodyString == "short and stout")
+        let gone = respond(throwing: Gone())
+        #expect(gone.status.code == 410)
+        #expect(gone.bodyString == #"{"name":"Error","message":"gone away","status":410}"#)
+    }
+
+    @Test func aUniqueViolationListsItsField() throws {
+        let response = respond(throwing: StoreError.uniqueViolation(field: "catName", value: "Tom"))
+        let body = try JSON.parse(response.body)
+        #expect(body["list"] == [["field": "catName", "message": "must be unique"]])
     }
 }

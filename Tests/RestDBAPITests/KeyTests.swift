@@ -79,7 +79,8 @@ import Testing
                 == #"{"name":"ValidationError","message":"weightKg must be a number","status":400,"list":[{"field":"weightKg","message":"must be a number"}]}"#
         )
         #expect(
-            String(decoding: RestError.notFound("x").body(), as: UTF8.self).hasPrefix(#"{"name":"NotFound""#))
+            String(decoding: RestError(.notFound, "x").body(), as: UTF8.self).hasPrefix(
+                #"{"name":"NotFound""#))
     }
 }
 

@@ -162,4 +162,21 @@ import Testing
         #expect(response.status == 200)
         #expect(response.bodyString.contains(".000Z"))
     }
+
+    @Test func requestsTheParserRefusesGetRestdbErrorBodiesOverASocket() async throws {
+        let settings = configuration()
+        defer { remove(settings) }
+        let server = try await RestliteServer.open(settings)
+        let port = try server.start()
+        defer { server.http.shutdown() }
+        let client = try RawHTTPClient(port: port)
+        try client.send("GET /rest/a3cats HTTP/3.0\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 505)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(
+            response.bodyString
+                == #"{"name":"HTTPVersionNotSupported","message":"HTTP version not supported","status":505}"#)
+    }
 }

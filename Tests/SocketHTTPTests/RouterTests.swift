@@ -99,6 +99,37 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         #expect(respond(router.freeze(), .get, "/teapot").status.code == 418)
     }
 
+    @Test func ownAnswersArePlainTextByDefault() {
+        var router = Router()
+        router.get("/fail") { _ in throw Plain() }
+        router.get("/rest/cats") { _ in .text(.ok, "list") }
+        let frozen = router.freeze()
+        for (method, path, status) in [
+            (HTTPMethod.get, "/nowhere", HTTPStatus.notFound), (.post, "/rest/cats", .methodNotAllowed),
+            (.get, "/fail", .internalServerError),
+        ] {
+            let response = respond(frozen, method, path)
+            #expect(response.status == status)
+            #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+            #expect(!response.bodyString.isEmpty && !response.bodyString.contains("{"))
+        }
+    }
+
+    @Test func ownAnswersGoThroughTheInjectedRenderer() {
+        var router = Router()
+        router.errorRenderer = { status, message in .json(status, #"{"e":"\#(message)"}"#) }
+        router.get("/fail") { _ in throw Plain() }
+        router.get("/rest/cats") { _ in .text(.ok, "list") }
+        let frozen = router.freeze()
+        #expect(respond(frozen, .get, "/nowhere").bodyString == #"{"e":"Not found"}"#)
+        let notAllowed = respond(frozen, .post, "/rest/cats")
+        #expect(notAllowed.bodyString == #"{"e":"Method not allowed"}"#)
+        #expect(notAllowed.headers["Allow"] == "GET, HEAD")
+        let failed = respond(frozen, .get, "/fail")
+        #expect(failed.status == .internalServerError)
+        #expect(failed.bodyString == #"{"e":"Internal server error"}"#)
+    }
+
     @Test func customNotFoundRunsInsideMiddleware() {
         var router = Router()
         router.use(Tag(name: "cors"))

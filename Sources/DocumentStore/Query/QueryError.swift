@@ -1,5 +1,5 @@
 /// Why a `q` query, an `h` hint object or a sort parameter was refused. The message names the
-/// problem in one sentence, so the API layer can send it to the client as a 400 as it is.
+/// problem in one sentence, so the caller can pass it on to whoever wrote the query as it is.
 ///
 /// ```swift
 /// do { _ = try Query.parse(text: #"{"age":{"$foo":1}}"#) } catch { error.message }

@@ -1,28 +1,33 @@
+import DocumentStore
+import SocketHTTP
+
 /// An error as restdb clients see it: a status and a JSON body
 /// `{"name":"ValidationError","message":"...","status":400,"list":[...]}`.
 ///
-/// Every error that reaches a client is turned into one of these, and its body is written only
-/// by `body()`.
+/// Every error that reaches a client is turned into one of these (`RestErrorConvertible`), and
+/// its body is written only by `body()`.
+///
+/// ```swift
+/// throw RestError(.forbidden, "Only a full-access key may do this; this key is scoped.")
+/// ```
 public struct RestError: Error, Sendable, Equatable {
-    public struct FieldMessage: Sendable, Equatable {
-        public let field: String
-        public let message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
-    }
-
-    public let status: Int
+    public let status: HTTPStatus
+    /// restdb's error name: the status's (`NotFound`) or `ValidationError`.
     public let name: String
     public let message: String
-    public let list: [FieldMessage]
+    /// The fields that failed validation, each with its reason: the store's own `FieldError`,
+    /// so what the store refused reaches the client as it is, without a copy per layer.
+    public let list: [FieldError]
     /// Set for 500s, so a user can match the answer with the server's log line.
     public let requestID: String?
 
-    public init(
-        status: Int, name: String, message: String, list: [FieldMessage] = [], requestID: String? = nil
+    /// An error named after its status (`RestError(.notFound, "...")` is a `NotFound`).
+    public init(_ status: HTTPStatus, _ message: String) {
+        self.init(status: status, name: Self.name(for: status), message: message)
+    }
+
+    private init(
+        status: HTTPStatus, name: String, message: String, list: [FieldError] = [], requestID: String? = nil
     ) {
         self.status = status
         self.name = name
@@ -31,44 +36,30 @@ public struct RestError: Error, Sendable, Equatable {
         self.requestID = requestID
     }
 
-    public static func badRequest(_ message: String) -> RestError {
-        RestError(status: 400, name: "BadRequest", message: message)
+    /// A 400 `ValidationError` listing the fields at fault; `message` defaults to the list as
+    /// one sentence (`"weightKg must be a number; name is required"`).
+    public static func validation(_ list: [FieldError], message: String? = nil) -> RestError {
+        let summary = message ?? list.map(\.description).joined(separator: "; ")
+        return RestError(status: .badRequest, name: "ValidationError", message: summary, list: list)
     }
 
-    public static func validation(_ list: [FieldMessage]) -> RestError {
-        let summary = list.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
-        return RestError(status: 400, name: "ValidationError", message: summary, list: list)
-    }
-
-    public static func unauthorized(_ message: String) -> RestError {
-        RestError(status: 401, name: "Unauthorized", message: message)
-    }
-
-    public static func forbidden(_ message: String) -> RestError {
-        RestError(status: 403, name: "Forbidden", message: message)
-    }
-
-    public static func notFound(_ message: String) -> RestError {
-        RestError(status: 404, name: "NotFound", message: message)
-    }
-
-    public static func methodNotAllowed(_ message: String) -> RestError {
-        RestError(status: 405, name: "MethodNotAllowed", message: message)
-    }
-
-    public static func conflict(_ message: String) -> RestError {
-        RestError(status: 409, name: "Conflict", message: message)
-    }
-
-    public static func payloadTooLarge(_ message: String) -> RestError {
-        RestError(status: 413, name: "PayloadTooLarge", message: message)
-    }
-
+    /// The 500 for a failure inside the server; the message points at the log line.
     public static func internalError(requestID: String) -> RestError {
         RestError(
-            status: 500, name: "InternalError",
+            status: .internalServerError, name: name(for: .internalServerError),
             message:
                 "The server failed to answer this request; its log has the details under request id \(requestID).",
             requestID: requestID)
     }
+
+    /// restdb's error name for a status: the one table of them.
+    static func name(for status: HTTPStatus) -> String {
+        names[status.code] ?? (status.code >= 500 ? "InternalError" : "Error")
+    }
+
+    private static let names: [Int: String] = [
+        400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed",
+        408: "RequestTimeout", 409: "Conflict", 413: "PayloadTooLarge", 414: "URITooLong",
+        415: "UnsupportedMediaType", 431: "RequestHeaderFieldsTooLarge", 505: "HTTPVersionNotSupported",
+    ]
 }

@@ -29,7 +29,7 @@ struct CORSMiddleware: HTTPMiddleware {
         } else {
             response.headers.set("Access-Control-Allow-Origin", "*")
         }
-        response.headers.set("Access-Control-Expose-Headers", "X-Pagination")
+        response.headers.set("Access-Control-Expose-Headers", Pagination.headerName)
     }
 
     /// The standard list, plus whatever else the browser says it will send.

@@ -15,14 +15,17 @@ struct KeyMiddleware: HTTPMiddleware {
         case .allowed:
             return try next(request)
         case .missing:
-            throw RestError.unauthorized(
+            throw RestError(
+                .unauthorized,
                 "This request has no API key; send it in the x-apikey header (or ?apikey=, or Authorization: Bearer)."
             )
         case .unknown:
-            throw RestError.forbidden(
+            throw RestError(
+                .forbidden,
                 "The API key is not known to this server; use a key that `restlite keys list` shows.")
         case .outOfScope:
-            throw RestError.forbidden(
+            throw RestError(
+                .forbidden,
                 "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
             )
         }

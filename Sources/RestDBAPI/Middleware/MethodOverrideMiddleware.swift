@@ -11,7 +11,8 @@ struct MethodOverrideMiddleware: HTTPMiddleware {
         }
         let method = HTTPMethod(rawValue: value.uppercased())
         guard Self.allowed.contains(method) else {
-            throw RestError.badRequest("X-HTTP-Method-Override may be PUT, PATCH or DELETE, not '\(value)'.")
+            throw RestError(
+                .badRequest, "X-HTTP-Method-Override may be PUT, PATCH or DELETE, not '\(value)'.")
         }
         var overridden = request
         overridden.method = method

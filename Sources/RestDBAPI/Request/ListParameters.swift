@@ -28,7 +28,8 @@ enum ListParameters {
         do {
             return try JSON.parse(text)
         } catch {
-            throw RestError.badRequest(
+            throw RestError(
+                .badRequest,
                 "The \(name) parameter is not valid JSON (\(error)); example: \(name)={\"rating\":5}.")
         }
     }
@@ -39,7 +40,8 @@ enum ListParameters {
             do throws(QueryError) {
                 return try FieldPath(field).description
             } catch {
-                throw RestError.badRequest(
+                throw RestError(
+                    .badRequest,
                     "The \(name) parameter is not a usable field name: \(error.message).")
             }
         }
@@ -53,7 +55,8 @@ enum ListParameters {
     static func integer(_ request: HTTPRequest, _ name: String) throws -> Int? {
         guard let text = request.queryValue(name), !text.isEmpty else { return nil }
         guard let value = Int(text), value >= 0 else {
-            throw RestError.badRequest(
+            throw RestError(
+                .badRequest,
                 "The \(name) parameter must be a whole number of 0 or more, not '\(text)'.")
         }
         return value
@@ -65,7 +68,7 @@ enum ListParameters {
         do {
             return try SortKey.fromParameters(sort: fields, dir: request.queryValues("dir"))
         } catch {
-            throw RestError.badRequest(error.message)
+            throw RestError(.badRequest, error.message)
         }
     }
 }

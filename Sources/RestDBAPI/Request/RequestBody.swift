@@ -11,7 +11,7 @@ enum RequestBody {
     ) throws -> JSONValue {
         if isForm(request) { return .object(form(request.body, schema: schema())) }
         guard request.body.contains(where: { !isWhitespace($0) }) else {
-            throw RestError.badRequest("The request has no body; send a JSON object (or an array of them).")
+            throw RestError(.badRequest, "The request has no body; send a JSON object (or an array of them).")
         }
         return try JSON.parse(request.body)
     }
@@ -21,7 +21,7 @@ enum RequestBody {
         of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
     ) throws -> JSONObject {
         guard case .object(let object) = try value(of: request, schema: schema()) else {
-            throw RestError.badRequest("The body must be a JSON object of the fields to change.")
+            throw RestError(.badRequest, "The body must be a JSON object of the fields to change.")
         }
         return object
     }

@@ -11,25 +11,22 @@ extension RestAPI {
         // Stored cats are ~250 bytes with their metafields; a too-small guess just grows.
         body.reserveCapacity(64 + Swift.min(Swift.max(find.max, 0), 1_000) * 256)
         if wrapped { body.append(contentsOf: #"{"data":"#.utf8) }
-        let totals: String
-        if let page = try store.renderPage(find, into: &body) {
+        let pagination: Pagination
+        if let page = try store.appendPageJSON(find, into: &body) {
             // A plain page (no projection, no grouping): rows went straight into `body`.
-            totals = Self.totalsJSON(
-                total: page.total ?? page.count, count: page.count, skip: page.skip, max: page.max)
+            pagination = Pagination(page)
         } else {
             let result = try store.find(find)
             result.renderJSONArray(metafields: find.metafields, into: &body)
-            let count = result.groups?.count ?? result.documents.count
-            totals = Self.totalsJSON(
-                total: result.total ?? count, count: count, skip: result.skip, max: result.max)
+            pagination = Pagination(result)
         }
         if wrapped {
             body.append(contentsOf: #","totals":"#.utf8)
-            body.append(contentsOf: totals.utf8)
+            body.append(contentsOf: pagination.json.utf8)
             body.append(UInt8(ascii: "}"))
         }
         var response = HTTPResponse.json(.ok, body)
-        response.headers.set("X-Pagination", totals)
+        pagination.write(to: &response)
         return response
     }
 
@@ -61,14 +58,9 @@ extension RestAPI {
         return .json(.ok, object.serialized())
     }
 
-    /// `{"total":N,"count":n,"skip":s,"max":m}`, sent in `X-Pagination` and with `totals=true`.
-    static func totalsJSON(total: Int, count: Int, skip: Int, max: Int) -> String {
-        #"{"total":\#(total),"count":\#(count),"skip":\#(skip),"max":\#(max)}"#
-    }
-
     func collectionName(_ request: HTTPRequest) throws -> String {
         guard let name = request.pathParameters["collection"], !name.isEmpty else {
-            throw RestError.badRequest("The path needs a collection name, as in /rest/a3cats.")
+            throw RestError(.badRequest, "The path needs a collection name, as in /rest/a3cats.")
         }
         return name
     }

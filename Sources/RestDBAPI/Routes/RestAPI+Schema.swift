@@ -12,7 +12,8 @@ extension RestAPI {
     /// schema would not have checked.
     func setCollectionSchema(_ request: HTTPRequest) throws -> HTTPResponse {
         guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
-            throw RestError.forbidden(
+            throw RestError(
+                .forbidden,
                 "Only a full-access key may set a collection's schema; this key is scoped.")
         }
         let name = try collectionName(request)
@@ -21,13 +22,15 @@ extension RestAPI {
         do {
             change = try store.setSchemaWhileEmpty(schema, for: name, create: !options.strict)
         } catch StoreError.collectionNotFound where options.strict {
-            throw RestError.notFound(
+            throw RestError(
+                .notFound,
                 "Collection '\(name)' does not exist, and this server runs with --strict, so the API "
                     + "creates no collections; import it into the data folder, or start the server without --strict."
             )
         }
         if case .refusedNotEmpty(let count) = change {
-            throw RestError.conflict(
+            throw RestError(
+                .conflict,
                 "Collection '\(name)' holds \(Phrase.count(count, "document")), which its "
                     + "schema would not have checked; a schema can be set only while a collection is new or "
                     + "empty. Delete its documents first (DELETE /rest/\(name)/*?q={}) or use a new collection."
@@ -39,15 +42,17 @@ extension RestAPI {
     /// The schema a `_meta` body describes; nil for `"fields":[]` (no schema, as `GET` shows one).
     static func schema(fromMetaBody body: [UInt8], collection: String) throws -> CollectionSchema? {
         guard body.contains(where: { $0 > 0x20 }) else {
-            throw RestError.badRequest(
+            throw RestError(
+                .badRequest,
                 #"The request has no body; send the schema as {"fields":[{"name":"birthDate","type":"date"}]}."#
             )
         }
         guard case .object(let object) = try JSON.parse(body) else {
-            throw RestError.badRequest(#"The body must be a JSON object such as {"fields":[...]}."#)
+            throw RestError(.badRequest, #"The body must be a JSON object such as {"fields":[...]}."#)
         }
         if let given = object["name"], given.stringValue != collection {
-            throw RestError.badRequest(
+            throw RestError(
+                .badRequest,
                 "The body's name \(given.serialized()) differs from the URL's collection '\(collection)'; "
                     + "remove name or make them equal.")
         }

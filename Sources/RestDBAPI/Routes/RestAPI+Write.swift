@@ -17,7 +17,8 @@ extension RestAPI {
         case .array(let elements):
             let objects = try elements.enumerated().map { position, element in
                 guard case .object(let object) = element else {
-                    throw RestError.badRequest(
+                    throw RestError(
+                        .badRequest,
                         "Element \(position) of the array is not a JSON object; send objects only.")
                 }
                 return object
@@ -30,7 +31,7 @@ extension RestAPI {
             }
             body.append(UInt8(ascii: "]"))
         default:
-            throw RestError.badRequest("The body must be a JSON object, or an array of objects.")
+            throw RestError(.badRequest, "The body must be a JSON object, or an array of objects.")
         }
         return .json(.created, body)
     }
@@ -44,7 +45,8 @@ extension RestAPI {
         if id == "*" {
             try requireFullAccess(request, for: "updating every match of a query")
             guard let query = try ListParameters.json(request, "q") else {
-                throw RestError.badRequest(
+                throw RestError(
+                    .badRequest,
                     "PUT /rest/\(name)/* needs a q parameter that selects the documents.")
             }
             let ids = try store.updateMany(in: name, matching: query, with: changes)
@@ -67,12 +69,14 @@ extension RestAPI {
         }
         let body = request.body.contains { $0 > 0x20 } ? try RequestBody.value(of: request, schema: nil) : nil
         guard case .array(let items) = body else {
-            throw RestError.badRequest(
+            throw RestError(
+                .badRequest,
                 "DELETE /rest/\(name)/* needs a JSON array of ids in the body, or a q parameter.")
         }
         let ids = try items.map { item in
             guard let id = item.stringValue else {
-                throw RestError.badRequest("The body must be an array of id strings, such as [\"5f1e...\"].")
+                throw RestError(
+                    .badRequest, "The body must be an array of id strings, such as [\"5f1e...\"].")
             }
             return id
         }
@@ -86,7 +90,7 @@ extension RestAPI {
 
     private func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
         guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
-            throw RestError.forbidden("Only a full-access key may do \(action); this key is scoped.")
+            throw RestError(.forbidden, "Only a full-access key may do \(action); this key is scoped.")
         }
     }
 

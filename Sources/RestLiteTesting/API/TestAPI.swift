@@ -48,9 +48,10 @@ public final class TestAPI: Sendable {
         return responder.respond(to: request)
     }
 
-    /// Starts a real server for this API on a free loopback port; stop it with `shutdown`.
+    /// Starts a real server for this API on a free loopback port, with the error renderer
+    /// `serve` uses; stop it with `shutdown`.
     public func startServer() throws -> HTTPServer {
-        try TestHTTPServer.start(responder)
+        try TestHTTPServer.start(responder) { $0.errorRenderer = RestAPI.protocolErrorResponse }
     }
 
     /// Inserts cats shaped like the course's Mockaroo rows and returns their ids in order.

@@ -4,12 +4,16 @@ public struct FrozenRouter: HTTPResponder {
     private let middleware: [any HTTPMiddleware]
     private let notFound: Router.Handler
     private let methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse
+    private let errorRenderer: HTTPErrorRenderer
 
     init(router: Router) {
+        let render = router.errorRenderer
         root = router.root
         middleware = router.middleware
-        notFound = router.notFound
-        methodNotAllowed = router.methodNotAllowed
+        notFound = router.notFound ?? { _ in render(.notFound, "Not found") }
+        methodNotAllowed =
+            router.methodNotAllowed ?? { _, _ in render(.methodNotAllowed, "Method not allowed") }
+        errorRenderer = render
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -18,9 +22,7 @@ public struct FrozenRouter: HTTPResponder {
         } catch let error as any HTTPResponseConvertible {
             return error.httpResponse()
         } catch {
-            return .json(
-                .internalServerError,
-                #"{"name":"InternalServerError","message":"Internal server error","status":500}"#)
+            return errorRenderer(.internalServerError, "Internal server error")
         }
     }
 

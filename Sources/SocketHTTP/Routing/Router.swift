@@ -14,19 +14,17 @@ public struct Router: Sendable {
     var root = RouteNode()
     var middleware: [any HTTPMiddleware] = []
 
-    /// Answers a path that matches no route (default: 404 JSON).
-    public var notFound: Handler = { _ in
-        .json(.notFound, #"{"name":"NotFound","message":"Not found","status":404}"#)
-    }
+    /// Writes the router's own answers: the default 404 and 405, and the 500 for an error that
+    /// escapes every middleware without an `HTTPResponseConvertible` answer (default: plain text).
+    public var errorRenderer: HTTPErrorRenderer = HTTPErrorRendering.plainText
+
+    /// Answers a path that matches no route (default: a 404 through `errorRenderer`).
+    public var notFound: Handler?
 
     /// Answers a path that matches routes under other methods only; receives those methods
-    /// (default: 405 JSON). The router adds the `Allow` header to the answer it returns when the
-    /// handler did not; an error it throws goes to the middleware without one.
-    public var methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse = { _, _ in
-        .json(
-            .methodNotAllowed,
-            #"{"name":"MethodNotAllowed","message":"Method not allowed","status":405}"#)
-    }
+    /// (default: a 405 through `errorRenderer`). The router adds the `Allow` header to the answer
+    /// it returns when the handler did not; an error it throws goes to the middleware without one.
+    public var methodNotAllowed: (@Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse)?
 
     public init() {}
 

@@ -4,11 +4,6 @@
     import Foundation
 #endif
 
-/// Renders the server's own answers to malformed or oversized requests (400, 413, 414, 431,
-/// 501, 505), so the API layer can keep one error shape.
-public typealias HTTPProtocolErrorRenderer =
-    @Sendable (_ status: HTTPStatus, _ message: String) -> HTTPResponse
-
 /// Everything the server needs to know before it starts.
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind: numeric IPv4 or IPv6 (`::` for all), or a resolvable name.
@@ -31,15 +26,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var serverName: String
     /// The `listen()` backlog.
     public var backlog: Int32
-    /// Renders protocol-error responses; the default is JSON `{"name","message","status"}`.
-    public var errorRenderer: HTTPProtocolErrorRenderer
+    /// Renders the answers to requests the parser refuses; the default is plain text.
+    public var errorRenderer: HTTPErrorRenderer
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, workerThreads: Int? = nil,
         limits: HTTPLimits = HTTPLimits(),
         headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), accessLog: Bool = true,
         serverLog: Bool = true, serverName: String = "restlite", backlog: Int32 = 4096,
-        errorRenderer: @escaping HTTPProtocolErrorRenderer = HTTPServerConfiguration.jsonError
+        errorRenderer: @escaping HTTPErrorRenderer = HTTPErrorRendering.plainText
     ) {
         self.host = host
         self.port = port
@@ -52,28 +47,6 @@ public struct HTTPServerConfiguration: Sendable {
         self.serverName = serverName
         self.backlog = backlog
         self.errorRenderer = errorRenderer
-    }
-
-    /// `{"name":"BadRequest","message":"...","status":400}` as `application/json`.
-    @Sendable public static func jsonError(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        let name = status.reason.filter { $0.isLetter }
-        let body = #"{"name":"\#(name)","message":"\#(escapeJSON(message))","status":\#(status.code)}"#
-        return .json(status, body)
-    }
-
-    private static func escapeJSON(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 

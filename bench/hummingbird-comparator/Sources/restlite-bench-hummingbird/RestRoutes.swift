@@ -31,7 +31,7 @@ struct RestRoutes: Sendable {
         find.totals = true
         var body: [UInt8] = []
         body.reserveCapacity(64 + min(max(find.max, 0), 1_000) * 256)
-        let page = try storeCall { try store.renderPage(find, into: &body) }
+        let page = try storeCall { try store.appendPageJSON(find, into: &body) }
         guard let page else { throw HTTPError(.badRequest, message: "only plain pages are served here") }
         let totals =
             #"{"total":\#(page.total ?? page.count),"count":\#(page.count),"skip":\#(page.skip),"max":\#(page.max)}"#

@@ -2,9 +2,9 @@ import Testing
 
 @testable import DocumentStore
 
-/// `renderPage` writes the same bytes and figures as `find` + `renderJSONArray`, and leaves
+/// `appendPageJSON` writes the same bytes and figures as `find` + `renderJSONArray`, and leaves
 /// projections and grouped reads to `find`.
-@Suite struct RenderPageTests {
+@Suite struct PageJSONTests {
     private func store() throws -> StoreFixture {
         let fixture = try StoreFixture()
         let cats = (0..<7).map { index -> JSONObject in
@@ -15,11 +15,11 @@ import Testing
         return fixture
     }
 
-    private func viaFind(_ store: DocumentStore, _ request: FindRequest) throws -> ([UInt8], PageSummary) {
+    private func viaFind(_ store: DocumentStore, _ request: FindRequest) throws -> ([UInt8], PageCounts) {
         let result = try store.find(request)
         var bytes: [UInt8] = []
         result.renderJSONArray(metafields: request.metafields, into: &bytes)
-        let summary = PageSummary(
+        let summary = PageCounts(
             count: result.documents.count, total: result.total, skip: result.skip, max: result.max)
         return (bytes, summary)
     }
@@ -40,7 +40,7 @@ import Testing
         ]
         for request in requests {
             var bytes: [UInt8] = []
-            let page = try #require(try fixture.store.renderPage(request, into: &bytes))
+            let page = try #require(try fixture.store.appendPageJSON(request, into: &bytes))
             let (expected, summary) = try viaFind(fixture.store, request)
             #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
             #expect(page == summary)
@@ -53,13 +53,14 @@ import Testing
         var bytes: [UInt8] = []
         var projected = FindRequest(collection: "cats", max: 10)
         projected.fields = .include([try FieldPath("name")], includeID: true)
-        #expect(try fixture.store.renderPage(projected, into: &bytes) == nil)
+        #expect(try fixture.store.appendPageJSON(projected, into: &bytes) == nil)
         #expect(
-            try fixture.store.renderPage(FindRequest(collection: "cats", groupBy: ["n"]), into: &bytes) == nil
+            try fixture.store.appendPageJSON(FindRequest(collection: "cats", groupBy: ["n"]), into: &bytes)
+                == nil
         )
         #expect(bytes.isEmpty)
         #expect(throws: StoreError.self) {
-            try fixture.store.renderPage(FindRequest(collection: "nope", max: 1), into: &bytes)
+            try fixture.store.appendPageJSON(FindRequest(collection: "nope", max: 1), into: &bytes)
         }
     }
 }

@@ -1,5 +1,6 @@
-/// What a page rendered by `DocumentStore.renderPage` held: the figures of `X-Pagination`.
-public struct PageSummary: Sendable, Equatable {
+/// The figures of a page written by `DocumentStore.appendPageJSON(_:into:)`: how many documents
+/// it holds, where it starts and how long it may be, and the total when one was asked for.
+public struct PageCounts: Sendable, Equatable {
     /// Documents on the page.
     public var count: Int
     /// How many documents match in all, when the request asked for `totals`.
@@ -13,7 +14,7 @@ extension DocumentStore {
     /// the statement's text columns: the same bytes `find(_:)` + `FindResult.renderJSONArray`
     /// give, without a `Document` per row. Returns nil (appending nothing) for requests that
     /// need `find(_:)`: a `$fields` projection, `groupBy` or `aggregates`.
-    public func renderPage(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageSummary? {
+    public func appendPageJSON(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageCounts? {
         let request = try request.resolvingHints()
         guard request.fields == nil, request.groupBy.isEmpty, request.aggregates.isEmpty else { return nil }
         let plan = try prepare(request)
@@ -22,14 +23,14 @@ extension DocumentStore {
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
         return try Self.reportingQueryFailures {
-            try render(request, plan: plan, columns: columns, skip: skip, max: max, into: &bytes)
+            try appendPage(request, plan: plan, columns: columns, skip: skip, max: max, into: &bytes)
         }
     }
 
-    private func render(
+    private func appendPage(
         _ request: FindRequest, plan: ReadPlan, columns: String, skip: Int, max: Int,
         into bytes: inout [UInt8]
-    ) throws -> PageSummary {
+    ) throws -> PageCounts {
         let (info, condition) = (plan.info, plan.condition)
         return try pool.read { connection in
             let counting = request.totals
@@ -48,7 +49,7 @@ extension DocumentStore {
                 if count > 0 { bytes.append(UInt8(ascii: ",")) }
                 count += 1
                 if request.metafields {
-                    Self.renderRow(row, into: &bytes)
+                    Self.appendRow(row, into: &bytes)
                 } else {
                     row.appendBytes(0, to: &bytes)
                 }
@@ -59,12 +60,12 @@ extension DocumentStore {
                 ? try Self.total(
                     pageCount: count, skip: skip, max: max, info: info, condition: condition, connection)
                 : nil
-            return PageSummary(count: count, total: total, skip: skip, max: max)
+            return PageCounts(count: count, total: total, skip: skip, max: max)
         }
     }
 
     /// A `documentColumns` row with its system fields, as `Document.renderJSON(metafields: true)`.
-    private static func renderRow(_ row: SQLiteStatement, into bytes: inout [UInt8]) {
+    private static func appendRow(_ row: SQLiteStatement, into bytes: inout [UInt8]) {
         let start = bytes.count
         row.appendBytes(1, to: &bytes)
         guard bytes.count > start, bytes.last == UInt8(ascii: "}") else { return }
