@@ -52,7 +52,7 @@ public protocol DocumentEngine: Sendable {
     func find(_ request: FindRequest) throws -> FindResult
     /// The fast path of a list: appends the page as `[doc,doc,...]` JSON to `bytes` and
     /// returns its figures, or returns nil (appending nothing) when the request needs `find`.
-    func renderPage(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageSummary?
+    func appendPageJSON(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageCounts?
     /// How many documents of `name` match `query` (all of them when nil).
     func count(in name: String, matching query: JSONValue?) throws -> Int
     /// Every document of `name` in `_id` order, from one snapshot, without holding them all.

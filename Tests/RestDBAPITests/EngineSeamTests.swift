@@ -70,9 +70,9 @@ import Testing
             record("find")
             return try store.find(request)
         }
-        func renderPage(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageSummary? {
-            record("renderPage")
-            return try store.renderPage(request, into: &bytes)
+        func appendPageJSON(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageCounts? {
+            record("appendPageJSON")
+            return try store.appendPageJSON(request, into: &bytes)
         }
         func count(in name: String, matching query: JSONValue?) throws -> Int {
             record("count")
@@ -154,7 +154,7 @@ import Testing
         #expect(try test.store.count(in: "cats") == 0)
 
         let calls = Set(engine.calls)
-        for name in ["insert", "update", "renderPage", "document", "listCollections", "delete"] {
+        for name in ["insert", "update", "appendPageJSON", "document", "listCollections", "delete"] {
             #expect(calls.contains(name), "\(name) not in \(engine.calls)")
         }
     }
