@@ -122,7 +122,7 @@ public final class DataFolderLock: Sendable {
     }
 }
 
-public enum DataFolderError: Error, CustomStringConvertible {
+public enum DataFolderError: Error, CustomStringConvertible, Equatable {
     case inUse(path: String)
     case cannotOpen(path: String, errno: Int32)
     /// Making the folder failed at `failedAt` (the folder or one of its parents).
