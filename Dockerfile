@@ -4,12 +4,12 @@
 # ---- build: the same Swift release the project is tested with, on Debian 12 (bookworm) ----
 FROM swift:6.3.1-bookworm AS build
 
-# The Swift image already ships both today; naming them keeps the build working if a later
-# image drops one: CSQLite links the system libsqlite3, and a static FoundationNetworking
-# (pulled in through RestDBClient) links libcurl.
+# The Swift image already ships it today; naming it keeps the build working if a later image
+# drops it: CSQLite links the system libsqlite3. (restlite imports FoundationEssentials only,
+# never FoundationNetworking, so it does not link libcurl.)
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4-openssl-dev libsqlite3-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -21,14 +21,14 @@ RUN swift package resolve
 COPY . .
 
 # The Swift runtime and Foundation (ICU data included) are linked in statically. What is left
-# dynamic (readelf -d): libc, libm, libstdc++, libgcc_s, libsqlite3 and libcurl.
+# dynamic (readelf -d): libc, libm, libstdc++, libgcc_s and libsqlite3.
 RUN swift build -c release --product restlite --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/restlite" /staging/restlite
 
 # ---- run: plain Debian 12, the distribution the binary was built on ----
 FROM debian:bookworm-slim
 
-# libsqlite3-0 and libcurl4: the binary's shared libraries; tzdata and ca-certificates:
+# libsqlite3-0: the binary's one shared library beyond libc; tzdata and ca-certificates:
 # what Foundation expects to find; curl: the health check.
 # Versions are not pinned: bookworm's security updates replace exact versions, so pins would
 # break rebuilds, and the base image tag already fixes the distribution release.
@@ -37,7 +37,6 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         ca-certificates \
         curl \
-        libcurl4 \
         libsqlite3-0 \
         tzdata \
     && rm -rf /var/lib/apt/lists/*

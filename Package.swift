@@ -19,7 +19,8 @@ let package = Package(
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
         .systemLibrary(

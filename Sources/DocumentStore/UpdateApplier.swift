@@ -119,7 +119,7 @@ struct UpdateApplier {
             }
             return .number(JSONNumber(sum))
         case .some(let other):
-            throw .badRequest("$inc needs '\(field)' to be a number, but it is \(other.typeName).")
+            throw .badRequest("$inc needs '\(field)' to be a number, but it is \(other.typePhrase).")
         }
     }
 
@@ -131,7 +131,7 @@ struct UpdateApplier {
         case nil, .null?: items = []
         case .array(let existing)?: items = existing
         case .some(let other):
-            throw .badRequest("$push needs '\(field)' to be an array, but it is \(other.typeName).")
+            throw .badRequest("$push needs '\(field)' to be an array, but it is \(other.typePhrase).")
         }
         if case .array(let each) = operand["$each"], operand.objectValue?.count == 1 {
             items.append(contentsOf: each)
@@ -149,7 +149,7 @@ struct UpdateApplier {
         case nil, .null?: return current
         case .array(let items)?: return .array(items.filter { $0 != operand })
         case .some(let other):
-            throw .badRequest("$pull needs '\(field)' to be an array, but it is \(other.typeName).")
+            throw .badRequest("$pull needs '\(field)' to be an array, but it is \(other.typePhrase).")
         }
     }
 }

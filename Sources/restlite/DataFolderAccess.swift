@@ -27,6 +27,9 @@ struct DataFolderAccess {
     /// database. Nothing is created, not even the folder.
     static func openExisting(_ path: String) throws -> DataFolderAccess {
         let folder = DataFolder(path: path)
+        if case .unreadable(let code) = folder.databasePresence() {
+            throw DataFolderError.cannotRead(path: path, errno: code)
+        }
         guard !folder.isNew else {
             throw CommandFailure(
                 """
@@ -42,13 +45,20 @@ struct DataFolderAccess {
     /// is put back as it was, the way `serve` does after a failed first seed: the database goes
     /// (`DataFolder.removeDatabase`), and so do the lock file and the folder if this command
     /// made them.
+    ///
+    /// A running server holds the lock; the error then says `whenServing`: what to do instead.
     static func withStore<T>(
-        creatingIn path: String, _ body: (DocumentStore) async throws -> T
+        creatingIn path: String, whenServing advice: String, _ body: (DocumentStore) async throws -> T
     ) async throws -> T {
         let folder = DataFolder(path: path)
         let folderExisted = FileManager.default.fileExists(atPath: folder.url.path)
         let lockExisted = FileManager.default.fileExists(atPath: folder.lockURL.path)
-        let lock = try folder.lock()
+        let lock: DataFolderLock
+        do {
+            lock = try folder.lock()
+        } catch DataFolderError.inUse {
+            throw CommandFailure("a restlite server is running on the data folder \(path); \(advice)")
+        }
         defer { withExtendedLifetime(lock) {} }  // held until the clean-up below is done
         let wasNew = folder.isNew
         do {
@@ -83,6 +93,8 @@ struct DataFolderAccess {
                 the database in \(path) is in use by a running restlite serve, which keeps it to \
                 itself. Stop the server, or start it with --share-database, and run this again.
                 """)
+        } catch {
+            throw folder.describeOpenFailure(error)
         }
     }
 }

@@ -21,7 +21,8 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: "The data set to generate (only 'a3cats').")
     var dataset: String
 
-    @Option(help: "How many rows to write.")
+    // Unconditional, so `--rows -5` reaches validate() instead of reading as a missing value.
+    @Option(parsing: .unconditional, help: "How many rows to write.")
     var rows: Int = 100
 
     @Option(help: "Seed of the random generator; the same seed gives the same output.")
@@ -34,7 +35,9 @@ struct GenerateCommand: ParsableCommand {
         guard dataset == "a3cats" else {
             throw ValidationError("unknown data set '\(dataset)'; the only one is 'a3cats'")
         }
-        guard rows >= 0 else { throw ValidationError("--rows must be 0 or more, not \(rows)") }
+        guard rows >= 0 else {
+            throw ValidationError("--rows must be a positive whole number (or 0), such as 100, not \(rows)")
+        }
     }
 
     func run() throws {

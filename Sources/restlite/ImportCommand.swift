@@ -108,7 +108,10 @@ struct ImportCommand: AsyncParsableCommand {
     private func runLocal(_ importer: Importer) async throws {
         let summary: ImportSummary
         do {
-            summary = try await DataFolderAccess.withStore(creatingIn: dataDir ?? "./data") { store in
+            summary = try await DataFolderAccess.withStore(
+                creatingIn: dataDir ?? "./data",
+                whenServing: Self.whenServing(file: file, collection: collection)
+            ) { store in
                 try await importer.run(path: file, into: LocalStoreSink(store: store))
             }
         } catch let error as ImportError {
@@ -148,6 +151,12 @@ struct ImportCommand: AsyncParsableCommand {
         return fields.isEmpty
             ? "\(collection) has no schema\(place); values were stored as the file has them."
             : "Schema of \(collection)\(place): \(fields)"
+    }
+
+    /// What to do when a server holds the data folder: send the rows through it.
+    static func whenServing(file: String, collection: String) -> String {
+        "import through it instead, with its URL and a full-access key: restlite import \(file) "
+            + "--collection \(collection) --url http://127.0.0.1:8080 --apikey KEY (the server's banner shows both)"
     }
 
     /// An absolute http(s) URL with a host, or nil.

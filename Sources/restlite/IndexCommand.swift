@@ -18,8 +18,9 @@ struct IndexCommand: AsyncParsableCommand {
                 Without an index, a query or sort on a field reads and parses every document \
                 (about 0.2 s per 100,000 documents for a sort). An indexed field answers \
                 equality, $in, ranges and sorts from the index in well under a millisecond; each \
-                indexed field costs some insert and update time. Works while a server is \
-                running on the same data folder.
+                indexed field costs some insert and update time. A running server keeps its \
+                database to itself: stop it first, or start it with --share-database, which \
+                lets this command run beside it.
 
                 Examples:
                   restlite index add --collection a3cats --field rating
@@ -41,7 +42,8 @@ struct IndexCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            // Not exclusive: an index is a plain SQLite write, safe next to a running server.
+            // Not the folder's lock: an index is a plain SQLite write, safe next to a server started
+            // with --share-database (one without it keeps the file to itself; openStore says so).
             let access = try DataFolderAccess.openExisting(dataDir)
             for path in field {
                 do {

@@ -49,7 +49,11 @@ struct ResetCommand: AsyncParsableCommand {
         }
         let summary: ImportSummary
         do {
-            summary = try await DataFolderAccess.withStore(creatingIn: dataDir) { store in
+            summary = try await DataFolderAccess.withStore(
+                creatingIn: dataDir,
+                whenServing:
+                    "stop it (Ctrl-C) and run this again, or restart it with 'restlite serve --reset'"
+            ) { store in
                 try await source.load(into: store)
             }
         } catch let error as ImportError {

@@ -19,6 +19,7 @@ struct Restlite: AsyncParsableCommand {
               restlite keys add
               restlite index add --collection a3cats --field rating
             """,
+        version: RestliteVersion.current,
         subcommands: [
             ServeCommand.self, KeysCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self,
             ResetCommand.self, IndexCommand.self,

@@ -108,8 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
             StandardError.write("Not resetting; serving the data as it is.\n")
             configuration.reset = false
         }
-        let server = try await RestliteServer.open(configuration)
-        try server.start()
+        let server = try await RestliteServer.openAndStart(configuration)
         server.http.installSignalHandlers()  // before the banner: a script may signal at once
         StandardError.write(server.banner().text, descriptor: 1)  // standard output
         server.http.waitUntilStopped()

@@ -45,10 +45,16 @@ extension DocumentStore {
                                 .text(id), .text(String(decoding: body, as: UTF8.self)), .integer(now),
                                 .integer(now),
                             ])
+                    } catch let error as SQLiteError where error.isConstraintViolation {
+                        throw ImportError(
+                            file: file, line: record.line, field: "_id",
+                            message: "the _id \(id) is taken, by an earlier row of this file or a document "
+                                + "already in \(name); each _id may appear once (leave out --keep-ids for new ids)"
+                        )
                     } catch {
                         throw ImportError(
                             file: file, line: record.line, field: "_id",
-                            message: "cannot store the document (\(error)); is the _id \(id) already taken?")
+                            message: "cannot store the document (\(error))")
                     }
                 }
             }

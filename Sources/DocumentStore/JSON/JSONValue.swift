@@ -62,6 +62,16 @@ extension JSONValue {
         case .object: "object"
         }
     }
+
+    /// The type's name with its article, for "got an array": "null", "a boolean", "a number",
+    /// "a string", "an array", "an object".
+    public var typePhrase: String {
+        switch self {
+        case .null: "null"
+        case .array, .object: "an \(typeName)"
+        case .bool, .number, .string: "a \(typeName)"
+        }
+    }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,

@@ -8,7 +8,7 @@ public enum FieldSelection: Sendable, Hashable {
     static func parse(_ value: JSONValue) throws(QueryError) -> FieldSelection {
         guard case .object(let object) = value else {
             throw QueryError(
-                .badHint, "`$fields` needs an object such as {\"name\":1}, got a \(value.typeName)")
+                .badHint, "`$fields` needs an object such as {\"name\":1}, got \(value.typePhrase)")
         }
         var included: [FieldPath] = []
         var excluded: [FieldPath] = []

@@ -19,7 +19,7 @@ public struct Query: Sendable, Hashable {
     /// operand, an invalid regular expression or a bad field path.
     public static func parse(_ json: JSONValue) throws(QueryError) -> Query {
         guard case .object(let object) = json else {
-            throw QueryError(.wrongOperand, "the query must be a JSON object, got a \(json.typeName)")
+            throw QueryError(.wrongOperand, "the query must be a JSON object, got \(json.typePhrase)")
         }
         return Query(root: try QueryParser.document(object))
     }

@@ -32,7 +32,7 @@ public struct QueryHints: Sendable, Hashable {
 
     public static func parse(_ json: JSONValue) throws(QueryError) -> QueryHints {
         guard case .object(let object) = json else {
-            throw QueryError(.badHint, "the hints (`h`) must be a JSON object, got a \(json.typeName)")
+            throw QueryError(.badHint, "the hints (`h`) must be a JSON object, got \(json.typePhrase)")
         }
         var hints = QueryHints()
         for member in object {
@@ -49,7 +49,10 @@ public struct QueryHints: Sendable, Hashable {
         case "$skip": skip = try Self.count(value, name: key)
         case "$groupby":
             groupBy = try Self.strings(value, name: key).map { (text) throws(QueryError) in
-                try FieldPath(text)
+                if let message = Self.dateGroupMessage(text, parameter: key) {
+                    throw QueryError(.badHint, message)
+                }
+                return try FieldPath(text)
             }
         case "$aggregate":
             aggregates = try Self.strings(value, name: key).map { (text) throws(QueryError) in
@@ -68,10 +71,19 @@ public struct QueryHints: Sendable, Hashable {
         }
     }
 
+    /// restdb groups by parts of a date with `$YEAR:field`, `$MONTH:field`, `$DATE.YYYY-MM:field`
+    /// and the like; restlite has no such groups. Returns the refusal for such a group, naming
+    /// `parameter` (`$groupby` in `h`, `groupby` in the URL), or nil for anything else.
+    public static func dateGroupMessage(_ text: String, parameter: String) -> String? {
+        guard text.hasPrefix("$"), text.contains(":") else { return nil }
+        return "`\(parameter)` \(text) is a date group; restlite does not support restdb's date groups yet. "
+            + "Group by the date field itself, or by a field that holds the year or month"
+    }
+
     private static func orderBy(_ value: JSONValue) throws(QueryError) -> [SortKey] {
         guard case .object(let object) = value else {
             throw QueryError(
-                .badHint, "`$orderby` needs an object such as {\"name\":1}, got a \(value.typeName)")
+                .badHint, "`$orderby` needs an object such as {\"name\":1}, got \(value.typePhrase)")
         }
         var keys: [SortKey] = []
         for member in object {
@@ -103,7 +115,7 @@ public struct QueryHints: Sendable, Hashable {
             var texts: [String] = []
             for element in elements {
                 guard case .string(let text) = element else {
-                    throw QueryError(.badHint, "`\(name)` needs strings, got a \(element.typeName)")
+                    throw QueryError(.badHint, "`\(name)` needs strings, got \(element.typePhrase)")
                 }
                 texts.append(text)
             }

@@ -53,7 +53,7 @@ public enum QueryOperand: Sendable, Hashable {
             return QueryDate(milliseconds: milliseconds)
         default:
             throw QueryError(
-                .wrongOperand, "`$date` needs an ISO 8601 date string, got a \(literal.typeName) (\(context))"
+                .wrongOperand, "`$date` needs an ISO 8601 date string, got \(literal.typePhrase) (\(context))"
             )
         }
     }

@@ -57,7 +57,7 @@ extension QueryParser {
         guard operand.isOrdered else {
             throw QueryError(
                 .wrongOperand,
-                "\(context) needs a number, string, boolean or `$date`, got a \(value.typeName)")
+                "\(context) needs a number, string, boolean or `$date`, got \(value.typePhrase)")
         }
         return .compare(op, operand)
     }
@@ -65,7 +65,7 @@ extension QueryParser {
     private static func operandList(_ value: JSONValue, context: String) throws(QueryError) -> [QueryOperand]
     {
         guard case .array(let elements) = value else {
-            throw QueryError(.wrongOperand, "\(context) needs an array, got a \(value.typeName)")
+            throw QueryError(.wrongOperand, "\(context) needs an array, got \(value.typePhrase)")
         }
         var operands: [QueryOperand] = []
         for element in elements { operands.append(try QueryOperand(element, context: context)) }
@@ -76,7 +76,7 @@ extension QueryParser {
         switch value {
         case .bool(let flag): return flag
         case .number(let number): return number.doubleValue != 0
-        default: throw QueryError(.wrongOperand, "\(context) needs true or false, got a \(value.typeName)")
+        default: throw QueryError(.wrongOperand, "\(context) needs true or false, got \(value.typePhrase)")
         }
     }
 
@@ -84,13 +84,13 @@ extension QueryParser {
         -> QueryRegex
     {
         guard case .string(let pattern) = value else {
-            throw QueryError(.wrongOperand, "\(context) needs a pattern string, got a \(value.typeName)")
+            throw QueryError(.wrongOperand, "\(context) needs a pattern string, got \(value.typePhrase)")
         }
         var letters = ""
         if let options {
             guard case .string(let text) = options else {
                 throw QueryError(
-                    .wrongOperand, "`$options` needs a string such as \"i\", got a \(options.typeName)")
+                    .wrongOperand, "`$options` needs a string such as \"i\", got \(options.typePhrase)")
             }
             letters = text
         }
@@ -117,7 +117,7 @@ extension QueryParser {
         -> ElementCondition
     {
         guard case .object(let object) = value else {
-            throw QueryError(.wrongOperand, "\(context) needs an object, got a \(value.typeName)")
+            throw QueryError(.wrongOperand, "\(context) needs an object, got \(value.typePhrase)")
         }
         let logicalKeys: Set<String> = ["$and", "$or", "$nor"]
         let isOperatorForm =

@@ -31,7 +31,7 @@ enum QueryParser {
         var nodes: [QueryNode] = []
         for element in elements {
             guard case .object(let object) = element else {
-                throw QueryError(.wrongOperand, "`\(key)` needs query objects, got a \(element.typeName)")
+                throw QueryError(.wrongOperand, "`\(key)` needs query objects, got \(element.typePhrase)")
             }
             nodes.append(try document(object))
         }

@@ -16,6 +16,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// True for `SQLITE_BUSY`: another connection or process holds a lock it needs.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY }
 
+    /// True for `SQLITE_CONSTRAINT`: a UNIQUE, NOT NULL or CHECK rule refused the row.
+    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
     public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message

@@ -35,6 +35,7 @@ extension KeyFile {
                 }
             throw KeyEditError("\(why); use GET, POST, PUT, PATCH or DELETE")
         }
+        for origin in origins { try validateOrigin(origin) }
         let value = key ?? APIKey.generate()
         try validateKeyText(value)
         let url = KeyFile.url(inDataFolder: folder)
@@ -61,6 +62,29 @@ extension KeyFile {
         guard file.keys.count != before else { return false }
         try file.save(to: url)
         return true
+    }
+
+    /// A browser's `Origin` header is `scheme://host[:port]` (or `null`), so an allowed origin
+    /// without a scheme, or with a path, could never match; `*` allows any origin.
+    static func validateOrigin(_ origin: String) throws {
+        if origin == "*" || origin == "null" { return }
+        guard let separator = origin.firstRange(of: "://") else {
+            throw KeyEditError(
+                "--origin \(origin) has no scheme, so no browser's Origin header can match it; "
+                    + "write it as a browser sends it, such as http://\(origin)")
+        }
+        let scheme = origin[..<separator.lowerBound]
+        var rest = origin[separator.upperBound...]
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        let schemeIsValid =
+            scheme.first?.isLetter == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        guard schemeIsValid, !rest.isEmpty, !rest.contains("/"), !rest.contains(where: { $0.isWhitespace })
+        else {
+            throw KeyEditError(
+                "--origin \(origin) is not an origin a browser sends; an origin is scheme://host[:port] "
+                    + "without a path, such as http://localhost:3000")
+        }
     }
 
     /// Keys travel in headers and URLs, so they are printable ASCII without spaces.

@@ -4,6 +4,12 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The keys kept in a data folder, as `keys.json`. Written whole to a temporary file and renamed,
 /// so a running server never reads half a file.
 public struct KeyFile: Sendable, Codable, Equatable {
@@ -19,31 +25,100 @@ public struct KeyFile: Sendable, Codable, Equatable {
         folder.appendingPathComponent(fileName)
     }
 
-    /// Reads the file; a missing file is an empty key list.
+    /// Reads the file; a missing file is an empty key list, but one that is there and cannot be
+    /// read (no permission, a file where the folder should be) is a `KeyFileError`.
     public static func load(from url: URL) throws -> KeyFile {
-        guard FileManager.default.fileExists(atPath: url.path) else { return KeyFile() }
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return KeyFile() }
+            throw KeyFileError(path: url.path, problem: .unreadable(errno: code))
+        }
+        close(descriptor)
+        let data: Data
         do {
-            return try JSONDecoder().decode(KeyFile.self, from: Data(contentsOf: url))
+            data = try Data(contentsOf: url)
         } catch {
-            throw KeyFileError(path: url.path, reason: "\(error)")
+            throw KeyFileError(path: url.path, problem: .unreadable(errno: EIO))
+        }
+        do {
+            return try JSONDecoder().decode(KeyFile.self, from: data)
+        } catch let error as DecodingError {
+            throw KeyFileError(path: url.path, problem: .invalid(KeyFileError.explain(error)))
         }
     }
 
+    /// Writes the file (and its folder when missing); a failure is a `KeyFileError` naming the
+    /// path.
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try encoder.encode(self).write(to: url, options: .atomic)
+        try DataFolder(path: url.deletingLastPathComponent().path).create()
+        do {
+            try encoder.encode(self).write(to: url, options: .atomic)
+        } catch {
+            let folder = url.deletingLastPathComponent().path
+            let code = access(folder, W_OK) == 0 ? EIO : errno
+            throw KeyFileError(path: url.path, problem: .unwritable(errno: code))
+        }
     }
 }
 
-/// `keys.json` exists but cannot be read as a key list.
+/// `keys.json` cannot be read as a key list, or cannot be written.
 public struct KeyFileError: Error, CustomStringConvertible {
     public let path: String
-    public let reason: String
+    public let problem: Problem
+
+    public enum Problem: Sendable, Equatable {
+        /// Opening or reading failed with this errno (EACCES: no permission).
+        case unreadable(errno: Int32)
+        /// The file is there but is not a key list; what is wrong with it.
+        case invalid(String)
+        /// Writing failed with this errno.
+        case unwritable(errno: Int32)
+    }
+
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
 
     public var description: String {
-        "cannot read the key file \(path): \(reason). Fix or delete it, then add keys with `restlite keys add`."
+        switch problem {
+        case .unreadable(let code) where code == EACCES || code == EPERM:
+            "cannot read the key file \(path): permission denied; give the user running restlite read access "
+                + "to it (such as chmod u+r \(path)), or run restlite as its owner"
+        case .unreadable(let code) where code == ENOTDIR:
+            "cannot read the key file \(path): part of that path is a file, not a folder; give --data-dir a folder"
+        case .unreadable(let code):
+            "cannot read the key file \(path): \(String(cString: strerror(code))) (errno \(code)); "
+                + "check the file and its folder"
+        case .invalid(let detail):
+            "the key file \(path) is not a valid key list (\(detail)); fix its JSON by hand, or move it aside "
+                + "and add keys again with `restlite keys add`"
+        case .unwritable(let code):
+            "cannot write the key file \(path): \(String(cString: strerror(code))) (errno \(code)); "
+                + "give the user running restlite write access to its folder, or choose another with --data-dir"
+        }
+    }
+
+    /// A decoding failure in words: where in the file, and what was expected there.
+    static func explain(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            let text = path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .dataCorrupted(let context):
+            return "a bad value at \(place(context.codingPath))"
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)) should be \(type == String.self ? "a string" : "\(type)")"
+        @unknown default:
+            return "it does not have the shape {\"keys\": [...]}"
+        }
     }
 }

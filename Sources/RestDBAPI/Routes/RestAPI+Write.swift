@@ -43,7 +43,7 @@ extension RestAPI {
         let changes = try RequestBody.object(of: request, schema: try? store.schema(of: name))
         let id = documentID(request)
         if id == "*" {
-            try requireFullAccess(request, for: "updating every match of a query")
+            try requireFullAccess(request, for: "update every match of a query")
             guard let query = try ListParameters.json(request, "q") else {
                 throw RestError(
                     .badRequest,
@@ -64,7 +64,7 @@ extension RestAPI {
         let id = documentID(request)
         guard id == "*" else { return Self.result([try store.delete(id, from: name)]) }
         if let query = try ListParameters.json(request, "q") {
-            try requireFullAccess(request, for: "deleting every match of a query")
+            try requireFullAccess(request, for: "delete every match of a query")
             return Self.result(try store.delete(matching: query, from: name))
         }
         let body = request.body.contains { $0 > 0x20 } ? try RequestBody.value(of: request, schema: nil) : nil
@@ -90,7 +90,7 @@ extension RestAPI {
 
     private func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
         guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
-            throw RestError(.forbidden, "Only a full-access key may do \(action); this key is scoped.")
+            throw RestError(.forbidden, "Only a full-access key may \(action); this key is scoped.")
         }
     }
 

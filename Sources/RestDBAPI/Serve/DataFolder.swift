@@ -1,3 +1,5 @@
+import DocumentStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,8 +28,56 @@ public struct DataFolder: Sendable {
     /// True when the folder holds no database yet: a first start, which seeds.
     public var isNew: Bool { !FileManager.default.fileExists(atPath: databaseURL.path) }
 
+    /// Whether the database is there, told apart from a folder that cannot be read (for
+    /// commands that only use what is there: "cannot read" is not "no database").
+    public func databasePresence() -> Presence {
+        var info = stat()
+        if stat(databaseURL.path, &info) == 0 { return .present }
+        let code = errno
+        return code == ENOENT ? .absent : .unreadable(errno: code)
+    }
+
+    public enum Presence: Equatable, Sendable {
+        case present
+        case absent
+        case unreadable(errno: Int32)
+    }
+
+    /// Makes the folder and any missing parents. Throws `DataFolderError.cannotCreate` naming
+    /// the path and what to do when the path is a file, lies under a file or may not be written.
     public func create() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        if let failure = Self.makeDirectories(url.path) {
+            throw DataFolderError.cannotCreate(path: url.path, failedAt: failure.path, errno: failure.errno)
+        }
+    }
+
+    /// `mkdir -p`, keeping the path and errno of the step that failed.
+    private static func makeDirectories(_ path: String) -> (path: String, errno: Int32)? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : (path, ENOTDIR)
+        }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if parent != path, parent.count < path.count, let failure = makeDirectories(parent) {
+            return failure
+        }
+        if mkdir(path, 0o755) == 0 { return nil }
+        let code = errno
+        return code == EEXIST ? nil : (path, code)
+    }
+
+    /// The store's own open failures said with the database's path: a file that is not a
+    /// restlite database, or one that cannot be opened. Other errors pass through.
+    public func describeOpenFailure(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        switch error.primaryCode {
+        case 26, 11:  // SQLITE_NOTADB, SQLITE_CORRUPT
+            return DataFolderError.notADatabase(path: databaseURL.path)
+        case 14:  // SQLITE_CANTOPEN
+            return DataFolderError.cannotOpenDatabase(path: databaseURL.path)
+        default:
+            return error
+        }
     }
 
     /// Deletes the database and SQLite's files beside it, so the folder is new again. For a
@@ -72,9 +122,17 @@ public final class DataFolderLock: Sendable {
     }
 }
 
-public enum DataFolderError: Error, CustomStringConvertible {
+public enum DataFolderError: Error, CustomStringConvertible, Equatable {
     case inUse(path: String)
     case cannotOpen(path: String, errno: Int32)
+    /// Making the folder failed at `failedAt` (the folder or one of its parents).
+    case cannotCreate(path: String, failedAt: String, errno: Int32)
+    /// The folder (or a parent) cannot be searched, so whether it holds a database is unknown.
+    case cannotRead(path: String, errno: Int32)
+    /// `restlite.sqlite` is there but is not an SQLite database.
+    case notADatabase(path: String)
+    /// SQLite could not open `restlite.sqlite` (permissions, a folder in its place).
+    case cannotOpenDatabase(path: String)
 
     public var description: String {
         switch self {
@@ -82,7 +140,42 @@ public enum DataFolderError: Error, CustomStringConvertible {
             "another restlite server is already using the data folder \(path). Stop it, or start this one with "
                 + "another folder (--data-dir)."
         case .cannotOpen(let path, let code):
-            "cannot open \(path): \(String(cString: strerror(code))) (errno \(code))"
+            "cannot open \(path): \(Self.reason(code)); check that the user running restlite may write to "
+                + "that folder, or choose another with --data-dir"
+        case .cannotCreate(let path, let failedAt, let code):
+            Self.cannotCreate(path, failedAt: failedAt, errno: code)
+        case .cannotRead(let path, let code):
+            code == ENOTDIR
+                ? "cannot read the data folder \(path): part of that path is a file, not a folder; "
+                    + "give --data-dir a folder"
+                : "cannot read the data folder \(path): \(Self.reason(code)); give the user running restlite "
+                    + "access to it (it is there, but this user may not look inside), or choose another with --data-dir"
+        case .notADatabase(let path):
+            "\(path) is not a restlite database (SQLite reads it as damaged or as another kind of file); "
+                + "move it aside (or delete it) so restlite starts a new one there, or give --data-dir another folder"
+        case .cannotOpenDatabase(let path):
+            "cannot open the database \(path); check that it is a file the user running restlite may read and "
+                + "write, in a folder it may write to, or give --data-dir another folder"
         }
+    }
+
+    private static func cannotCreate(_ path: String, failedAt: String, errno code: Int32) -> String {
+        switch code {
+        case ENOTDIR where failedAt == path:
+            "the data folder \(path) is a file, not a folder; give --data-dir a folder, or a path that does not "
+                + "exist yet"
+        case ENOTDIR:
+            "cannot create the data folder \(path): \(failedAt) is a file, not a folder; give --data-dir a path "
+                + "that is not inside a file"
+        case EACCES, EPERM, EROFS:
+            "cannot create the data folder \(path): no permission to create \(failedAt) (\(reason(code))); give "
+                + "--data-dir a folder the user running restlite may write to, or create it first"
+        default:
+            "cannot create the data folder \(path): \(failedAt): \(reason(code)); give --data-dir another folder"
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        "\(String(cString: strerror(code))) (errno \(code))"
     }
 }

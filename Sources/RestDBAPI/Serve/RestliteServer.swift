@@ -59,6 +59,28 @@ public final class RestliteServer: Sendable {
             notes: notes)
     }
 
+    /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
+    /// opening fails), whatever this start made in the data folder (the folder, the lock file,
+    /// the seeded database, the key file) is removed again, so a failed first start leaves no
+    /// data the user never saw and the next start is again a first start.
+    public static func openAndStart(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        let footprint = StartFootprint(DataFolder(path: configuration.dataDirectory))
+        let failure: any Error
+        do {
+            return try started(await open(configuration))
+        } catch {
+            failure = error
+        }
+        // The server (and so its store and lock) is gone here, before its files are.
+        footprint.undo()
+        throw failure
+    }
+
+    private static func started(_ server: RestliteServer) throws -> RestliteServer {
+        try server.start()
+        return server
+    }
+
     /// Binds and starts serving; returns the bound port.
     @discardableResult
     public func start() throws -> Int {
@@ -95,5 +117,30 @@ public final class RestliteServer: Sendable {
         if existing.contains(where: \.full) { return nil }
         if !wasNew && !configuration.apiKeys.isEmpty { return nil }
         return try KeyFile.addKey(inDataFolder: folder.url, full: true, note: "created by restlite serve").key
+    }
+}
+
+/// What a data folder held before a start, so a failed start can remove what it made.
+struct StartFootprint {
+    let folder: DataFolder
+    let folderExisted: Bool
+    let lockExisted: Bool
+    let databaseExisted: Bool
+    let keysExisted: Bool
+
+    init(_ folder: DataFolder) {
+        self.folder = folder
+        let files = FileManager.default
+        folderExisted = files.fileExists(atPath: folder.url.path)
+        lockExisted = files.fileExists(atPath: folder.lockURL.path)
+        databaseExisted = files.fileExists(atPath: folder.databaseURL.path)
+        keysExisted = files.fileExists(atPath: folder.keysURL.path)
+    }
+
+    func undo() {
+        if !databaseExisted { folder.removeDatabase() }
+        if !keysExisted { try? FileManager.default.removeItem(at: folder.keysURL) }
+        if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
+        if !folderExisted { try? FileManager.default.removeItem(at: folder.url) }
     }
 }

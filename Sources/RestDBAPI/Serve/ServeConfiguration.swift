@@ -50,6 +50,16 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var httpConfiguration: HTTPServerConfiguration {
         HTTPServerConfiguration(
             host: host, port: port, limits: HTTPLimits(maxBodyBytes: maxBodyBytes), accessLog: !quiet,
-            serverLog: !quiet, errorRenderer: RestAPI.protocolErrorResponse)
+            serverLog: !quiet, errorRenderer: Self.protocolErrorRenderer)
+    }
+
+    /// The server's own error answers as the API renders them; a 413 also names the setting
+    /// that raises the limit, which the HTTP layer cannot know.
+    @Sendable static func protocolErrorRenderer(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        guard status == .payloadTooLarge else { return RestAPI.protocolErrorResponse(status, message) }
+        return RestAPI.protocolErrorResponse(
+            status,
+            message + "; restlite serve takes a larger limit with --max-body (or RESTLITE_MAX_BODY), "
+                + "such as --max-body 64MiB")
     }
 }

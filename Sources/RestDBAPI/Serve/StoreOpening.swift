@@ -35,7 +35,12 @@ struct StoreOpening {
         var options = DocumentStore.Options()
         options.mmapBytes = configuration.mmapBytes
         options.processExclusive = !configuration.shareDatabase
-        let store = try DocumentStore(path: folder.databaseURL.path, options: options)
+        let store: DocumentStore
+        do {
+            store = try DocumentStore(path: folder.databaseURL.path, options: options)
+        } catch {
+            throw folder.describeOpenFailure(error)
+        }
         guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
         let summary = try await seed.load(into: store)
         let verb = wasNew ? "new data folder: imported" : "reset: imported"

@@ -15,7 +15,8 @@ extension HTTPServer {
     /// take locks and join threads (a C signal handler may not).
     public func installSignalHandlers(grace: Duration = .seconds(10), signals: [Int32] = [SIGINT, SIGTERM]) {
         SignalWatcher.watch(signals) { [self] number in
-            AccessLog.write("restlite: received signal \(number)")
+            // A quiet server (no server log) stops silently.
+            if configuration.serverLog { AccessLog.write("restlite: received signal \(number)") }
             PosixThread.spawn(name: "restlite-shutdown") { self.shutdown(grace: grace) }
         }
     }
