@@ -81,6 +81,8 @@ import Testing
         #expect(scoped.status == .notFound)
         #expect(!scoped.bodyString.contains("secret-payroll"))
         #expect(!scoped.bodyString.contains("a3cats"))
+        #expect(scoped.bodyString.contains("'a3catz' does not exist"))
+        #expect(!scoped.bodyString.contains("none yet"))
         let full = api.request(.get, "/rest/a3catz")
         #expect(full.status == .notFound)
         #expect(full.bodyString.contains("secret-payroll"))

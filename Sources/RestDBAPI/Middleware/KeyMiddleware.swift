@@ -33,7 +33,12 @@ struct KeyMiddleware: HTTPMiddleware {
                         origin: request.headers["Origin"])
                         == .allowed
                 }
-                throw StoreError.collectionNotFound(name, existing: visible)
+                guard visible.isEmpty, !existing.isEmpty else {
+                    throw StoreError.collectionNotFound(name, existing: visible)
+                }
+                // Not "there are none yet": there are, only none this key may read.
+                throw RestError.notFound(
+                    "Collection '\(name)' does not exist; check the name.")
             }
         case .missing:
             throw RestError.unauthorized(
