@@ -69,6 +69,10 @@ import Testing
         let response = api.request(.get, "/rest/a3cats%2Fx")
         #expect(response.status == .badRequest)
         #expect(!response.bodyString.contains("existing"))
+        let slashed = "/rest/a3cats/\(id.prefix(12))%2F\(id.dropFirst(13))"
+        #expect(api.request(.get, slashed).status == .badRequest)
+        #expect(api.request(.put, slashed, body: "{}").status == .badRequest)
+        #expect(api.request(.delete, slashed).status == .badRequest)
         api.remove()
     }
 
