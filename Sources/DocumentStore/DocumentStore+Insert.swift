@@ -86,7 +86,10 @@ extension DocumentStore {
 
     /// Validates `fields` against the collection's schema and normalises its dates (only the
     /// dates when `validate` is false); needs no connection.
+    /// Numbers beyond a double and field names no query can reach are refused with or
+    /// without a schema, and with `validate` false too (`StorableCheck`).
     static func applySchema(to fields: inout JSONObject, info: CollectionInfo, validate: Bool) throws {
+        try StorableCheck.require(fields)
         guard let schema = info.schema else { return }
         guard validate else {
             schema.normalizeDates(&fields)

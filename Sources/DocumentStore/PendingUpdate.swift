@@ -10,6 +10,9 @@ struct PendingUpdate {
     /// schema, all but unique fields (`DocumentStore.checkUnique`, in the transaction).
     init(_ applier: UpdateApplier, to original: Document, info: CollectionInfo, actor: String) throws {
         let body: [UInt8]
+        if info.schema == nil, applier.isPlainMerge {
+            try StorableCheck.require(SystemFields.stripped(applier.update))
+        }
         if info.schema == nil, applier.isPlainMerge,
             let merged = BodyMerge.merge(original.body, with: applier.update)
         {

@@ -15,15 +15,35 @@ struct UpdateApplier {
                 throw .badRequest(
                     "Unknown update operator '\(member.key)'; use $set, $unset, $inc, $push or $pull.")
             }
-            guard case .object = member.value else {
+            guard case .object(let arguments) = member.value else {
                 throw .badRequest(
                     "\(member.key) needs an object such as {\"\(member.key)\":{\"field\":...}}.")
             }
+            try Self.checkArguments(of: member.key, arguments)
         }
         self.update = update
         self.targetID = targetID
         try checkID(update[SystemFields.id])
         try checkID(update["$set"]?[SystemFields.id])
+    }
+
+    /// `$unset` of a system field is refused (the store owns it, and the write would still
+    /// count as a change); a `$push` whose `$each` is not an array is refused rather than
+    /// pushed as an object.
+    private static func checkArguments(of name: String, _ arguments: JSONObject) throws(StoreError) {
+        for argument in arguments {
+            if name == "$unset", SystemFields.names.contains(argument.key) {
+                throw .badRequest(
+                    "$unset cannot remove the system field '\(argument.key)'; the store keeps it on every document."
+                )
+            }
+            if name == "$push", case .object(let operand) = argument.value, let each = operand["$each"] {
+                guard case .array = each else {
+                    throw .badRequest(
+                        "$push of '\(argument.key)' needs $each to be an array, as in {\"$each\":[1,2]}.")
+                }
+            }
+        }
     }
 
     private func checkID(_ value: JSONValue?) throws(StoreError) {

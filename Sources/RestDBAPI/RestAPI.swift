@@ -10,7 +10,8 @@ import SocketHTTP
 /// ```
 public struct RestAPI: Sendable {
     public struct Options: Sendable {
-        /// Refuse writes to collections that do not exist instead of creating them.
+        /// Hold clients to what restdb.io accepts: refuse writes to collections that do not
+        /// exist instead of creating them, and API keys sent as `Authorization: Bearer`.
         public var strict: Bool
         /// Write to stderr for answers that failed inside the server (500s).
         public var logErrors: Bool
@@ -37,7 +38,7 @@ public struct RestAPI: Sendable {
         router.use(CORSMiddleware())
         router.use(ErrorMiddleware(logErrors: options.logErrors))
         router.use(MethodOverrideMiddleware())
-        router.use(KeyMiddleware(keys: keys))
+        router.use(KeyMiddleware(keys: keys, strict: options.strict))
         router.errorRenderer = Self.protocolErrorResponse
         router.notFound = { request in throw RestError(.notFound, Self.notFoundMessage(request)) }
         // Returned, not thrown: the router adds the `Allow` header only to a returned answer.

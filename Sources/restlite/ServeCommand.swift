@@ -70,7 +70,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Start a new data folder empty, without the a3cats seed. [env RESTLITE_NO_SEED]")
     var noSeed = false
 
-    @Flag(help: "Refuse writes to collections that do not exist (no auto-create). [env RESTLITE_STRICT]")
+    @Flag(
+        help:
+            "Refuse writes to collections that do not exist (no auto-create) and Bearer keys. [env RESTLITE_STRICT]"
+    )
     var strict = false
 
     @Option(

@@ -95,7 +95,7 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         ("POST / HTTP/1.1\r\nContent-Length: 16777217\r\n\r\n", 413),
         ("POST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc", 400),
         ("POST / HTTP/1.1\r\nContent-Length: x\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nnope\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nnope\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n", 400),
         ("GET / HTTP/3.0\r\n\r\n", 505),
     ])

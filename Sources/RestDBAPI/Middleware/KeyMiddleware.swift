@@ -1,19 +1,47 @@
+import DocumentStore
 import SocketHTTP
 
 /// Checks the API key of every request under `/rest`: no key is 401, an unknown key or one
 /// whose scope does not cover the request is 403.
 struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
+    /// Refuse `Authorization: Bearer`, which restdb.io does not accept (restlite's choice).
+    var strict = false
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         guard let scopePath = Self.pathAfterRest(request.pathSegments) else { return try next(request) }
+        if strict, request.headers["x-apikey"]?.isEmpty != false, request.queryValue("apikey") == nil,
+            Self.bearerKey(request) != nil
+        {
+            throw RestError(
+                .unauthorized,
+                "Authorization: Bearer is not accepted in strict mode (restdb.io does not take it); "
+                    + "send the key in the x-apikey header or the apikey parameter.")
+        }
         let presented = Self.presentedKey(request)
         let method = request.method == .head ? "GET" : request.method.rawValue
         switch keys.authorize(
             presentedKey: presented, method: method, path: scopePath, origin: request.headers["Origin"])
         {
         case .allowed:
-            return try next(request)
+            do {
+                return try next(request)
+            } catch StoreError.collectionNotFound(let name, let existing) {
+                // The list of existing collections names only those this key may read.
+                let visible = existing.filter {
+                    keys.authorize(
+                        presentedKey: presented, method: "GET", path: "/" + $0,
+                        origin: request.headers["Origin"])
+                        == .allowed
+                }
+                guard visible.isEmpty, !existing.isEmpty else {
+                    throw StoreError.collectionNotFound(name, existing: visible)
+                }
+                // Not "there are none yet": there are, only none this key may read.
+                throw RestError(
+                    .notFound,
+                    "Collection '\(name)' does not exist; check the name.")
+            }
         case .missing:
             throw RestError(
                 .unauthorized,
@@ -42,12 +70,15 @@ struct KeyMiddleware: HTTPMiddleware {
     /// The key from `x-apikey` (any case), `Authorization: Bearer`, or the `apikey` parameter.
     static func presentedKey(_ request: HTTPRequest) -> String? {
         if let header = request.headers["x-apikey"], !header.isEmpty { return header }
-        if let authorization = request.headers["Authorization"] {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" {
-                return parts[1].trimmingASCIIWhitespace()
-            }
-        }
+        if let bearer = bearerKey(request) { return bearer }
         return request.queryValue("apikey")
+    }
+
+    /// The key of `Authorization: Bearer <key>`, if the request has one.
+    static func bearerKey(_ request: HTTPRequest) -> String? {
+        guard let authorization = request.headers["Authorization"] else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingASCIIWhitespace()
     }
 }

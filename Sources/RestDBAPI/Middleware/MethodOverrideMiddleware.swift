@@ -9,6 +9,11 @@ struct MethodOverrideMiddleware: HTTPMiddleware {
         guard request.method == .post, let value = request.headers["X-HTTP-Method-Override"] else {
             return try next(request)
         }
+        guard request.headers.values(for: "X-HTTP-Method-Override").count == 1 else {
+            throw RestError(
+                .badRequest,
+                "Send X-HTTP-Method-Override once; this request has it more than once.")
+        }
         let method = HTTPMethod(rawValue: value.uppercased())
         guard Self.allowed.contains(method) else {
             throw RestError(

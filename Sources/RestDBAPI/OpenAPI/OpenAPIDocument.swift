@@ -734,7 +734,7 @@ enum OpenAPIDocument {
               "bearerKey": {
                 "type": "http",
                 "scheme": "bearer",
-                "description": "restlite's choice, not restdb's: the API key as a bearer token."
+                "description": "restlite's choice, not restdb's: the API key as a bearer token (refused with 401 when the server runs --strict)."
               }
             },
             "parameters": {

@@ -9,17 +9,19 @@ enum RequestBody {
     static func value(
         of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
     ) throws -> JSONValue {
-        if isForm(request) { return .object(form(request.body, schema: schema())) }
+        if isForm(request) { return .object(try form(request.body, schema: schema())) }
         guard request.body.contains(where: { !isWhitespace($0) }) else {
             throw RestError(.badRequest, "The request has no body; send a JSON object (or an array of them).")
         }
         return try JSON.parse(request.body)
     }
 
-    /// The body as one object, for PUT and PATCH.
+    /// The body as one object, for PUT and PATCH; an empty body is `{}` (the write changes
+    /// no field and still counts as a new version).
     static func object(
         of request: HTTPRequest, schema: @autoclosure () -> CollectionSchema?
     ) throws -> JSONObject {
+        guard request.body.contains(where: { !isWhitespace($0) }) else { return JSONObject() }
         guard case .object(let object) = try value(of: request, schema: schema()) else {
             throw RestError(.badRequest, "The body must be a JSON object of the fields to change.")
         }
@@ -37,8 +39,24 @@ enum RequestBody {
         return first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
     }
 
-    private static func form(_ body: [UInt8], schema: CollectionSchema?) -> JSONObject {
+    /// `name=value&...`; a piece without `=` (`curl -d 'hello cats'`) or with a malformed
+    /// `%` escape is refused rather than stored as a field of that name.
+    private static func form(_ body: [UInt8], schema: CollectionSchema?) throws -> JSONObject {
         let text = String(decoding: body, as: UTF8.self)
+        for piece in text.split(separator: "&") where !piece.isEmpty {
+            guard piece.contains("=") else {
+                throw RestError(
+                    .badRequest,
+                    "The form body has a part without '=' (\"\(piece.prefix(40))\"); send name=value pairs, "
+                        + "or a JSON object with Content-Type: application/json.")
+            }
+            guard PercentDecoding.isValidEncoding(piece) else {
+                throw RestError(
+                    .badRequest,
+                    "The form body has a malformed %-escape in \"\(piece.prefix(40))\"; "
+                        + "each % must be followed by two hex digits.")
+            }
+        }
         var object = JSONObject()
         for item in PercentDecoding.queryItems(text) where !item.name.isEmpty {
             object[item.name] = FormValue.convert(item.value, type: schema?.field(named: item.name)?.type)

@@ -62,6 +62,12 @@ extension RestAPI {
         guard let name = request.pathParameters["collection"], !name.isEmpty else {
             throw RestError(.badRequest, "The path needs a collection name, as in /rest/a3cats.")
         }
+        // `%2F` decodes to a slash inside one segment; no collection name holds one.
+        guard !name.contains("/") else {
+            throw RestError(
+                .badRequest,
+                "A collection name cannot contain '/' (sent as %2F); use /rest/<collection>/<id>.")
+        }
         return name
     }
 

@@ -20,6 +20,9 @@ extension HTTPRequestParser {
         guard let parts = RequestTarget(parsing: head.target) else {
             throw .bad("request target must be origin-form or absolute-form")
         }
+        guard PercentDecoding.isValidEncoding(parts.rawPath) else {
+            throw .bad("malformed percent-encoding in the request path")
+        }
         head.parts = parts
     }
 
@@ -69,21 +72,32 @@ extension HTTPRequestParser {
     mutating func finishHead() throws(HTTPParseError) -> Step? {
         let headers = head.headers
         let lengths = headers.values(for: "Content-Length")
+        // Framing and size are checked first: they decide 413 and 501 over a missing Host.
         if headers.contains("Transfer-Encoding") {
             try checkTransferEncoding(headers, hasLength: !lengths.isEmpty)
+            try checkHost(headers)
             state = .chunkSize
         } else if !lengths.isEmpty {
             let length = try Self.contentLength(lengths)
             if length > limits.maxBodyBytes {
                 throw HTTPParseError(.payloadTooLarge, "body larger than \(limits.maxBodyBytes) bytes")
             }
+            try checkHost(headers)
             guard length > 0 else { return .request(finishRequestNow()) }
             state = .fixedBody(remaining: length)
         } else {
+            try checkHost(headers)
             return .request(finishRequestNow())
         }
         let expect = headers["Expect"]?.trimmingASCIIWhitespace().lowercased()
         return expect == "100-continue" && head.version == .http1_1 ? .continueNeeded : nil
+    }
+
+    /// RFC 9112 §3.2: an HTTP/1.1 request has exactly one `Host`; no request has two.
+    private func checkHost(_ headers: HTTPHeaders) throws(HTTPParseError) {
+        let hosts = headers.values(for: "Host")
+        if hosts.count > 1 { throw .bad("more than one Host header") }
+        if hosts.isEmpty, head.version == .http1_1 { throw .bad("HTTP/1.1 request without a Host header") }
     }
 
     private func checkTransferEncoding(_ headers: HTTPHeaders, hasLength: Bool) throws(HTTPParseError) {
@@ -91,6 +105,11 @@ extension HTTPRequestParser {
         if head.version == .http1_0 { throw .bad("Transfer-Encoding in an HTTP/1.0 request") }
         let codings = headers.tokens(for: "Transfer-Encoding")
         guard codings.last == "chunked" else { throw .bad("final transfer coding is not chunked") }
+        // Chunked twice is a framing mistake of the client (RFC 9112 §6.1), not a coding
+        // this server lacks.
+        guard codings.filter({ $0 == "chunked" }).count == 1 else {
+            throw .bad("chunked may be applied only once")
+        }
         guard codings == ["chunked"] else {
             throw HTTPParseError(.notImplemented, "unsupported transfer coding")
         }

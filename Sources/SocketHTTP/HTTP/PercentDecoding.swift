@@ -25,6 +25,18 @@ public enum PercentDecoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// True when every `%` starts a triplet of `%` and two hex digits (RFC 3986 §2.1), so
+    /// `decode` would leave nothing literal; `a%zz`, `a%4` and a trailing `%` are false.
+    public static func isValidEncoding(_ text: some StringProtocol) -> Bool {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let percent = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
+            guard let (_, next) = hexPair(utf8, at: utf8.index(after: percent)) else { return false }
+            index = next
+        }
+        return true
+    }
+
     /// `a=1&b=x+y&c` as decoded `(name, value)` pairs; empty pieces are skipped.
     public static func queryItems(_ query: some StringProtocol) -> [(name: String, value: String)] {
         guard !query.isEmpty else { return [] }
