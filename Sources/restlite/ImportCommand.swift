@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentStore
 import RestDBClient
+import RestDBClientSocketTransport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import Foundation
+import RestDBClientSocketTransport
 import Testing
 
 @testable import RestDBClient

@@ -1,3 +1,5 @@
+import PlatformSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,13 +8,13 @@
 
 /// A blocking listening socket on 127.0.0.1, for test servers that must write exact bytes
 /// (the HTTP server itself uses its own non-blocking event loop).
-public final class TCPListener {
+final class TCPListener {
     /// The bound port (the system's choice when 0 was asked for).
-    public let port: Int
+    let port: Int
     private var fd: Int32
 
     /// Listens on 127.0.0.1:`port` (0: any free port).
-    public init(port: Int = 0) throws {
+    init(port: Int = 0) throws {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -46,7 +48,7 @@ public final class TCPListener {
 
     /// The next connection, whose sends and reads wait at most `timeout`; throws
     /// ``TCPSocket/Failure/timedOut`` if none arrives in that time.
-    public func accept(timeout: Duration) throws -> TCPSocket {
+    func accept(timeout: Duration) throws -> TCPSocket {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, TCPSocket.milliseconds(timeout)) > 0 else { throw TCPSocket.Failure.timedOut }
         #if canImport(Glibc)
@@ -62,7 +64,7 @@ public final class TCPListener {
 
     /// Stops listening, waking a thread blocked in ``accept(timeout:)`` (a bare `close` would
     /// leave the socket listening until that thread's `poll` returns); later calls do nothing.
-    public func close() {
+    func close() {
         guard fd >= 0 else { return }
         #if canImport(Glibc)
             _ = shutdown(fd, Int32(SHUT_RDWR))
