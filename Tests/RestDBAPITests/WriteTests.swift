@@ -98,7 +98,6 @@ import Testing
         let strict = try TestAPI(strict: true)
         let refused = strict.request(.post, "/rest/dogs", body: #"{"name":"Rex"}"#)
         #expect(refused.status == .notFound)
-        strict.remove()
     }
 
     @Test(arguments: ["", "   ", "[1,2]", "nope", #""text""#])
