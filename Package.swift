@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "restlite", targets: ["restlite"]),
         .library(name: "RestDBClient", targets: ["RestDBClient"]),
+        // Linux's transport for the client (plain http on POSIX sockets); Apple platforms do not need it.
+        .library(name: "RestDBClientSocketTransport", targets: ["RestDBClientSocketTransport"]),
         .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
@@ -28,7 +30,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "CEventLoop"),
-        // Locks, threads and client sockets over POSIX: the one home of that platform code.
+        // Locks, threads and a client socket over POSIX: the one home of that platform code.
         .target(name: "PlatformSupport", swiftSettings: swiftSettings),
         .target(
             name: "SocketHTTP", dependencies: ["CEventLoop", "PlatformSupport"], swiftSettings: swiftSettings),
@@ -46,11 +48,18 @@ let package = Package(
             dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RestDBClient", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
+        // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.
+        .target(name: "RestDBClient", swiftSettings: swiftSettings),
+        .target(
+            name: "RestDBClientSocketTransport",
+            dependencies: ["RestDBClient", "PlatformSupport"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "restlite",
             dependencies: [
                 "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
+                "RestDBClientSocketTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -96,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestDBClientTests",
-            dependencies: ["RestDBClient", "RestLiteTesting"],
+            dependencies: ["RestDBClient", "RestDBClientSocketTransport", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -106,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting", "DataTransfer", "restlite"],
+            dependencies: ["RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -7,12 +7,12 @@
 /// A pthread mutex with a condition variable: the subset of `NSCondition` the server modules
 /// use, without Foundation (on Linux Foundation drags ICU into the process; see ARCHITECTURE.md).
 /// Also serves as a plain lock (`lock()`/`unlock()`/`withLock`).
-public final class PosixCondition: @unchecked Sendable {
+package final class PosixCondition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     /// Makes an unlocked mutex and its condition variable.
-    public init() {
+    package init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
@@ -27,24 +27,24 @@ public final class PosixCondition: @unchecked Sendable {
     }
 
     /// Takes the mutex, blocking until it is free.
-    public func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the mutex.
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` holding the mutex.
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
 
     /// Waits for a signal; the caller holds the lock and rechecks its predicate.
-    public func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Waits for a signal or until `milliseconds` have passed; false on timeout.
     @discardableResult
-    public func wait(milliseconds: Int) -> Bool {
+    package func wait(milliseconds: Int) -> Bool {
         var now = timeval()
         gettimeofday(&now, nil)
         let nanoseconds = Int(now.tv_usec) * 1000 + max(0, milliseconds) % 1000 * 1_000_000
@@ -55,8 +55,8 @@ public final class PosixCondition: @unchecked Sendable {
     }
 
     /// Wakes one waiter.
-    public func signal() { pthread_cond_signal(condition) }
+    package func signal() { pthread_cond_signal(condition) }
 
     /// Wakes every waiter.
-    public func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -6,7 +6,7 @@
 
 /// Starts detached pthreads (the server's workers, the client's blocking requests), in place of
 /// Foundation's `Thread`.
-public enum PosixThread {
+package enum PosixThread {
     private final class Start {
         let name: String
         let body: @Sendable () -> Void
@@ -18,7 +18,7 @@ public enum PosixThread {
     }
 
     /// Runs `body` on a new detached thread named `name` (on Darwin).
-    public static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
+    package static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
         let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         #if canImport(Glibc)
             var thread = pthread_t()

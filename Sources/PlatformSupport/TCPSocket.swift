@@ -6,9 +6,9 @@
 
 /// A blocking TCP client socket whose connect, sends and reads are all bounded by a timeout:
 /// the one place the socket calls of clients (the test client, `RestDBClient` on Linux) live.
-public final class TCPSocket {
+package final class TCPSocket {
     /// Why a socket call failed; `errno` values are the system's.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// The host name did not resolve (`getaddrinfo`'s code).
         case resolve(host: String, code: Int32)
         case connect(errno: Int32)
@@ -18,7 +18,7 @@ public final class TCPSocket {
         case timedOut
 
         /// One sentence, with the system's text for the error.
-        public var description: String {
+        package var description: String {
             switch self {
             case .resolve(let host, let code):
                 return "cannot resolve \(host): \(String(cString: gai_strerror(code)))"
@@ -31,17 +31,17 @@ public final class TCPSocket {
     }
 
     /// The socket's file descriptor; -1 once closed.
-    public private(set) var fd: Int32
+    package private(set) var fd: Int32
 
     /// Connects to `host:port` (a name, or an IPv4 or IPv6 literal), trying each address the
     /// name resolves to; connecting, every send and every read wait at most `timeout`.
-    public convenience init(host: String, port: Int, timeout: Duration) throws {
+    package convenience init(host: String, port: Int, timeout: Duration) throws {
         self.init(descriptor: try Self.connect(host: host, port: port, timeout: timeout))
         setTimeout(timeout)
     }
 
-    /// Wraps a connected descriptor (from ``TCPListener/accept(timeout:)``).
-    init(descriptor: Int32) {
+    /// Wraps a connected descriptor (tests' listener accepts with it).
+    package init(descriptor: Int32) {
         fd = descriptor
         #if canImport(Darwin)
             var one: Int32 = 1
@@ -52,7 +52,7 @@ public final class TCPSocket {
     deinit { close() }
 
     /// Changes how long a send or a read may block.
-    public func setTimeout(_ timeout: Duration) {
+    package func setTimeout(_ timeout: Duration) {
         var value = Self.timeval(timeout)
         let size = socklen_t(MemoryLayout<timeval>.size)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, size)
@@ -60,7 +60,7 @@ public final class TCPSocket {
     }
 
     /// Sends every byte, without SIGPIPE if the peer has gone.
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Self.sendNoSignal(fd, $0.baseAddress, $0.count) }
@@ -76,7 +76,7 @@ public final class TCPSocket {
 
     /// Appends what one read returns to `buffer`; false at end of stream (the peer closed or
     /// reset the connection).
-    public func receive(into buffer: inout [UInt8], chunk: Int = 65536) throws -> Bool {
+    package func receive(into buffer: inout [UInt8], chunk: Int = 65536) throws -> Bool {
         while true {
             let before = buffer.count
             buffer.append(contentsOf: repeatElement(0, count: chunk))
@@ -91,7 +91,7 @@ public final class TCPSocket {
     }
 
     /// Closes the socket; later calls do nothing.
-    public func close() {
+    package func close() {
         guard fd >= 0 else { return }
         Self.closeDescriptor(fd)
         fd = -1
@@ -157,7 +157,7 @@ public final class TCPSocket {
     }
 
     /// `timeout` in whole milliseconds, for `poll`.
-    static func milliseconds(_ timeout: Duration) -> Int32 {
+    package static func milliseconds(_ timeout: Duration) -> Int32 {
         let (seconds, attoseconds) = timeout.components
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
@@ -189,7 +189,7 @@ public final class TCPSocket {
         #endif
     }
 
-    static func closeDescriptor(_ fd: Int32) {
+    package static func closeDescriptor(_ fd: Int32) {
         #if canImport(Glibc)
             _ = Glibc.close(fd)
         #else

@@ -68,21 +68,10 @@ public struct RestDBClient: Sendable {
             self.transport = transport
         }
     #else
-        /// Makes a client for the server at `baseURL` (no `/rest` suffix) using `apiKey`.
-        ///
-        /// On Linux requests go over a small built-in HTTP/1.1 client on POSIX sockets, not
-        /// `URLSession`: plain `http://` URLs only (a restlite server); an `https://` URL makes
-        /// every request throw ``RestDBError/invalidRequest(_:)``. Each connect, send and read
-        /// gives up after 60 seconds.
-        ///
-        /// ```swift
-        /// let local = RestDBClient(baseURL: URL(string: "http://127.0.0.1:8080")!, apiKey: key)
-        /// ```
-        public init(baseURL: URL, apiKey: String) {
-            self.init(baseURL: baseURL, apiKey: apiKey, transport: SocketTransport())
-        }
-
-        /// A client whose requests go through `transport` (tests' stubs, shorter timeouts).
+        /// A client whose requests go through `transport`. Linux has no transport here (its
+        /// `URLSession` would load FoundationNetworking and libcurl): the public
+        /// `init(baseURL:apiKey:)` on Linux comes from `RestDBClientSocketTransport`, and tests
+        /// pass their stubs.
         package init(baseURL: URL, apiKey: String, transport: any RestDBTransport) {
             self.baseURL = baseURL
             self.apiKey = apiKey

@@ -2,6 +2,7 @@ import ArgumentParser
 import DataTransfer
 import DocumentStore
 import RestDBClient
+import RestDBClientSocketTransport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

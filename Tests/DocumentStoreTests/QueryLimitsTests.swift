@@ -131,8 +131,9 @@ import Testing
         let fixture = try numbered(3)
         defer { fixture.close() }
         // JSON nesting stops at 256 levels; SQLite 3.40's parser stack holds 8 levels of
-        // `$elemMatch` (each is a subquery).
-        var queries: [JSONValue] = []
+        // `$elemMatch` (each is a subquery). Every query is either answered correctly or refused
+        // as the client's error; the shallow ones must be answered.
+        var cases: [(query: JSONValue, expected: [Int], mustAnswer: Bool)] = []
         for depth in [1, 8, 9, 50, 250] {
             var elements: JSONValue = ["$gte": 0]
             var negations: JSONValue = ["$gte": 0]
@@ -140,17 +141,26 @@ import Testing
                 elements = ["$elemMatch": elements]
                 negations = ["$not": negations]
             }
-            queries += [["n": elements], ["n": negations]]
+            // `n` is a number, never an array: no `$elemMatch` matches; an even number of
+            // `$not`s is `$gte: 0` again.
+            cases.append((["n": elements], [], depth <= 8))
+            cases.append((["n": negations], depth % 2 == 0 ? [0, 1, 2] : [], depth <= 8))
         }
         var nested: JSONValue = ["n": 1]
         for level in 0..<120 { nested = [level % 2 == 0 ? "$or" : "$and": [nested, ["s": "x"]]] }
-        queries.append(nested)
-        for query in queries {
+        // No document has `s: "x"`, so the outermost `$and` (level 119) matches nothing.
+        cases.append((nested, [], false))
+        var answered = 0
+        for item in cases {
             do {
-                _ = try values(fixture, query)
+                #expect(try values(fixture, item.query) == item.expected, "\(item.query)")
+                answered += 1
             } catch let error as StoreError {
-                guard case .badRequest = error else { throw error }
+                guard case .badRequest(let message) = error else { throw error }
+                #expect(!item.mustAnswer, "refused \(item.query): \(message)")
+                #expect(!message.isEmpty)
             }
         }
+        #expect(answered >= 4)
     }
 }

@@ -10,44 +10,12 @@ import Testing
 /// `Content-Type: application/json`, `x-apikey`), over a real socket, decoded with the app's
 /// own date formatter.
 @Suite struct CourseAppSequenceTests {
-    struct Cat: Codable {
-        var _id: String?
-        var catName: String
-        var ownerName: String
-        var breedId: String
-        var birthDate: Date
-        var weightKg: Double
-        var rating: Int
-        var photoUrl: String
-    }
-
     struct CatEdit: Codable {
         var _id: String
         var ownerName: String
         var rating: Int
         var photoUrl: String
     }
-
-    static let appFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
-        formatter.calendar = Calendar(identifier: .iso8601)
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .formatted(appFormatter)
-        return decoder
-    }()
-
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .formatted(appFormatter)
-        return encoder
-    }()
 
     func send(_ method: String, _ url: URL, body: Data? = nil) async throws -> (Int, Data) {
         var request = URLRequest(url: url)
@@ -71,32 +39,32 @@ import Testing
 
         let (listStatus, listData) = try await send("GET", base)
         #expect(listStatus == 200)
-        let cats = try Self.decoder.decode([Cat].self, from: listData)
+        let cats = try CourseApp.decoder.decode([Cat].self, from: listData)
         #expect(cats.count == 3)
 
-        let birthDate = try #require(Self.appFormatter.date(from: "2015-06-01T12:00:00.000Z"))
+        let birthDate = try #require(CourseApp.formatter.date(from: "2015-06-01T12:00:00.000Z"))
         let newCat = Cat(
             catName: "Felis catus", ownerName: "Peter O'Toole", breedId: "beng", birthDate: birthDate,
             weightKg: 3.25, rating: 4, photoUrl: "https://placekitten.com/200/200")
-        let (postStatus, postData) = try await send("POST", base, body: try Self.encoder.encode(newCat))
+        let (postStatus, postData) = try await send("POST", base, body: try CourseApp.encoder.encode(newCat))
         #expect(postStatus == 201)
-        let created = try Self.decoder.decode(Cat.self, from: postData)
-        let id = try #require(created._id)
+        let created = try CourseApp.decoder.decode(Cat.self, from: postData)
+        let id = try #require(created.id)
         #expect(created.birthDate == birthDate)
 
         let edit = CatEdit(
             _id: id, ownerName: "Jane Doe", rating: 5, photoUrl: "https://placekitten.com/250/250")
         let (putStatus, putData) = try await send(
-            "PUT", base.appendingPathComponent(id), body: try Self.encoder.encode(edit))
+            "PUT", base.appendingPathComponent(id), body: try CourseApp.encoder.encode(edit))
         #expect(putStatus == 200)
-        let edited = try Self.decoder.decode(Cat.self, from: putData)
+        let edited = try CourseApp.decoder.decode(Cat.self, from: putData)
         #expect(edited.ownerName == "Jane Doe" && edited.rating == 5)
         #expect(edited.catName == "Felis catus" && edited.weightKg == 3.25 && edited.birthDate == birthDate)
 
         let (oneStatus, oneData) = try await send("GET", base.appendingPathComponent(id))
         #expect(oneStatus == 200)
-        #expect(
-            try Self.decoder.decode(Cat.self, from: oneData).photoUrl == "https://placekitten.com/250/250")
+        let one = try CourseApp.decoder.decode(Cat.self, from: oneData)
+        #expect(one.photoUrl == "https://placekitten.com/250/250")
 
         let (deleteStatus, deleteData) = try await send("DELETE", base.appendingPathComponent(id))
         #expect(deleteStatus == 200)

@@ -25,7 +25,6 @@ import Testing
         let wrong = api.request(.get, "/rest/a3cats", headers: ["x-apikey": "wrong"])
         #expect(wrong.status == .forbidden)
         #expect(try wrong.json()["name"] == "Forbidden")
-        api.remove()
     }
 
     @Test func theKeyMayComeInAnyOfItsThreePlaces() {
@@ -35,7 +34,6 @@ import Testing
         let bearer = api.request(
             .get, "/rest/a3cats", headers: ["x-apikey": "", "Authorization": "Bearer \(key)"])
         #expect(bearer.status == .ok)
-        api.remove()
     }
 
     @Test(arguments: [
@@ -60,7 +58,6 @@ import Testing
             HTTPMethod(rawValue: method), path.replacingOccurrences(of: "ID", with: id), headers: headers,
             body: body)
         #expect(response.status.code == status)
-        api.remove()
     }
 
     /// Every method × path × origin of a scoped key (GET and POST, `/a3cats/**`,
@@ -87,7 +84,6 @@ import Testing
         // Only the one allowed POST stored anything.
         #expect(try api.store.count(in: "a3cats") == (method == "POST" ? 3 : 2))
         #expect(try api.store.count(in: "dogs") == 1)
-        api.remove()
     }
 
     @Test func aKeyWithOnlyMethodsCoversEveryPathAndOrigin() throws {
@@ -97,7 +93,6 @@ import Testing
         #expect(api.request(.get, "/rest/a3cats/\(id)", headers: headers).status == .ok)
         #expect(api.request(.post, "/rest/dogs", headers: headers, body: "{}").status == .forbidden)
         #expect(api.request(.delete, "/rest/a3cats/\(id)", headers: headers).status == .forbidden)
-        api.remove()
     }
 
     @Test func scopedKeysCannotDeleteOrUpdateByQuery() throws {
@@ -116,7 +111,6 @@ import Testing
                 == .forbidden)
         #expect(api.request(.delete, #"/rest/a3cats/*?q={}"#, headers: writer).status == .forbidden)
         #expect(try api.request(.get, "/rest/a3cats?totals=true").json()["totals"]?["total"] == 2)
-        api.remove()
     }
 
     @Test(arguments: [
@@ -129,7 +123,6 @@ import Testing
         let write = api.request(.post, path, headers: ["x-apikey": ""], body: #"{"catName":"Felis"}"#)
         #expect([.unauthorized, .methodNotAllowed].contains(write.status))
         #expect(try api.request(.get, "/rest/a3cats?totals=true").json()["totals"]?["total"] == 2)
-        api.remove()
     }
 
     @Test func scopedKeysSeeThePathTheRouterServes() {
@@ -138,7 +131,6 @@ import Testing
         #expect(api.request(.get, "//rest/a3cats/\(id)", headers: headers).status == .ok)
         #expect(api.request(.get, "/rest//dogs", headers: headers).status == .forbidden)
         #expect(api.request(.post, "//rest//_meta", headers: headers, body: "{}").status == .forbidden)
-        api.remove()
     }
 
     @Test func keysAddedWhileRunningAreHonoured() throws {
@@ -148,7 +140,6 @@ import Testing
         #expect(api.request(.get, "/rest/a3cats", headers: headers).status == .ok)
         try KeyFile.removeKey("laterkey0000000000000001", inDataFolder: api.folder.url)
         #expect(api.request(.get, "/rest/a3cats", headers: headers).status == .forbidden)
-        api.remove()
     }
 
     @Test func preflightNeedsNoKeyAndAllowsTheRestdbHeaders() {
@@ -168,7 +159,6 @@ import Testing
         ] {
             #expect(allowed.contains(header))
         }
-        api.remove()
     }
 
     @Test func everyAnswerCarriesCORSHeadersErrorsIncluded() {
@@ -179,6 +169,5 @@ import Testing
             .get, "/rest/a3cats", headers: ["x-apikey": "", "Origin": "http://a.example"])
         #expect(error.status == .unauthorized)
         #expect(error.headers["Access-Control-Allow-Origin"] == "http://a.example")
-        api.remove()
     }
 }

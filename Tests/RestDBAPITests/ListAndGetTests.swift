@@ -25,14 +25,12 @@ import Testing
         #expect(items[0]["_created"] == nil)
         #expect(items[0]["birthDate"] == "2010-06-01T12:00:00.000Z")
         #expect(items[0].objectValue?.keys.first == "_id")
-        api.remove()
     }
 
     @Test func listSendsTotalsInXPagination() throws {
         let response = api.request(.get, "/rest/a3cats?max=2&skip=1")
         #expect(response.headers["X-Pagination"] == #"{"total":6,"count":2,"skip":1,"max":2}"#)
         #expect(try response.json().arrayValue?.count == 2)
-        api.remove()
     }
 
     @Test func totalsTrueWrapsDataAndTotals() throws {
@@ -40,7 +38,6 @@ import Testing
         let body = try response.json()
         #expect(body["data"]?.arrayValue?.count == 4)
         #expect(body["totals"] == ["total": 6, "count": 4, "skip": 0, "max": 4])
-        api.remove()
     }
 
     @Test func queryWithPlusMeansSpaceAndPercentTwoBMeansPlus() throws {
@@ -48,7 +45,6 @@ import Testing
         #expect(try plus.json().arrayValue?.count == 1)
         let encoded = api.request(.get, "/rest/a3cats?q=%7B%22rating%22%3A%7B%22%24gte%22%3A4%7D%7D")
         #expect(try encoded.json().arrayValue?.count == 2)
-        api.remove()
     }
 
     @Test func hintsSortProjectAndPage() throws {
@@ -58,7 +54,6 @@ import Testing
         #expect(items.count == 2)
         #expect(items.map { $0["rating"] } == [5, 4])
         #expect(items[0].objectValue?.keys.sorted() == ["_id", "rating"])
-        api.remove()
     }
 
     @Test func sortAndDirRepeatForSeveralKeys() throws {
@@ -71,13 +66,11 @@ import Testing
         #expect(
             items.prefix(2).map { $0["rating"] }
                 == [3, 1].map { JSONValue.number(JSONNumber($0)) }.reversed())
-        api.remove()
     }
 
     @Test func filterMatchesAnyStringCaseInsensitively() throws {
         let response = api.request(.get, "/rest/a3cats?filter=FELIS%20CATUS%203")
         #expect(try response.json().arrayValue?.count == 1)
-        api.remove()
     }
 
     @Test func filterFoldsCaseBeyondASCIIAndSkipsTheId() throws {
@@ -86,7 +79,6 @@ import Testing
         #expect(try api.request(.get, "/rest/a3cats?filter=ZO%C3%8B").json().arrayValue?.count == 1)
         let idPart = String(ids[0].prefix(12))
         #expect(try api.request(.get, "/rest/a3cats?filter=\(idPart)").json().arrayValue?.count == 0)
-        api.remove()
     }
 
     @Test func metafieldsAddSystemFieldsWithRestdbDates() throws {
@@ -96,7 +88,6 @@ import Testing
         #expect(body["_createdby"] == "api")
         let created = try #require(body["_created"]?.stringValue)
         #expect(created.count == 24 && created.hasSuffix("Z") && created.dropFirst(19).hasPrefix("."))
-        api.remove()
     }
 
     @Test func getOneIsABareObject() throws {
@@ -104,7 +95,6 @@ import Testing
         #expect(response.status == .ok)
         #expect(try response.json()["_id"]?.stringValue == ids[2])
         #expect(response.bodyString.hasPrefix(#"{"_id":""#))
-        api.remove()
     }
 
     @Test func groupbyAndAggregate() throws {
@@ -114,7 +104,6 @@ import Testing
         let groups = try #require(try response.json().arrayValue)
         #expect(groups.count == 3)
         #expect(groups.allSatisfy { $0["breedId"] != nil && $0["SUM:rating"] != nil })
-        api.remove()
     }
 
     @Test func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
@@ -128,7 +117,6 @@ import Testing
             .get, #"/rest/a3cats?h={"$groupby":["rating"],"$aggregate":["MIN:weightKg"],"$skip":4}"#)
         #expect(try hinted.json().arrayValue?.count == 1)
         #expect(hinted.headers["X-Pagination"] == #"{"total":5,"count":1,"skip":4,"max":1000}"#)
-        api.remove()
     }
 
     @Test func metaListsCollectionsAndSchema() throws {
@@ -138,7 +126,6 @@ import Testing
         #expect(schema["name"] == "a3cats")
         let fields = try #require(schema["fields"]?.arrayValue)
         #expect(fields.contains(["name": "birthDate", "type": "date", "required": false, "unique": false]))
-        api.remove()
     }
 
     @Test(arguments: [
@@ -161,7 +148,6 @@ import Testing
         #expect(body["name"]?.stringValue == name)
         #expect(body["status"] == .number(JSONNumber(status)))
         #expect((body["message"]?.stringValue?.count ?? 0) > 10)
-        api.remove()
     }
 
     @Test func methodNotAllowedSaysWhichMethodsAreAllowed() throws {
@@ -170,7 +156,6 @@ import Testing
         #expect(response.headers["Allow"] == "GET, HEAD, POST")
         #expect(try response.json()["name"] == "MethodNotAllowed")
         #expect(response.headers["Access-Control-Allow-Origin"] == "*")
-        api.remove()
     }
 
     @Test func aRunawayRegexIsABadRequestThatSaysItTookTooLong() throws {
@@ -180,7 +165,6 @@ import Testing
         #expect(response.status.code == 400)
         let message = try response.json()["message"]?.stringValue ?? ""
         #expect(message.contains("`^(a+)+$`") && message.contains("took too long"), "\(message)")
-        api.remove()
     }
 
     @Test func aLongInListIsAnswered() throws {
@@ -189,12 +173,10 @@ import Testing
         #expect(response.status == .ok)
         // Ratings 1..5 cycle over the six cats: 1, 3 and 5 are odd.
         #expect(try response.json().arrayValue?.count == 4)
-        api.remove()
     }
 
     @Test func unknownCollectionMessageNamesTheExistingOnes() throws {
         let body = try api.request(.get, "/rest/dogs").json()
         #expect(body["message"]?.stringValue?.contains("a3cats") == true)
-        api.remove()
     }
 }

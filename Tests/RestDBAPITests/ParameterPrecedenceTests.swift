@@ -18,21 +18,18 @@ import Testing
         let items = try #require(try response.json().arrayValue)
         #expect(items.count == 2)
         #expect(items.map { $0["rating"] } == [5, 4])
-        api.remove()
     }
 
     @Test func groupbyRefusesFieldNamesTheQueryLanguageRefuses() throws {
         let response = api.request(.get, "/rest/a3cats?groupby=$YEAR:birthDate&aggregate=COUNT:n")
         #expect(response.status == .badRequest)
         #expect(try response.json()["message"]?.stringValue?.contains("groupby") == true)
-        api.remove()
     }
 
     @Test func deleteStarWithoutBodyAsksForAnArrayOfIds() throws {
         let response = api.request(.delete, "/rest/a3cats/*", headers: ["Content-Type": "application/json"])
         #expect(response.status == .badRequest)
         #expect(try response.json()["message"]?.stringValue?.contains("array of ids") == true)
-        api.remove()
     }
 
     @Test func protocolErrorsUseTheRestdbShapeWithCORS() throws {
@@ -43,6 +40,5 @@ import Testing
         #expect(body["name"] == "PayloadTooLarge")
         #expect(body["status"] == 413)
         #expect(body["message"] == "The body is larger than 16 MiB.")
-        api.remove()
     }
 }

@@ -27,7 +27,6 @@ import Testing
         #expect(body["_version"] == 0)
         #expect(body["_createdby"] == "api")
         #expect(body["_created"]?.stringValue?.hasSuffix("Z") == true)
-        api.remove()
     }
 
     @Test func postAnArrayStoresAllOrNothing() throws {
@@ -42,13 +41,11 @@ import Testing
         #expect(error["name"] == "ValidationError")
         #expect(error["list"]?.arrayValue?.isEmpty == false)
         #expect(try api.store.count(in: "a3cats") == 5)
-        api.remove()
     }
 
     @Test func validateFalseSkipsTheSchema() throws {
         let response = api.request(.post, "/rest/a3cats?validate=false", body: #"{"rating":"high"}"#)
         #expect(response.status == .created)
-        api.remove()
     }
 
     @Test func validationErrorsListEveryField() throws {
@@ -59,7 +56,6 @@ import Testing
         #expect(body["name"] == "ValidationError")
         let fields = body["list"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
         #expect(Set(fields) == ["weightKg", "birthDate"])
-        api.remove()
     }
 
     @Test func formBodiesAreTypedByTheSchema() throws {
@@ -73,7 +69,6 @@ import Testing
         #expect(body["weightKg"]?.numberValue?.text == "3.25")
         #expect(body["breedId"] == "007")
         #expect(body["extra"] == 12)
-        api.remove()
     }
 
     @Test func jsonSentWithTheFormContentTypeIsReadAsJSON() throws {
@@ -88,7 +83,6 @@ import Testing
         #expect(updated["rating"] == 5)
         #expect(updated["catName"] == "Felis")
         #expect(updated.objectValue?.keys.contains(where: { $0.hasPrefix("{") }) == false)
-        api.remove()
     }
 
     @Test func theMetaNameIsReservedForTheAPI() throws {
@@ -97,7 +91,6 @@ import Testing
         #expect(try response.json()["message"]?.stringValue?.contains("reserved") == true)
         #expect(
             try api.request(.get, "/rest/_meta").json()["collections"] == [["name": "a3cats", "count": 3]])
-        api.remove()
     }
 
     @Test func postCreatesACollectionUnlessStrict() throws {
@@ -105,8 +98,6 @@ import Testing
         let strict = try TestAPI(strict: true)
         let refused = strict.request(.post, "/rest/dogs", body: #"{"name":"Rex"}"#)
         #expect(refused.status == .notFound)
-        strict.remove()
-        api.remove()
     }
 
     @Test(arguments: ["", "   ", "[1,2]", "nope", #""text""#])
@@ -115,7 +106,6 @@ import Testing
         #expect(response.status == .badRequest)
         #expect(try response.json()["name"] == "BadRequest")
         #expect(try api.store.count(in: "a3cats") == 3)
-        api.remove()
     }
 
     @Test func putMergesAndKeepsOtherFields() throws {
@@ -127,7 +117,6 @@ import Testing
         #expect(body["ownerName"] == "New Owner")
         #expect(body["catName"] == "Felis catus 0")
         #expect(body["_version"] == 1)
-        api.remove()
     }
 
     @Test func patchAndOperatorsUpdate() throws {
@@ -140,7 +129,6 @@ import Testing
         #expect(body["rating"] == 3)
         #expect(body["tags"] == ["x"])
         #expect(body["photoUrl"] == nil)
-        api.remove()
     }
 
     @Test func putErrors() throws {
@@ -152,7 +140,6 @@ import Testing
         #expect(api.request(.put, "/rest/a3cats/\(id)", body: "[1]").status == .badRequest)
         #expect(
             api.request(.put, "/rest/a3cats/\(id)", body: #"{"$inc":{"catName":1}}"#).status == .badRequest)
-        api.remove()
     }
 
     @Test func putStarUpdatesEveryMatch() throws {
@@ -161,7 +148,6 @@ import Testing
         #expect(response.status == .ok)
         #expect(try response.json()["result"]?.arrayValue?.count == 2)
         #expect(try api.store.count(in: "a3cats", matching: ["checked": true]) == 2)
-        api.remove()
     }
 
     @Test func deleteOneByIdListAndQuery() throws {
@@ -176,7 +162,6 @@ import Testing
         let query = api.request(.delete, #"/rest/a3cats/*?q={"rating":3}"#)
         #expect(try query.json() == ["result": [.string(ids[2])]])
         #expect(try api.store.count(in: "a3cats") == 0)
-        api.remove()
     }
 
     @Test func methodOverrideTurnsPostIntoPutOrDelete() throws {
@@ -189,6 +174,5 @@ import Testing
         #expect(delete.status == .ok)
         let bad = api.request(.post, "/rest/a3cats", headers: ["X-HTTP-Method-Override": "TRACE"], body: "{}")
         #expect(bad.status == .badRequest)
-        api.remove()
     }
 }

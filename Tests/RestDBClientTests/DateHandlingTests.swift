@@ -1,18 +1,9 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 @Suite struct DateHandlingTests {
-    /// The formatter the course app declares in its DataModelClasses.swift.
-    private static var courseFormatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
-        formatter.calendar = Calendar(identifier: .iso8601)
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter
-    }
-
     private struct Stamp: Codable { var at: Date }
 
     @Test func formatterWritesMillisecondsAndZ() throws {
@@ -35,13 +26,13 @@ import Testing
         let text = String(decoding: try JSONEncoder.restDB.encode(Stamp(at: date)), as: UTF8.self)
         #expect(text == #"{"at":"2008-11-14T09:53:37.500Z"}"#)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .formatted(Self.courseFormatter)
+        decoder.dateDecodingStrategy = .formatted(CourseApp.formatter)
         #expect(try decoder.decode(Stamp.self, from: Data(text.utf8)).at == date)
     }
 
     @Test func decoderReadsTheCourseFormatterOutput() throws {
         let date = Date(timeIntervalSince1970: 1_571_650_000.123)
-        let text = #"{"at":"\#(Self.courseFormatter.string(from: date))"}"#
+        let text = #"{"at":"\#(CourseApp.formatter.string(from: date))"}"#
         let decoded = try JSONDecoder.restDB.decode(Stamp.self, from: Data(text.utf8)).at
         #expect(abs(decoded.timeIntervalSince(date)) < 0.001)
     }

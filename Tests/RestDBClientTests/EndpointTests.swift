@@ -1,4 +1,6 @@
 import Foundation
+import RestDBClientSocketTransport
+import RestLiteTesting
 import Testing
 
 @testable import RestDBClient

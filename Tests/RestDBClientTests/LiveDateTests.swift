@@ -1,37 +1,22 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Dates written by the client come back from a live restlite in the one form the course's iOS
 /// app can read, and both its formatter and `JSONDecoder.restDB` read them to the millisecond.
 @Suite struct LiveDateTests {
-    /// The formatter the course app declares in DataModelClasses.swift.
-    private static var courseFormatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
-        formatter.calendar = Calendar(identifier: .iso8601)
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter
-    }
-
-    private static var courseDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .formatted(courseFormatter)
-        return decoder
-    }
-
     @Test func createdDateRoundTripsToTheMillisecond() async throws {
         try await withLiveServer(seed: 0) { live throws in
             var cat = Cat.felix
-            cat.birthDate = try #require(Self.courseFormatter.date(from: "2019-10-21T09:26:40.123Z"))
+            cat.birthDate = try #require(CourseApp.formatter.date(from: "2019-10-21T09:26:40.123Z"))
             let saved = try await live.cats.create(cat)
             let id = try #require(saved.id)
             #expect(saved.birthDate == cat.birthDate)
             #expect(try await live.cats.get(id).birthDate == cat.birthDate)
             let raw = try await live.rawGet("/rest/a3cats/\(id)")
             #expect(String(decoding: raw, as: UTF8.self).contains(#""birthDate":"2019-10-21T09:26:40.123Z""#))
-            #expect(try Self.courseDecoder.decode(Cat.self, from: raw).birthDate == cat.birthDate)
+            #expect(try CourseApp.decoder.decode(Cat.self, from: raw).birthDate == cat.birthDate)
             #expect(try JSONDecoder.restDB.decode(Cat.self, from: raw) == saved)
         }
     }
@@ -42,11 +27,11 @@ import Testing
             let raw = try await live.rawGet("/rest/a3cats")
             let text = String(decoding: raw, as: UTF8.self)
             #expect(text.contains(#""birthDate":"2010-06-01T12:00:00.000Z""#))
-            let viaCourse = try Self.courseDecoder.decode([Cat].self, from: raw)
+            let viaCourse = try CourseApp.decoder.decode([Cat].self, from: raw)
             let viaClient = try await live.cats.list()
             #expect(viaCourse == viaClient)
             #expect(
-                viaClient.map { Self.courseFormatter.string(from: $0.birthDate) } == [
+                viaClient.map { CourseApp.formatter.string(from: $0.birthDate) } == [
                     "2010-06-01T12:00:00.000Z", "2011-06-01T12:00:00.000Z", "2012-06-01T12:00:00.000Z",
                 ])
         }
@@ -54,11 +39,11 @@ import Testing
 
     @Test func datesSetByUpdatesAreStoredInTheCourseForm() async throws {
         try await withLiveServer(seed: 2) { live throws in
-            let moment = try #require(Self.courseFormatter.date(from: "2021-02-03T04:05:06.789Z"))
+            let moment = try #require(CourseApp.formatter.date(from: "2021-02-03T04:05:06.789Z"))
             let viaSet = try await live.cats.update(live.ids[0], .set("birthDate", moment))
             #expect(viaSet.birthDate == moment)
             struct BirthEdit: Encodable { var birthDate: Date }
-            let later = try #require(Self.courseFormatter.date(from: "2021-02-03T04:05:06.900Z"))
+            let later = try #require(CourseApp.formatter.date(from: "2021-02-03T04:05:06.900Z"))
             let viaMerge = try await live.cats.update(live.ids[1], with: BirthEdit(birthDate: later))
             #expect(viaMerge.birthDate == later)
             let text = String(decoding: try await live.rawGet("/rest/a3cats"), as: UTF8.self)

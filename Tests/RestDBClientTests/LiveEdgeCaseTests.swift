@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Corners where client and server could disagree: characters that need encoding in a URL,

@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestDBClientSocketTransport
 import RestLiteTesting
 import Testing
 

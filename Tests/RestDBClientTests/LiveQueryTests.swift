@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Every query helper, sent by the client and judged by the ids a live restlite returns.

@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Creates, updates and deletes through the client against a live restlite, each checked by

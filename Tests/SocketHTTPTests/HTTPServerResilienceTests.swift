@@ -17,12 +17,20 @@ import Testing
     }
 
     @Test func closesAnIdleKeepAliveConnectionAfterTheIdleTimeout() throws {
-        let server = try startEchoServer { $0.idleTimeout = .milliseconds(300) }
+        let server = try startEchoServer { $0.idleTimeout = .seconds(1) }
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(5))
-        try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        try client.send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().status == 200)
+        // The connection stays open while idle for less than the timeout and serves another request.
+        Thread.sleep(forTimeInterval: 0.4)
+        try client.send("GET /second HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /second"))
+        // Then it closes once idle for the timeout (measured from the second answer), not before.
+        let answered = ContinuousClock.now
         #expect(client.waitForClose())
+        let waited = ContinuousClock.now - answered
+        #expect(waited >= .milliseconds(900) && waited < .seconds(4))
     }
 
     @Test func keepsServingAfterAClientDisconnectsMidBody() throws {
@@ -112,13 +120,9 @@ import Testing
         #expect(error?.description.hasPrefix("bind() failed: Address already in use (errno") == true)
     }
 
-    @Test func listensOnIPv6Loopback() throws {
-        let server: HTTPServer
-        do {
-            server = try startEchoServer { $0.host = "::1" }
-        } catch let error as SocketError where error.errno == EADDRNOTAVAIL || error.errno == EAFNOSUPPORT {
-            return  // no IPv6 on this machine
-        }
+    @Test(.enabled(if: IPv6Loopback.isAvailable, "this machine has no IPv6 loopback"))
+    func listensOnIPv6Loopback() throws {
+        let server = try startEchoServer { $0.host = "::1" }
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port, host: "::1")
         try client.send("GET /six HTTP/1.1\r\nHost: t\r\n\r\n")

@@ -167,3 +167,8 @@ public final class SQLiteConnection {
         }
     }
 }
+
+/// Not `Sendable`, said to the compiler too: a SQLiteConnection is used by one thread at a time through
+/// its owner, so code that would send one across a concurrency boundary does not compile.
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

@@ -137,3 +137,8 @@ extension SQLiteStatement {
         }
     }
 }
+
+/// Not `Sendable`, said to the compiler too: a SQLiteStatement is used by one thread at a time through
+/// its owner, so code that would send one across a concurrency boundary does not compile.
+@available(*, unavailable)
+extension SQLiteStatement: Sendable {}

@@ -4,11 +4,13 @@ import RestDBAPI
 import SocketHTTP
 
 /// A restlite API on a fresh temporary data folder, for tests: call it in-process with
-/// `request(...)`, or start a real server on 127.0.0.1 port 0 with `startServer()`.
+/// `request(...)`, or start a real server on 127.0.0.1 port 0 with `startServer()`. The folder
+/// goes when the `TestAPI` does (or earlier with `remove()`), so a test that stops at a failed
+/// `#require` leaves nothing behind; a test whose server outlives its last use of the `TestAPI`
+/// keeps it alive with `defer { server.shutdown(...); api.remove() }`.
 ///
 /// ```swift
 /// let api = try TestAPI()
-/// defer { api.remove() }
 /// let response = api.request(.get, "/rest/a3cats", headers: ["x-apikey": TestAPI.fullKey])
 /// ```
 public final class TestAPI: Sendable {
@@ -30,7 +32,9 @@ public final class TestAPI: Sendable {
         responder = api.makeResponder()
     }
 
-    /// Deletes the temporary data folder.
+    deinit { remove() }
+
+    /// Deletes the temporary data folder (again harmless).
     public func remove() {
         try? FileManager.default.removeItem(at: folder.url)
     }

@@ -1,3 +1,5 @@
+import PlatformSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +48,7 @@ public final class TCPListener {
 
     /// The next connection, whose sends and reads wait at most `timeout`; throws
     /// ``TCPSocket/Failure/timedOut`` if none arrives in that time.
-    public func accept(timeout: Duration) throws -> TCPSocket {
+    func accept(timeout: Duration) throws -> TCPSocket {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, TCPSocket.milliseconds(timeout)) > 0 else { throw TCPSocket.Failure.timedOut }
         #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import PlatformSupport
+import RestDBClient
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -6,7 +7,8 @@ import PlatformSupport
     import Foundation
 #endif
 
-/// Linux's transport: plain-http HTTP/1.1 over a POSIX socket, one connection per request
+/// Linux's transport for `RestDBClient` (the `restlite` executable injects it; Apple platforms use
+/// URLSession): plain-http HTTP/1.1 over a POSIX socket, one connection per request
 /// (`Connection: close`), so the client needs neither FoundationNetworking nor libcurl (which
 /// would load full Foundation and ICU into `restlite`; see ARCHITECTURE.md). Connecting, each
 /// send and each read wait at most `timeout`; the blocking exchange runs on its own thread so

@@ -1,3 +1,5 @@
+import RestDBClient
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
