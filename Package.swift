@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "StandIns", targets: ["StandIns"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -42,6 +44,11 @@ let package = Package(
             dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
+        // Pictures drawn and encoded here (JPEG, PNG, GIF, BMP); the standard library only.
+        .target(name: "Pictures", swiftSettings: swiftSettings),
+        .target(
+            name: "StandIns", dependencies: ["SocketHTTP", "Pictures", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .target(name: "RestDBClient", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "restlite",
@@ -84,6 +91,10 @@ let package = Package(
             dependencies: ["RestDBClient", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
             dependencies: ["RestLiteTesting", "restlite"],
