@@ -66,6 +66,12 @@ let package = Package(
             path: "bench/store",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "restlite-bench-pictures",
+            dependencies: ["Pictures"],
+            path: "bench/pictures",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],

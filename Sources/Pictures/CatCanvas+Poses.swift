@@ -16,7 +16,7 @@ extension CatCanvas {
             let color =
                 Double(row) + 0.5 >= floorLine
                 ? floor.mixed(with: .black, t * 0.15) : top.mixed(with: bottom, t)
-            image.fillRect(x0: 0, y0: Double(row), x1: Double(image.width), y1: Double(row + 1), color)
+            image.fillRow(row, color)
         }
     }
 

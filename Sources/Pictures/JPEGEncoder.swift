@@ -17,7 +17,7 @@ struct JPEGEncoder {
         counts: JPEGTables.acChrominanceCounts, symbols: JPEGTables.acChrominanceSymbols)
 
     /// `cosines[u * 8 + x]` = c(u)/2 · cos((2x + 1)uπ/16), the 1-D DCT basis.
-    private static let cosines: [Float] = (0..<64).map { index in
+    static let cosines: [Float] = (0..<64).map { index in
         let (u, x) = (index / 8, index % 8)
         let scale: Float = u == 0 ? Float(0.5 / 2.0.squareRoot()) : 0.5
         return scale * Float(cosine(Double(2 * x + 1) * Double(u) * Double.pi / 16))
@@ -87,7 +87,8 @@ struct JPEGEncoder {
     }
 
     private func encodeGreyScan(into bits: inout JPEGBitWriter) {
-        var block = [Float](repeating: 0, count: 64)
+        let scratch = JPEGBlockCoder(quant: lumaQuant, dc: dcLuma, ac: acLuma)
+        defer { scratch.release() }
         var previousDC = 0
         image.pixels.withUnsafeBufferPointer { pixels in
             for blockY in stride(from: 0, to: image.height, by: 8) {
@@ -95,112 +96,60 @@ struct JPEGEncoder {
                     for y in 0..<8 {
                         let row = min(blockY + y, image.height - 1) * image.width
                         for x in 0..<8 {
-                            block[y * 8 + x] =
+                            scratch.block[y * 8 + x] =
                                 Float(pixels[(row + min(blockX + x, image.width - 1)) * 3]) - 128
                         }
                     }
-                    encodeBlock(
-                        &block, quant: lumaQuant, dc: dcLuma, ac: acLuma, previous: &previousDC, into: &bits)
+                    scratch.encode(scratch.block, previous: &previousDC, into: &bits)
                 }
             }
         }
     }
 
     private func encodeColourScan(into bits: inout JPEGBitWriter) {
-        var luma = [Float](repeating: 0, count: 256)
-        var cb = [Float](repeating: 0, count: 64)
-        var cr = [Float](repeating: 0, count: 64)
-        var block = [Float](repeating: 0, count: 64)
+        let luma = JPEGBlockCoder(quant: lumaQuant, dc: dcLuma, ac: acLuma)
+        let chroma = JPEGBlockCoder(quant: chromaQuant, dc: dcChroma, ac: acChroma)
+        let planes = UnsafeMutablePointer<Float>.allocate(capacity: 256 + 128)
+        defer {
+            luma.release()
+            chroma.release()
+            planes.deallocate()
+        }
         var previous = (0, 0, 0)
-        for mcuY in stride(from: 0, to: image.height, by: 16) {
-            for mcuX in stride(from: 0, to: image.width, by: 16) {
-                loadMCU(x: mcuX, y: mcuY, luma: &luma, cb: &cb, cr: &cr)
-                for quadrant in 0..<4 {
-                    let (ox, oy) = ((quadrant & 1) * 8, (quadrant >> 1) * 8)
-                    for y in 0..<8 {
-                        for x in 0..<8 { block[y * 8 + x] = luma[(oy + y) * 16 + ox + x] }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for mcuY in stride(from: 0, to: image.height, by: 16) {
+                for mcuX in stride(from: 0, to: image.width, by: 16) {
+                    loadMCU(pixels, x: mcuX, y: mcuY, luma: planes, cb: planes + 256, cr: planes + 320)
+                    for quadrant in 0..<4 {
+                        let (ox, oy) = ((quadrant & 1) * 8, (quadrant >> 1) * 8)
+                        for y in 0..<8 {
+                            for x in 0..<8 { luma.block[y * 8 + x] = planes[(oy + y) * 16 + ox + x] }
+                        }
+                        luma.encode(luma.block, previous: &previous.0, into: &bits)
                     }
-                    encodeBlock(
-                        &block, quant: lumaQuant, dc: dcLuma, ac: acLuma, previous: &previous.0, into: &bits)
+                    chroma.encode(planes + 256, previous: &previous.1, into: &bits)
+                    chroma.encode(planes + 320, previous: &previous.2, into: &bits)
                 }
-                encodeBlock(
-                    &cb, quant: chromaQuant, dc: dcChroma, ac: acChroma, previous: &previous.1, into: &bits)
-                encodeBlock(
-                    &cr, quant: chromaQuant, dc: dcChroma, ac: acChroma, previous: &previous.2, into: &bits)
             }
         }
     }
 
     /// Fills a 16×16 luma block and the two 8×8 chroma blocks (2×2 averages), level-shifted.
-    private func loadMCU(x mcuX: Int, y mcuY: Int, luma: inout [Float], cb: inout [Float], cr: inout [Float])
-    {
-        for index in 0..<64 {
-            cb[index] = 0
-            cr[index] = 0
-        }
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<16 {
-                let row = min(mcuY + y, image.height - 1) * image.width
-                for x in 0..<16 {
-                    let index = (row + min(mcuX + x, image.width - 1)) * 3
-                    let (r, g, b) = (Float(pixels[index]), Float(pixels[index + 1]), Float(pixels[index + 2]))
-                    luma[y * 16 + x] = 0.299 * r + 0.587 * g + 0.114 * b - 128
-                    let chroma = (y >> 1) * 8 + (x >> 1)
-                    cb[chroma] += 0.25 * (-0.168_736 * r - 0.331_264 * g + 0.5 * b)
-                    cr[chroma] += 0.25 * (0.5 * r - 0.418_688 * g - 0.081_312 * b)
-                }
-            }
-        }
-    }
-
-    /// DCT, quantisation and Huffman coding of one level-shifted 8×8 block.
-    private func encodeBlock(
-        _ block: inout [Float], quant: [Float], dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
-        previous: inout Int,
-        into bits: inout JPEGBitWriter
+    private func loadMCU(
+        _ pixels: UnsafeBufferPointer<UInt8>, x mcuX: Int, y mcuY: Int, luma: UnsafeMutablePointer<Float>,
+        cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>
     ) {
-        var coefficients = [Int](repeating: 0, count: 64)
-        Self.forwardDCT(&block)
-        for k in 0..<64 {
-            let natural = JPEGTables.zigzag[k]
-            coefficients[k] = Int((block[natural] * quant[natural]).rounded())
-        }
-        let difference = coefficients[0] - previous
-        previous = coefficients[0]
-        bits.writeValue(difference, table: dc, runLength: 0)
-        var run = 0
-        for k in 1..<64 {
-            if coefficients[k] == 0 {
-                run += 1
-                continue
-            }
-            while run >= 16 {
-                bits.writeCode(0xF0, table: ac)
-                run -= 16
-            }
-            bits.writeValue(coefficients[k], table: ac, runLength: run)
-            run = 0
-        }
-        if run > 0 { bits.writeCode(0x00, table: ac) }
-    }
-
-    /// Separable 2-D DCT-II by the basis matrix, rows then columns.
-    private static func forwardDCT(_ block: inout [Float]) {
-        var temp = [Float](repeating: 0, count: 64)
-        cosines.withUnsafeBufferPointer { c in
-            for y in 0..<8 {
-                for u in 0..<8 {
-                    var sum: Float = 0
-                    for x in 0..<8 { sum += c[u * 8 + x] * block[y * 8 + x] }
-                    temp[y * 8 + u] = sum
-                }
-            }
-            for u in 0..<8 {
-                for v in 0..<8 {
-                    var sum: Float = 0
-                    for y in 0..<8 { sum += c[v * 8 + y] * temp[y * 8 + u] }
-                    block[v * 8 + u] = sum
-                }
+        cb.update(repeating: 0, count: 64)
+        cr.update(repeating: 0, count: 64)
+        for y in 0..<16 {
+            let row = min(mcuY + y, image.height - 1) * image.width
+            for x in 0..<16 {
+                let index = (row + min(mcuX + x, image.width - 1)) * 3
+                let (r, g, b) = (Float(pixels[index]), Float(pixels[index + 1]), Float(pixels[index + 2]))
+                luma[y * 16 + x] = 0.299 * r + 0.587 * g + 0.114 * b - 128
+                let chroma = (y >> 1) * 8 + (x >> 1)
+                cb[chroma] += 0.25 * (-0.168_736 * r - 0.331_264 * g + 0.5 * b)
+                cr[chroma] += 0.25 * (0.5 * r - 0.418_688 * g - 0.081_312 * b)
             }
         }
     }
@@ -217,6 +166,80 @@ struct JPEGEncoder {
             sum += term
         }
         return sum
+    }
+}
+
+/// DCT, quantisation and Huffman coding of 8×8 blocks for one component, with its scratch
+/// space allocated once per scan rather than once per block.
+final class JPEGBlockCoder {
+    let block = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    private let temp = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    private let coefficients = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+    private let cosines = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    private let scaled = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    private let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+    private let dc: JPEGHuffmanTable
+    private let ac: JPEGHuffmanTable
+
+    init(quant: [Float], dc: JPEGHuffmanTable, ac: JPEGHuffmanTable) {
+        self.dc = dc
+        self.ac = ac
+        for index in 0..<64 {
+            cosines[index] = JPEGEncoder.cosines[index]
+            scaled[index] = quant[index]
+            zigzag[index] = JPEGTables.zigzag[index]
+        }
+    }
+
+    func release() {
+        for pointer in [block, temp, cosines, scaled] { pointer.deallocate() }
+        coefficients.deallocate()
+        zigzag.deallocate()
+    }
+
+    /// Codes one level-shifted block (`input` is overwritten by its DCT).
+    func encode(_ input: UnsafeMutablePointer<Float>, previous: inout Int, into bits: inout JPEGBitWriter) {
+        forwardDCT(input)
+        for k in 0..<64 {
+            let natural = zigzag[k]
+            coefficients[k] = Int((input[natural] * scaled[natural]).rounded())
+        }
+        let difference = coefficients[0] - previous
+        previous = coefficients[0]
+        bits.writeValue(difference, table: dc, runLength: 0)
+        var run = 0
+        for k in 1..<64 {
+            let value = coefficients[k]
+            if value == 0 {
+                run += 1
+                continue
+            }
+            while run >= 16 {
+                bits.writeCode(0xF0, table: ac)
+                run -= 16
+            }
+            bits.writeValue(value, table: ac, runLength: run)
+            run = 0
+        }
+        if run > 0 { bits.writeCode(0x00, table: ac) }
+    }
+
+    /// Separable 2-D DCT-II by the basis matrix, rows then columns.
+    private func forwardDCT(_ data: UnsafeMutablePointer<Float>) {
+        for y in 0..<8 {
+            for u in 0..<8 {
+                var sum: Float = 0
+                for x in 0..<8 { sum += cosines[u * 8 + x] * data[y * 8 + x] }
+                temp[y * 8 + u] = sum
+            }
+        }
+        for u in 0..<8 {
+            for v in 0..<8 {
+                var sum: Float = 0
+                for y in 0..<8 { sum += cosines[v * 8 + y] * temp[y * 8 + u] }
+                data[v * 8 + u] = sum
+            }
+        }
     }
 }
 

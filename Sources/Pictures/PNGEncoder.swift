@@ -29,34 +29,53 @@ enum PNGEncoder {
     }
 
     private static func filterRows(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity((rowBytes + 1) * height)
-        var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var scratch = [UInt8](repeating: 0, count: rowBytes * 5)
         raw.withUnsafeBufferPointer { raw in
-            for y in 0..<height {
-                let row = y * rowBytes
-                for x in 0..<rowBytes {
-                    let current = raw[row + x]
-                    let left = x >= bpp ? raw[row + x - bpp] : 0
-                    let up = y > 0 ? raw[row - rowBytes + x] : 0
-                    let upLeft = y > 0 && x >= bpp ? raw[row - rowBytes + x - bpp] : 0
-                    candidates[0][x] = current
-                    candidates[1][x] = current &- left
-                    candidates[2][x] = current &- up
-                    candidates[3][x] = current &- UInt8((Int(left) + Int(up)) / 2)
-                    candidates[4][x] = current &- paeth(left, up, upLeft)
+            scratch.withUnsafeMutableBufferPointer { candidates in
+                out.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        let best = filterRow(raw, y: y, rowBytes: rowBytes, bpp: bpp, into: candidates)
+                        let start = y * (rowBytes + 1)
+                        out[start] = UInt8(best)
+                        for x in 0..<rowBytes { out[start + 1 + x] = candidates[best * rowBytes + x] }
+                    }
                 }
-                let costs = candidates.map(cost)
-                let best = costs.indices.min { costs[$0] < costs[$1] } ?? 0
-                out.append(UInt8(best))
-                out.append(contentsOf: candidates[best])
             }
         }
         return out
     }
 
-    private static func cost(_ row: [UInt8]) -> Int {
-        row.reduce(0) { $0 + ($1 < 128 ? Int($1) : 256 - Int($1)) }
+    /// Writes the five filtered versions of row `y` and returns the filter type to use.
+    private static func filterRow(
+        _ raw: UnsafeBufferPointer<UInt8>, y: Int, rowBytes: Int, bpp: Int,
+        into candidates: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        let row = y * rowBytes
+        var costs = (0, 0, 0, 0, 0)
+        func cost(_ value: UInt8) -> Int { value < 128 ? Int(value) : 256 - Int(value) }
+        for x in 0..<rowBytes {
+            let current = raw[row + x]
+            let left = x >= bpp ? raw[row + x - bpp] : 0
+            let up = y > 0 ? raw[row - rowBytes + x] : 0
+            let upLeft = y > 0 && x >= bpp ? raw[row - rowBytes + x - bpp] : 0
+            let filtered = (
+                current, current &- left, current &- up, current &- UInt8((Int(left) + Int(up)) / 2),
+                current &- paeth(left, up, upLeft)
+            )
+            candidates[x] = filtered.0
+            candidates[rowBytes + x] = filtered.1
+            candidates[2 * rowBytes + x] = filtered.2
+            candidates[3 * rowBytes + x] = filtered.3
+            candidates[4 * rowBytes + x] = filtered.4
+            costs.0 += cost(filtered.0)
+            costs.1 += cost(filtered.1)
+            costs.2 += cost(filtered.2)
+            costs.3 += cost(filtered.3)
+            costs.4 += cost(filtered.4)
+        }
+        let all = [costs.0, costs.1, costs.2, costs.3, costs.4]
+        return all.indices.min { all[$0] < all[$1] } ?? 0
     }
 
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {

@@ -51,6 +51,19 @@ public struct RasterImage: Sendable, Hashable {
         pixels[index + 2] = UInt8(Double(pixels[index + 2]) * keep + Double(color.b) * alpha + 0.5)
     }
 
+    /// Paints row `y` (which must be inside the picture) in one colour, without blending.
+    public mutating func fillRow(_ y: Int, _ color: RGB) {
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            var index = y * width * 3
+            for _ in 0..<width {
+                pixels[index] = color.r
+                pixels[index + 1] = color.g
+                pixels[index + 2] = color.b
+                index += 3
+            }
+        }
+    }
+
     /// True when every pixel has equal red, green and blue.
     public var isGreyscale: Bool {
         var index = 0
