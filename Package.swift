@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures"],
+            name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures", "RestLiteTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
