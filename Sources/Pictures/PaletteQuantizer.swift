@@ -14,14 +14,20 @@ struct PaletteQuantizer {
         var result = [UInt8](repeating: 0, count: image.width * image.height)
         var index = 0
         let pixels = image.pixels
+        var last = (key: -1, index: UInt8(0))
         for pixel in 0..<result.count {
             let key = Int(pixels[index]) << 16 | Int(pixels[index + 1]) << 8 | Int(pixels[index + 2])
-            if let known = lookup[key] {
+            // Neighbouring pixels mostly share a colour: skip the dictionary for a repeat.
+            if key == last.key {
+                result[pixel] = last.index
+            } else if let known = lookup[key] {
+                last = (key, known)
                 result[pixel] = known
             } else {
                 guard palette.count < 256 else { return false }
-                lookup[key] = UInt8(palette.count)
-                result[pixel] = UInt8(palette.count)
+                last = (key, UInt8(palette.count))
+                lookup[key] = last.index
+                result[pixel] = last.index
                 palette.append(RGB(pixels[index], pixels[index + 1], pixels[index + 2]))
             }
             index += 3

@@ -39,6 +39,18 @@ for format in ImageFormat.allCases {
     }
 }
 
+for format in ImageFormat.allCases {
+    report("cat 4000x4000 \(format.rawValue)", runs: 1) { _ in
+        CatPicture.draw(.variety(1), variant: 1, width: 4000, height: 4000).encoded(as: format).count
+    }
+    report("placeholder 4000x4000 \(format.rawValue)", runs: 1) { _ in
+        PlaceholderPicture.draw(
+            width: 4000, height: 4000, background: RGB(204, 204, 204), foreground: .black, text: nil
+        )
+        .encoded(as: format).count
+    }
+}
+
 if CommandLine.arguments.count > 1 {
     let folder = CommandLine.arguments[1]
     func save(_ name: String, _ bytes: [UInt8]) {
