@@ -49,7 +49,7 @@ extension CatCanvas {
     mutating func drawPortrait() {
         if painter.look.longHair { fur(around: 0, 1.05, 0.82, 0.6, count: 26, size: 0.09, part: .body) }
         ellipse(0, 1.05, 0.8, 0.6, .body)
-        drawHead(atX: 0, y: -0.02, scale: 1.75)
+        drawHead(atX: 0, y: 0.05, scale: 1.65)
     }
 
     /// Little tufts around an ellipse, for long-haired cats.
