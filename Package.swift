@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "StandIns", targets: ["StandIns"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -55,6 +57,12 @@ let package = Package(
             dependencies: ["RestDBClient", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
+        // Offline stand-ins of other web APIs the course apps call, and the pictures they serve:
+        // drawn and encoded here (JPEG, PNG, GIF, BMP); the standard library only.
+        .target(name: "Pictures", swiftSettings: swiftSettings),
+        .target(
+            name: "StandIns", dependencies: ["SocketHTTP", "Pictures", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "restlite",
             dependencies: [
@@ -76,8 +84,12 @@ let package = Package(
             path: "bench/store",
             swiftSettings: swiftSettings
         ),
-        // Offline stand-ins of other web APIs the course apps call (pictures drawn on demand).
-        .target(name: "StandIns", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "restlite-bench-pictures",
+            dependencies: ["Pictures"],
+            path: "bench/pictures",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
@@ -108,11 +120,10 @@ let package = Package(
             dependencies: ["RestDBClient", "RestDBClientSocketTransport", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "StandInsTests",
-            dependencies: ["StandIns", "RestLiteTesting"],
-            swiftSettings: swiftSettings
-        ),
+            name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures", "RestLiteTesting"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
             dependencies: ["RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite"],

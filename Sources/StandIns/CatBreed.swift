@@ -1,3 +1,5 @@
+import Pictures
+
 /// One breed of the cat-picture service: its facts, restlite's description and its drawn look.
 struct CatBreed: Sendable {
     let id: String

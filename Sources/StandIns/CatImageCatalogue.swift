@@ -1,3 +1,5 @@
+import Pictures
+
 /// A category of pictures, as the service lists them.
 struct CatCategory: Sendable, Equatable {
     let id: Int

@@ -1,3 +1,5 @@
+import Pictures
+
 // The 67 breeds of the cat-picture service, in its order (the course's breed-id list).
 // Names, origins, weights, life spans, scores, flags, temperaments and links are facts of the
 // service's breed catalogue; every description is restlite's own text.

@@ -1,3 +1,4 @@
+import Pictures
 import SocketHTTP
 
 /// The cat-picture service's `/v1` surface, offline, under `/thecatapi/v1`, with its pictures

@@ -1,0 +1,105 @@
+/// Cartoon cats drawn from shapes: a head with ears, eyes, nose and whiskers, a body, legs and
+/// a tail, coloured by a `CatAppearance`.
+public enum CatPicture {
+    /// Same inputs → same pixels. `variant` varies pose, background, and small details.
+    /// The cat is centred and sized to the shorter side, so any size and aspect ratio works.
+    public static func draw(
+        _ look: CatAppearance, variant: UInt64, width: Int, height: Int, greyscale: Bool = false
+    ) -> RasterImage {
+        var canvas = CatCanvas(look: look, variant: variant, width: width, height: height)
+        canvas.drawBackground()
+        switch canvas.pose {
+        case .sitting: canvas.drawSitting()
+        case .lying: canvas.drawLying()
+        case .portrait: canvas.drawPortrait()
+        }
+        return greyscale ? canvas.image.greyscaled() : canvas.image
+    }
+}
+
+/// The picture being drawn and the mapping from cat units to pixels (see `CatPainter`).
+struct CatCanvas {
+    enum Pose: CaseIterable { case sitting, lying, portrait }
+
+    var image: RasterImage
+    var painter: CatPainter
+    var random: SeededRandom
+    let pose: Pose
+    let mirrored: Bool
+    let centreX: Double
+    let centreY: Double
+    /// Pixels per cat unit.
+    let unit: Double
+
+    init(look: CatAppearance, variant: UInt64, width: Int, height: Int) {
+        image = RasterImage(width: width, height: height)
+        random = SeededRandom(seed: SeededRandom.mix(variant) ^ look.digest)
+        painter = CatPainter(look: look, seed: random.next())
+        pose = Pose.allCases[Int(SeededRandom.mix(variant ^ 0x9051) % 3)]
+        mirrored = random.next() & 1 == 1
+        centreX = Double(image.width) / 2
+        centreY = Double(image.height) / 2
+        unit = Double(min(image.width, image.height)) * 0.47
+    }
+
+    // MARK: Mapping
+
+    func x(_ u: Double) -> Double { centreX + (mirrored ? -u : u) * unit }
+    func y(_ v: Double) -> Double { centreY + v * unit }
+
+    func paint(_ part: CatPainter.Part) -> RasterImage.Paint {
+        let painter = painter
+        let (centreX, centreY, unit, sign) = (centreX, centreY, unit, mirrored ? -1.0 : 1.0)
+        return { px, py in painter.color(part, (px - centreX) / unit * sign, (py - centreY) / unit) }
+    }
+
+    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ part: CatPainter.Part) {
+        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, paint: paint(part))
+    }
+
+    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ color: RGB) {
+        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, color)
+    }
+
+    mutating func polygon(_ points: [(Double, Double)], _ part: CatPainter.Part) {
+        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, paint: paint(part))
+    }
+
+    mutating func polygon(_ points: [(Double, Double)], _ color: RGB) {
+        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, color)
+    }
+
+    mutating func line(_ points: [(Double, Double)], width: Double, _ color: RGB) {
+        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7)) { _, _ in
+            color
+        }
+    }
+
+    mutating func line(_ points: [(Double, Double)], width: Double, _ part: CatPainter.Part) {
+        image.drawPolyline(
+            points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7), paint: paint(part))
+    }
+
+    /// A smooth tail through `points` (a chain of round-capped segments).
+    mutating func tail(_ points: [(Double, Double)], width: Double) {
+        let shown = painter.look.shortTail ? Array(points.prefix(2)) : points
+        let fluffy = painter.look.longHair ? 1.6 : 1
+        let curve = Self.smoothed(shown)
+        line(curve, width: width * fluffy, .tail)
+    }
+
+    /// Chaikin corner cutting, three rounds: a polyline that reads as a curve.
+    static func smoothed(_ points: [(Double, Double)]) -> [(Double, Double)] {
+        var current = points
+        for _ in 0..<3 where current.count > 2 {
+            var next = [current[0]]
+            for (a, b) in zip(current, current.dropFirst()) {
+                next.append((0.75 * a.0 + 0.25 * b.0, 0.75 * a.1 + 0.25 * b.1))
+                next.append((0.25 * a.0 + 0.75 * b.0, 0.25 * a.1 + 0.75 * b.1))
+            }
+            next.append(current[current.count - 1])
+            current = next
+        }
+        return current
+    }
+}
