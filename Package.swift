@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+        .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -49,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "restlite",
             dependencies: [
-                "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
+                "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient", "PlatformSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -71,6 +72,15 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // restlite inside a test process: `RestLite.withServer` and the `.restlite` test trait.
+        .target(
+            name: "RestLiteEmbedded", dependencies: ["RestDBAPI", "DocumentStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RestLiteEmbeddedTests",
+            dependencies: ["RestLiteEmbedded", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -21,7 +21,7 @@ struct Restlite: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, KeysCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self,
-            ResetCommand.self, IndexCommand.self,
+            ResetCommand.self, IndexCommand.self, HealthCommand.self,
         ]
     )
 }
