@@ -60,6 +60,19 @@ import Testing
         #expect(second.terminate() == 0)
     }
 
+    @Test func memoryTakesTheSeedFromAFile() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"[{"catName":"Tom"},{"catName":"Ginger"},{"catName":"Felix"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("cats.json"))
+        let server = try ServerProcess(
+            binary: binary, arguments: ["--memory", "--port", "0", "--seed", "cats.json"], in: folder)
+        #expect(server.banner.contains("collections: a3cats (3)"))
+        #expect(server.banner.contains("in memory: imported 3 documents into a3cats from cats.json"))
+        #expect(server.terminate() == 0)
+    }
+
     @Test func portFileHoldsTheBoundPort() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()
