@@ -137,7 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = try resolvedConfiguration()
-        if configuration.reset, !configuration.memory,
+        if configuration.reset,
             !(try ResetConfirmation.confirm(dataDir: configuration.dataDirectory, yes: yes))
         {
             StandardError.write("Not resetting; serving the data as it is.\n")
