@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "StandIns", targets: ["StandIns"]),
+        .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -67,7 +68,7 @@ let package = Package(
             name: "restlite",
             dependencies: [
                 "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
-                "RestDBClientSocketTransport",
+                "RestDBClientSocketTransport", "PlatformSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -93,6 +94,15 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // restlite inside a test process: `RestLite.withServer` and the `.restlite` test trait.
+        .target(
+            name: "RestLiteEmbedded", dependencies: ["RestDBAPI", "DocumentStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RestLiteEmbeddedTests",
+            dependencies: ["RestLiteEmbedded", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

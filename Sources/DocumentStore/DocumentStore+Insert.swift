@@ -14,13 +14,13 @@ extension DocumentStore {
         // Everything that needs no other document (ids, validation, JSON text) is done before
         // taking the writer, which every write in the process waits for; inside it are only the
         // unique-field checks and the INSERTs.
-        let now = ISODate.nowMilliseconds()
+        let now = clock.nowMilliseconds()
         var documents: [Document] = []
         var fieldsByDocument: [JSONObject] = []
         documents.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {
             do {
-                let id = try newID(for: object, options: options)
+                let id = try newID(for: object, options: options, now: now)
                 var fields = SystemFields.stripped(object)
                 try Self.applySchema(to: &fields, info: info, validate: options.validate)
                 fields.setFirst(SystemFields.id, .string(id))
@@ -65,9 +65,9 @@ extension DocumentStore {
             ])
     }
 
-    private func newID(for object: JSONObject, options: WriteOptions) throws -> String {
+    private func newID(for object: JSONObject, options: WriteOptions, now: Int64) throws -> String {
         guard options.keepIDs, case .string(let given) = object[SystemFields.id] else {
-            return ObjectID.generate()
+            return ids.next(milliseconds: now)
         }
         let lowered = given.lowercased()
         guard ObjectID.isValid(lowered) else { throw StoreError.invalidID(given) }

@@ -22,7 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
             Each flag has an environment variable; a flag wins over its variable, which wins \
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
-            RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
+            RESTLITE_MAX_BODY, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
+            RESTLITE_ID_SEED (true/false variables take 1/0, true/false, yes/no).
+
+            The first line of standard output is always exactly 'restlite listening on \
+            http://HOST:PORT' (the bound port, also with --port 0), written once the server \
+            accepts connections; scripts may rely on it (docs/TESTING.md).
 
             RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
             of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
@@ -36,6 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --apikey 5d9f48133cbe87164d4d0a3b   # your app's key
               RESTLITE_PORT=9000 restlite serve --strict --max-body 2MiB
               restlite serve --reset --yes
+              restlite serve --memory --port 0 --port-file /tmp/port --apikey testkey0000000000000001
+              restlite serve --memory --clock 2020-01-01T00:00:00Z+1s --id-seed 7
             """
     )
 
@@ -98,6 +105,34 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --reset: do not ask.")
     var yes = false
 
+    @Flag(
+        help: """
+            Keep everything in memory: no data folder, no lock, nothing written; seeded at every \
+            start, key from --apikey or made up and printed. [env RESTLITE_MEMORY]
+            """)
+    var memory = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the bound port number to this file once listening. [env RESTLITE_PORT_FILE]",
+            valueName: "file"))
+    var portFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Time for _created, _changed and ids: fixed (2020-01-01T00:00:00Z) or stepping by each \
+            read (2020-01-01T00:00:00Z+1s; ms, s, m, h). [env RESTLITE_CLOCK; default the system clock]
+            """,
+            valueName: "instant[+step]"))
+    var clock: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Derive new ids from this number, so runs repeat (with --clock). [env RESTLITE_ID_SEED]",
+            valueName: "n"))
+    var idSeed: String?
+
     /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
     func validate() throws {
         _ = try resolvedConfiguration()
@@ -118,10 +153,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedConfiguration() throws -> ServeConfiguration {
-        let overrides = ServeOverrides(
+        var overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
             strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+        overrides.memory = memory
+        overrides.portFile = portFile
+        overrides.clock = clock
+        overrides.idSeed = idSeed
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

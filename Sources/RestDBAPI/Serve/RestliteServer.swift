@@ -7,6 +7,12 @@ import SocketHTTP
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A running `restlite serve`, without the command line: the data folder's lock, the store
 /// (seeded on first start), the keys, and the HTTP server.
 ///
@@ -19,17 +25,18 @@ import SocketHTTP
 /// ```
 public final class RestliteServer: Sendable {
     public let configuration: ServeConfiguration
-    public let folder: DataFolder
+    /// The data folder; nil for an in-memory server (`ServeConfiguration.memory`).
+    public let folder: DataFolder?
     public let store: DocumentStore
     public let keys: KeyRing
     public let http: HTTPServer
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
-    private let lock: DataFolderLock
+    private let lock: DataFolderLock?
 
     private init(
-        configuration: ServeConfiguration, folder: DataFolder, lock: DataFolderLock, store: DocumentStore,
+        configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
         keys: KeyRing, notes: [String]
     ) {
         self.configuration = configuration
@@ -46,6 +53,7 @@ public final class RestliteServer: Sendable {
     /// full-access key exists. Does not listen yet: call `start()`.
     /// Throws `DataFolderError.inUse` when another server holds the folder.
     public static func open(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        if configuration.memory { return try await openInMemory(configuration) }
         let folder = DataFolder(path: configuration.dataDirectory)
         let lock = try folder.lock()
         let opening = try await StoreOpening.open(folder, configuration: configuration)
@@ -81,13 +89,48 @@ public final class RestliteServer: Sendable {
         return server
     }
 
-    /// Binds and starts serving; returns the bound port.
+    /// No folder, no lock, no keys.json: the keys given, or one made up for this run.
+    private static func openInMemory(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        var configuration = configuration
+        if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
+        let opening = try await StoreOpening.openInMemory(configuration: configuration)
+        let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
+        return RestliteServer(
+            configuration: configuration, folder: nil, lock: nil, store: opening.store, keys: keys,
+            notes: opening.notes)
+    }
+
+    /// Binds and starts serving; returns the bound port. With `portFile` set, writes the port
+    /// number (and a newline) there once listening, through a rename so a reader never sees
+    /// a half-written file.
     @discardableResult
     public func start() throws -> Int {
+        let port: Int
         do {
-            return try http.start()
+            port = try http.start()
         } catch let error as SocketError {
             throw ServeError.cannotListen(host: configuration.host, port: configuration.port, reason: error)
+        }
+        if let portFile = configuration.portFile {
+            do {
+                try Self.writePortFile(portFile, port: port)
+            } catch {
+                http.shutdown(grace: .zero)
+                throw ServeError.invalidSetting("cannot write the port file \(portFile): \(error)")
+            }
+        }
+        return port
+    }
+
+    private static func writePortFile(_ path: String, port: Int) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max))")
+        try Data("\(port)\n".utf8).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw DataFolderError.cannotOpen(path: path, errno: code)
         }
     }
 
@@ -97,7 +140,7 @@ public final class RestliteServer: Sendable {
             (name: name, count: (try? store.count(in: name)) ?? 0)
         }
         return ServeBanner(
-            host: configuration.host, port: http.port, dataDirectory: folder.url.path,
+            host: configuration.host, port: http.port, dataDirectory: folder?.url.path ?? "none (in memory)",
             collections: collections,
             key: displayedKey(), notes: notes)
     }

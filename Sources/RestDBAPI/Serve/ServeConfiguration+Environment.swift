@@ -1,3 +1,5 @@
+import DocumentStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -19,6 +21,10 @@ extension ServeConfiguration {
         /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
         case mmapSize = "RESTLITE_MMAP_SIZE"
         case shareDatabase = "RESTLITE_SHARE_DATABASE"
+        case memory = "RESTLITE_MEMORY"
+        case portFile = "RESTLITE_PORT_FILE"
+        case clock = "RESTLITE_CLOCK"
+        case idSeed = "RESTLITE_ID_SEED"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -50,10 +56,36 @@ extension ServeConfiguration {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
         }
+        try resolveTestingSettings(flags, env, into: &configuration)
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
         return configuration
+    }
+
+    /// `--memory`, `--port-file`, `--clock`, `--id-seed`: what makes a server a quick,
+    /// repeatable test target.
+    private static func resolveTestingSettings(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        configuration.memory = try flags.memory || env.flag(.memory)
+        configuration.portFile = flags.portFile ?? env[.portFile]
+        configuration.clock = flags.clock ?? env[.clock]
+        if let clock = configuration.clock, DocumentClock.parse(clock) == nil {
+            throw ServeError.invalidSetting(
+                "clock '\(clock)' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z, optionally followed "
+                    + "by a step such as +1s, +250ms, +1m or +1h")
+        }
+        if let seed = flags.idSeed ?? env[.idSeed] {
+            guard let value = UInt64(seed.trimmingBlanks()) else {
+                throw ServeError.invalidSetting("id seed '\(seed)' is not a whole number from 0 to 2^64-1")
+            }
+            configuration.idSeed = value
+        }
+        if configuration.memory && configuration.reset {
+            throw ServeError.invalidSetting(
+                "--memory starts from the seed every time; --reset has nothing to do")
+        }
     }
 
     static func parsePort(_ text: String) throws -> Int {

@@ -40,6 +40,15 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// itself (`DocumentStore.Options.processExclusive`), which saves every transaction its
     /// file-lock system calls.
     public var shareDatabase = false
+    /// Keep everything in memory: no data folder, no lock, no keys.json; seeded at every start.
+    public var memory = false
+    /// A file the bound port number is written to once the server listens.
+    public var portFile: String?
+    /// `--clock`: a fixed (`2020-01-01T00:00:00Z`) or stepping (`...Z+1s`) clock for
+    /// `_created`, `_changed` and ids; nil is the system clock. Checked by `resolve`.
+    public var clock: String?
+    /// `--id-seed`: new ids come from this seed (`IDSource.seeded`); nil is random.
+    public var idSeed: UInt64?
 
     public init() {}
 

@@ -12,6 +12,10 @@ public struct ServeOverrides: Sendable, Equatable {
     public var quiet: Bool
     public var reset: Bool
     public var shareDatabase: Bool
+    public var memory = false
+    public var portFile: String?
+    public var clock: String?
+    public var idSeed: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
