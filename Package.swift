@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+        .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -40,9 +41,15 @@ let package = Package(
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
+        // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
+        .target(
+            name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
+            dependencies: [
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+            ],
             swiftSettings: swiftSettings
         ),
         .target(name: "RestDBClient", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
@@ -70,7 +77,10 @@ let package = Package(
         .target(name: "StandIns", dependencies: ["SocketHTTP"], swiftSettings: swiftSettings),
         .target(
             name: "RestLiteTesting",
-            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            dependencies: [
+                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "PlatformSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -91,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestLiteAdminTests",
+            dependencies: ["RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -36,6 +36,12 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --apikey 5d9f48133cbe87164d4d0a3b   # your app's key
               RESTLITE_PORT=9000 restlite serve --strict --max-body 2MiB
               restlite serve --reset --yes
+              restlite serve --port 0 --journal-size 200 --faults faults.json --fault-seed 7
+
+            Admin routes for test suites live under /_restlite/ (full-access key): POST \
+            /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
+            --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
+            --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
             """
     )
 
@@ -92,6 +98,30 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var shareDatabase = false
 
+    @Flag(
+        help:
+            "Do not mount the /_restlite/ admin routes (reset, snapshots, journal, faults). [env RESTLITE_NO_ADMIN]"
+    )
+    var noAdmin = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Requests the admin journal keeps; 0 turns it off. [env RESTLITE_JOURNAL_SIZE; default 1000]",
+            valueName: "n"))
+    var journalSize: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "JSON file with an array of fault rules in force from the start. [env RESTLITE_FAULTS]",
+            valueName: "file"))
+    var faults: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seed of the fault rules' probability draws, so runs repeat. [env RESTLITE_FAULT_SEED]",
+            valueName: "n"))
+    var faultSeed: String?
+
     @Flag(help: "With --reset: do not ask.")
     var yes = false
 
@@ -120,8 +150,13 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
             strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+        var admin = overrides
+        admin.noAdmin = noAdmin
+        admin.journalSize = journalSize
+        admin.faultsFile = faults
+        admin.faultSeed = faultSeed
         do {
-            return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
+            return try ServeConfiguration.resolve(admin, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {
             throw ValidationError(error.description)
         }

@@ -1,4 +1,5 @@
 import DocumentStore
+import RestLiteAdmin
 import SocketHTTP
 
 #if canImport(FoundationEssentials)
@@ -23,6 +24,8 @@ public final class RestliteServer: Sendable {
     public let store: DocumentStore
     public let keys: KeyRing
     public let http: HTTPServer
+    /// The `/_restlite/` admin routes; nil with `--no-admin`.
+    public let admin: RestLiteAdmin?
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
@@ -30,7 +33,7 @@ public final class RestliteServer: Sendable {
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder, lock: DataFolderLock, store: DocumentStore,
-        keys: KeyRing, notes: [String]
+        keys: KeyRing, notes: [String], admin: RestLiteAdmin?
     ) {
         self.configuration = configuration
         self.folder = folder
@@ -38,8 +41,11 @@ public final class RestliteServer: Sendable {
         self.store = store
         self.keys = keys
         self.notes = notes
+        self.admin = admin
         let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        http = HTTPServer(configuration: configuration.httpConfiguration, responder: api.makeResponder())
+        http = HTTPServer(
+            configuration: configuration.httpConfiguration,
+            responder: api.makeResponder(mounts: admin.map { [$0] } ?? []))
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
@@ -54,9 +60,10 @@ public final class RestliteServer: Sendable {
             notes.append("created a full-access key in \(folder.keysURL.path)")
         }
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
         return RestliteServer(
             configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
-            notes: notes)
+            notes: notes, admin: admin)
     }
 
     /// Binds and starts serving; returns the bound port.
@@ -74,10 +81,12 @@ public final class RestliteServer: Sendable {
         let collections = store.collectionNames().map { name in
             (name: name, count: (try? store.count(in: name)) ?? 0)
         }
-        return ServeBanner(
+        var banner = ServeBanner(
             host: configuration.host, port: http.port, dataDirectory: folder.url.path,
             collections: collections,
             key: displayedKey(), notes: notes)
+        banner.adminPath = admin?.options.basePath
+        return banner
     }
 
     /// A key given with `--apikey` first (it is the one the user's app holds), else the first

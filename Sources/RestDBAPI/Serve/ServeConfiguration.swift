@@ -41,6 +41,16 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// file-lock system calls.
     public var shareDatabase = false
 
+    // Admin routes (`/_restlite/`) for test suites.
+    /// Mount the admin routes, the request journal and the fault rules (`--no-admin` turns off).
+    public var admin = true
+    /// Requests the journal keeps; 0 keeps none.
+    public var journalSize = 1000
+    /// A JSON file holding an array of fault rules in force from the start.
+    public var faultsFile: String?
+    /// Seed of the fault rules' probability draws, so runs repeat.
+    public var faultSeed: UInt64?
+
     public init() {}
 
     /// The seed file used when none is configured, relative to the working directory.

@@ -12,6 +12,11 @@ public struct ServeOverrides: Sendable, Equatable {
     public var quiet: Bool
     public var reset: Bool
     public var shareDatabase: Bool
+    // Admin routes; set after `init`.
+    public var noAdmin = false
+    public var journalSize: String?
+    public var faultsFile: String?
+    public var faultSeed: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
