@@ -26,6 +26,8 @@ public final class RestliteServer: Sendable {
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
     public let admin: RestLiteAdmin?
+    /// The router `http` serves, for answering requests in-process.
+    public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
@@ -43,9 +45,8 @@ public final class RestliteServer: Sendable {
         self.notes = notes
         self.admin = admin
         let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        http = HTTPServer(
-            configuration: configuration.httpConfiguration,
-            responder: api.makeResponder(mounts: admin.map { [$0] } ?? []))
+        responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
+        http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
