@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
+        .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -46,9 +47,15 @@ let package = Package(
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
+        // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
+        .target(
+            name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
+            dependencies: [
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+            ],
             swiftSettings: swiftSettings
         ),
         // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.
@@ -93,7 +100,10 @@ let package = Package(
         ),
         .target(
             name: "RestLiteTesting",
-            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            dependencies: [
+                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "PlatformSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         // restlite inside a test process: `RestLite.withServer` and the `.restlite` test trait.
@@ -123,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestLiteAdminTests",
+            dependencies: ["RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

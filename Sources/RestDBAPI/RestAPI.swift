@@ -32,9 +32,11 @@ public struct RestAPI: Sendable {
         self.options = options
     }
 
-    /// Builds the routes and middleware once and freezes them for every connection.
-    public func makeResponder() -> FrozenRouter {
+    /// Builds the routes and middleware once and freezes them for every connection; `mounts`
+    /// add their middleware outside RestAPI's and their routes beside its own.
+    public func makeResponder(mounts: [any RouterMount] = []) -> FrozenRouter {
         var router = Router()
+        for mount in mounts { mount.outerMiddleware.forEach { router.use($0) } }
         router.use(CORSMiddleware())
         router.use(ErrorMiddleware(logErrors: options.logErrors))
         router.use(MethodOverrideMiddleware())
@@ -50,6 +52,7 @@ public struct RestAPI: Sendable {
             ).httpResponse()
         }
         addRoutes(to: &router)
+        for mount in mounts { mount.addRoutes(to: &router) }
         return router.freeze()
     }
 

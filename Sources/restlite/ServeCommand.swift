@@ -43,6 +43,12 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --reset --yes
               restlite serve --memory --port 0 --port-file /tmp/port --apikey testkey0000000000000001
               restlite serve --memory --clock 2020-01-01T00:00:00Z+1s --id-seed 7
+              restlite serve --port 0 --journal-size 200 --faults faults.json --fault-seed 7
+
+            Admin routes for test suites live under /_restlite/ (full-access key): POST \
+            /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
+            --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
+            --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
             """
     )
 
@@ -101,6 +107,30 @@ struct ServeCommand: AsyncParsableCommand {
             the sqlite3 shell); writes are slower. [env RESTLITE_SHARE_DATABASE]
             """)
     var shareDatabase = false
+
+    @Flag(
+        help:
+            "Do not mount the /_restlite/ admin routes (reset, snapshots, journal, faults). [env RESTLITE_NO_ADMIN]"
+    )
+    var noAdmin = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Requests the admin journal keeps; 0 turns it off. [env RESTLITE_JOURNAL_SIZE; default 1000]",
+            valueName: "n"))
+    var journalSize: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "JSON file with an array of fault rules in force from the start. [env RESTLITE_FAULTS]",
+            valueName: "file"))
+    var faults: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seed of the fault rules' probability draws, so runs repeat. [env RESTLITE_FAULT_SEED]",
+            valueName: "n"))
+    var faultSeed: String?
 
     @Flag(help: "With --reset: do not ask.")
     var yes = false
@@ -161,6 +191,10 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.portFile = portFile
         overrides.clock = clock
         overrides.idSeed = idSeed
+        overrides.noAdmin = noAdmin
+        overrides.journalSize = journalSize
+        overrides.faultsFile = faults
+        overrides.faultSeed = faultSeed
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -1,4 +1,5 @@
 import DocumentStore
+import RestLiteAdmin
 import SocketHTTP
 
 #if canImport(FoundationEssentials)
@@ -30,6 +31,10 @@ public final class RestliteServer: Sendable {
     public let store: DocumentStore
     public let keys: KeyRing
     public let http: HTTPServer
+    /// The `/_restlite/` admin routes; nil with `--no-admin`.
+    public let admin: RestLiteAdmin?
+    /// The router `http` serves, for answering requests in-process.
+    public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
@@ -37,7 +42,7 @@ public final class RestliteServer: Sendable {
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
-        keys: KeyRing, notes: [String]
+        keys: KeyRing, notes: [String], admin: RestLiteAdmin?
     ) {
         self.configuration = configuration
         self.folder = folder
@@ -45,8 +50,10 @@ public final class RestliteServer: Sendable {
         self.store = store
         self.keys = keys
         self.notes = notes
+        self.admin = admin
         let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        http = HTTPServer(configuration: configuration.httpConfiguration, responder: api.makeResponder())
+        responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
+        http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
@@ -62,9 +69,10 @@ public final class RestliteServer: Sendable {
             notes.append("created a full-access key in \(folder.keysURL.path)")
         }
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
         return RestliteServer(
             configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
-            notes: notes)
+            notes: notes, admin: admin)
     }
 
     /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
@@ -95,9 +103,10 @@ public final class RestliteServer: Sendable {
         if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
         let opening = try await StoreOpening.openInMemory(configuration: configuration)
         let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
         return RestliteServer(
             configuration: configuration, folder: nil, lock: nil, store: opening.store, keys: keys,
-            notes: opening.notes)
+            notes: opening.notes, admin: admin)
     }
 
     /// Binds and starts serving; returns the bound port. With `portFile` set, writes the port
@@ -139,10 +148,12 @@ public final class RestliteServer: Sendable {
         let collections = store.collectionNames().map { name in
             (name: name, count: (try? store.count(in: name)) ?? 0)
         }
-        return ServeBanner(
+        var banner = ServeBanner(
             host: configuration.host, port: http.port, dataDirectory: folder?.url.path ?? "none (in memory)",
             collections: collections,
             key: displayedKey(), notes: notes)
+        banner.adminPath = admin?.options.basePath
+        return banner
     }
 
     /// A key given with `--apikey` first (it is the one the user's app holds), else the first

@@ -25,6 +25,10 @@ extension ServeConfiguration {
         case portFile = "RESTLITE_PORT_FILE"
         case clock = "RESTLITE_CLOCK"
         case idSeed = "RESTLITE_ID_SEED"
+        case noAdmin = "RESTLITE_NO_ADMIN"
+        case journalSize = "RESTLITE_JOURNAL_SIZE"
+        case faults = "RESTLITE_FAULTS"
+        case faultSeed = "RESTLITE_FAULT_SEED"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -57,6 +61,7 @@ extension ServeConfiguration {
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
         }
         try resolveTestingSettings(flags, env, into: &configuration)
+        try resolveAdmin(flags, env, into: &configuration)
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
@@ -106,6 +111,32 @@ extension ServeConfiguration {
             }
         }
         return keys
+    }
+}
+
+extension ServeConfiguration {
+    /// `--no-admin`, `--journal-size`, `--faults`, `--fault-seed` and their variables.
+    fileprivate static func resolveAdmin(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        configuration.admin = !(try flags.noAdmin || env.flag(.noAdmin))
+        if let size = flags.journalSize ?? env[.journalSize] {
+            guard let count = Int(size.trimmingBlanks()), (0...1_000_000).contains(count) else {
+                throw ServeError.invalidSetting(
+                    "--journal-size '\(size)' is not a number from 0 to 1000000 (0 turns the journal off)")
+            }
+            configuration.journalSize = count
+        }
+        configuration.faultsFile = flags.faultsFile ?? env[.faults]
+        if let seed = flags.faultSeed ?? env[.faultSeed] {
+            guard let value = UInt64(seed.trimmingBlanks()) else {
+                throw ServeError.invalidSetting("--fault-seed '\(seed)' is not a whole number from 0")
+            }
+            configuration.faultSeed = value
+        }
+        if !configuration.admin && configuration.faultsFile != nil {
+            throw ServeError.invalidSetting("--faults needs the admin routes; it cannot go with --no-admin")
+        }
     }
 }
 

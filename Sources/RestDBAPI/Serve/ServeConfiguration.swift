@@ -50,6 +50,16 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// `--id-seed`: new ids come from this seed (`IDSource.seeded`); nil is random.
     public var idSeed: UInt64?
 
+    // Admin routes (`/_restlite/`) for test suites.
+    /// Mount the admin routes, the request journal and the fault rules (`--no-admin` turns off).
+    public var admin = true
+    /// Requests the journal keeps; 0 keeps none.
+    public var journalSize = 1000
+    /// A JSON file holding an array of fault rules in force from the start.
+    public var faultsFile: String?
+    /// Seed of the fault rules' probability draws, so runs repeat.
+    public var faultSeed: UInt64?
+
     public init() {}
 
     /// The seed file used when none is configured, relative to the working directory.

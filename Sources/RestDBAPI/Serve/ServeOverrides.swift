@@ -16,6 +16,11 @@ public struct ServeOverrides: Sendable, Equatable {
     public var portFile: String?
     public var clock: String?
     public var idSeed: String?
+    // Admin routes; set after `init`.
+    public var noAdmin = false
+    public var journalSize: String?
+    public var faultsFile: String?
+    public var faultSeed: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],

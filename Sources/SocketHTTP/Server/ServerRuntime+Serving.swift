@@ -63,6 +63,7 @@ extension ServerRuntime {
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
         let response = responder.respond(to: request)
+        if response.dropsConnection { return .failed }
         let keepAlive = request.keepAlive && !table.isDraining
         connection.closeAfterWrite = !keepAlive
         connection.servedRequest = true
@@ -101,6 +102,15 @@ extension ServerRuntime {
         let head = HTTPResponseHead.serialize(
             response, keepAlive: keepAlive, version: version, date: context.dates.current(),
             serverName: configuration.serverName)
+        if response.bodyDelayMilliseconds > 0 && !headOnly && !response.body.isEmpty {
+            let first = write(head, [], to: connection)
+            guard first == .done else {
+                if first == .blocked { connection.pendingOutput.append(contentsOf: response.body) }
+                return first
+            }
+            usleep(UInt32(clamping: response.bodyDelayMilliseconds * 1000))
+            return write([], response.body, to: connection)
+        }
         return write(head, headOnly ? [] : response.body, to: connection)
     }
 
