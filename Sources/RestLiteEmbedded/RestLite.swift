@@ -1,5 +1,6 @@
 import DocumentStore
 import RestDBAPI
+import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

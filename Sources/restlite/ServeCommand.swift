@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestDBAPI
+import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

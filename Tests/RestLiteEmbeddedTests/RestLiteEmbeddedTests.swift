@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import RestLiteEmbedded
 import RestLiteTesting
