@@ -47,7 +47,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
-        .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
+        .target(
+            name: "DataTransfer", dependencies: ["DocumentStore", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
         .target(
             name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],

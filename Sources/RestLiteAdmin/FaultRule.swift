@@ -149,18 +149,3 @@ public struct FaultRuleError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// SplitMix64: small, fast and the same on every platform, so a seed repeats a run.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<1 from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

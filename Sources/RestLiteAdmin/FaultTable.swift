@@ -12,7 +12,7 @@ import SocketHTTP
 public final class FaultTable: @unchecked Sendable {
     struct Slot {
         var rule: FaultRule
-        var generator: SeededGenerator
+        var generator: SplitMix64
         var remaining: Int?
     }
 
@@ -39,7 +39,7 @@ public final class FaultTable: @unchecked Sendable {
         }
         nextNumber += 1
         let seed = rule.seed ?? (serverSeed &+ UInt64(number))
-        slots.append(Slot(rule: rule, generator: SeededGenerator(state: seed), remaining: rule.times))
+        slots.append(Slot(rule: rule, generator: SplitMix64(seed: seed), remaining: rule.times))
         return rule
     }
 

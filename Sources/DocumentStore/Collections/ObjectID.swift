@@ -129,18 +129,11 @@ public final class IDSource: Sendable {
 
     /// A new source whose bytes and counter start come from `seed` (SplitMix64).
     public static func seeded(_ seed: UInt64) -> IDSource {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-        let bytes = next()
+        var random = SplitMix64(seed: seed)
+        let bytes = random.next()
         return IDSource(
             processBytes: (0..<5).map { UInt8(truncatingIfNeeded: bytes >> (8 * UInt64($0))) },
-            counter: UInt32(truncatingIfNeeded: next()) & ObjectIDSequence.counterMask)
+            counter: UInt32(truncatingIfNeeded: random.next()) & ObjectIDSequence.counterMask)
     }
 
     /// A new id for an instant read from the store's clock, greater than every id this source

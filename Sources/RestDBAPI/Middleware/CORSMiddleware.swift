@@ -32,17 +32,6 @@ struct CORSMiddleware: HTTPMiddleware {
         response.headers.set("Access-Control-Expose-Headers", Pagination.headerName)
     }
 
-    /// tchar (RFC 9110 §5.6.2): a requested name with any other byte is not a header name.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
     /// The standard list, plus the valid header names the browser says it will send.
     private func allowedHeaders(for request: HTTPRequest) -> String {
         guard let requested = request.headers["Access-Control-Request-Headers"] else {
@@ -50,7 +39,7 @@ struct CORSMiddleware: HTTPMiddleware {
         }
         let extra = requested.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }
             .filter {
-                !$0.isEmpty && $0.utf8.allSatisfy(Self.isTokenByte) && !Self.standardHeaders.contains($0)
+                HTTPHeaders.isValidName($0) && !Self.standardHeaders.contains($0)
             }
         return ([Self.allowedHeaders] + extra).joined(separator: ", ")
     }
