@@ -33,6 +33,10 @@ public final class DocumentStore: @unchecked Sendable {
         /// transactions, but no other process can open the store meanwhile. `restlite serve`
         /// turns it on unless started with `--share-database`.
         public var processExclusive = false
+        /// The longest one client query (a find, count, or the selection of an update or
+        /// delete by query) may run before it ends in `StoreError.badRequest`; nil is no limit.
+        /// `restlite serve` sets 2 s (`--query-budget`).
+        public var queryBudget: Duration?
 
         public init() {}
     }
@@ -41,6 +45,8 @@ public final class DocumentStore: @unchecked Sendable {
     public static let defaultMax = 1000
 
     let pool: ConnectionPool
+    /// `Options.queryBudget`.
+    let queryBudget: Duration?
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
@@ -51,6 +57,7 @@ public final class DocumentStore: @unchecked Sendable {
             mmapBytes: options.mmapBytes, processExclusive: options.processExclusive)
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
+        queryBudget = options.queryBudget
         try pool.write { connection in
             try StorageLayout.migrator.migrate(connection)
             try reloadCatalog(connection)
