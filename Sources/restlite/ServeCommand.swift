@@ -22,7 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
             Each flag has an environment variable; a flag wins over its variable, which wins \
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
-            RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
+            RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
+            RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
 
             RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
             of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
@@ -82,6 +83,24 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "size"))
     var maxBody: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Longest one query may run before it is answered 400: 2s, 500ms. [env RESTLITE_QUERY_BUDGET; default 2s]",
+            valueName: "duration"))
+    var queryBudget: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most request bytes buffered across all connections; beyond, 503. [env RESTLITE_MAX_BUFFERED; default 256MiB]",
+            valueName: "size"))
+    var maxBuffered: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Longest a request body may take to arrive after its head; beyond, 408. [env RESTLITE_BODY_TIMEOUT; default 30s]",
+            valueName: "duration"))
+    var bodyTimeout: String?
+
     @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
     var quiet = false
 
@@ -118,10 +137,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedConfiguration() throws -> ServeConfiguration {
-        let overrides = ServeOverrides(
+        var overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
             strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+        overrides.queryBudget = queryBudget
+        overrides.maxBuffered = maxBuffered
+        overrides.bodyTimeout = bodyTimeout
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -19,6 +19,9 @@ extension ServeConfiguration {
         /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
         case mmapSize = "RESTLITE_MMAP_SIZE"
         case shareDatabase = "RESTLITE_SHARE_DATABASE"
+        case queryBudget = "RESTLITE_QUERY_BUDGET"
+        case maxBuffered = "RESTLITE_MAX_BUFFERED"
+        case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -46,6 +49,7 @@ extension ServeConfiguration {
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
+        try resolveLimits(flags, env, into: &configuration)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
@@ -54,6 +58,21 @@ extension ServeConfiguration {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
         return configuration
+    }
+
+    /// The denial-of-service limits: query budget, buffered bytes, body time.
+    private static func resolveLimits(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        if let text = flags.queryBudget ?? env[.queryBudget] {
+            configuration.queryBudget = try DurationSetting.parse(text, setting: "query budget")
+        }
+        if let text = flags.maxBuffered ?? env[.maxBuffered] {
+            configuration.maxBufferedBytes = try ByteSize.parse(text, setting: "max buffered")
+        }
+        if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
+            configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
+        }
     }
 
     static func parsePort(_ text: String) throws -> Int {

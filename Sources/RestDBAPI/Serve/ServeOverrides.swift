@@ -12,6 +12,10 @@ public struct ServeOverrides: Sendable, Equatable {
     public var quiet: Bool
     public var reset: Bool
     public var shareDatabase: Bool
+    /// `--query-budget`, `--max-buffered`, `--body-timeout` (set after `init`).
+    public var queryBudget: String?
+    public var maxBuffered: String?
+    public var bodyTimeout: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],

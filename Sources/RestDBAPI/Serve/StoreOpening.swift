@@ -35,6 +35,7 @@ struct StoreOpening {
         var options = DocumentStore.Options()
         options.mmapBytes = configuration.mmapBytes
         options.processExclusive = !configuration.shareDatabase
+        options.queryBudget = configuration.queryBudget
         let store: DocumentStore
         do {
             store = try DocumentStore(path: folder.databaseURL.path, options: options)

@@ -24,7 +24,12 @@ extension ServerRuntime {
             let count = System.read(connection.fd, context.readBuffer)
             guard count > 0 else {
                 let wouldBlock = count < 0 && (System.errno == EAGAIN || System.errno == EWOULDBLOCK)
-                return wouldBlock ? rearm(connection) : close(connection)
+                if wouldBlock { return rearm(connection) }
+                return bodyTimedOut(connection)
+                    ? refuseBody(.requestTimeout, connection, &context) : close(connection)
+            }
+            if table.bufferedBytes + count > configuration.maxBufferedBytes {
+                return refuseBody(.serviceUnavailable, connection, &context)
             }
             if !connection.parser.isMidRequest {
                 connection.requestStartedAt = System.monotonicMilliseconds()
@@ -34,14 +39,83 @@ extension ServerRuntime {
         processRequests(connection, context: &context)
     }
 
+    /// End of input while a body was awaited past its deadline: the sweeper shut the reading
+    /// side (`ConnectionTable.Slot.readingBody`), so the client can still read a 408.
+    private func bodyTimedOut(_ connection: Connection) -> Bool {
+        connection.parser.isReadingBody && connection.armedDeadline > 0
+            && System.monotonicMilliseconds() >= connection.armedDeadline
+    }
+
+    /// 408 (a body too slow) or 503 (too many bytes buffered server-wide), then close; the
+    /// parser's buffers are dropped at once.
+    private func refuseBody(_ status: HTTPStatus, _ connection: Connection, _ context: inout WorkerContext) {
+        let message =
+            status == .requestTimeout
+            ? "the request body did not arrive within \(bodyTimeout / 1000) s of its head"
+            : "the server holds too many unfinished requests; retry in a moment"
+        var response = configuration.errorRenderer(status, message)
+        if status == .serviceUnavailable { response.headers.set("Retry-After", "1") }
+        if configuration.accessLog {
+            AccessLog.write("restlite: \(connection.remoteAddress) refused: \(status.code) \(message)")
+        }
+        switch refuse(response, version: .http1_1, on: connection, context: &context) {
+        case .failed: close(connection)
+        case .blocked: rearm(connection)
+        case .done: finishClosing(connection)
+        }
+    }
+
+    /// Sends `response` with `Connection: close` and leaves the connection to linger and close;
+    /// whatever is buffered of the request is dropped.
+    private func refuse(
+        _ response: HTTPResponse, version: HTTPVersion, on connection: Connection,
+        context: inout WorkerContext
+    ) -> WriteOutcome {
+        connection.closeAfterWrite = true
+        connection.lingering = true
+        connection.parser = HTTPRequestParser(limits: configuration.limits)
+        return send(
+            response, headOnly: false, keepAlive: false, version: version, to: connection, context: &context)
+    }
+
+    /// Asks the responder about the head of a request whose body is still to come; an answer
+    /// refuses it. Starts the body's clock.
+    private func checkHead(_ connection: Connection) -> (HTTPResponse, HTTPRequest)? {
+        guard !connection.headChecked, var head = connection.parser.pendingHead else { return nil }
+        connection.headChecked = true
+        connection.bodyDeadline = System.monotonicMilliseconds() + bodyTimeout
+        head.remoteAddress = connection.remoteAddress
+        head.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
+        guard let response = responder.respondBeforeBody(to: head) else { return nil }
+        return (response, head)
+    }
+
+    private func refuseHead(
+        _ refusal: (HTTPResponse, HTTPRequest), on connection: Connection, context: inout WorkerContext
+    ) -> WriteOutcome {
+        let (response, head) = refusal
+        let started = System.monotonicNanoseconds()
+        let outcome = refuse(response, version: head.version, on: connection, context: &context)
+        if configuration.accessLog {
+            AccessLog.record(head, status: response.status, bytes: response.body.count, started: started)
+        }
+        return outcome
+    }
+
     /// Answers every complete request buffered, strictly in order, one write per response.
     private func processRequests(_ connection: Connection, context: inout WorkerContext) {
         while let event = connection.parser.next() {
-            let outcome: WriteOutcome
+            var outcome: WriteOutcome
             switch event {
             case .expectContinue:
-                outcome = write(HTTPResponseHead.continueHead, [], to: connection)
+                if let refusal = checkHead(connection) {
+                    outcome = refuseHead(refusal, on: connection, context: &context)
+                } else {
+                    outcome = write(HTTPResponseHead.continueHead, [], to: connection)
+                }
             case .request(let request):
+                connection.headChecked = false
+                connection.bodyDeadline = 0
                 outcome = answer(request, on: connection, context: &context)
             case .failure(let error):
                 outcome = answerFailure(error, on: connection, context: &context)
@@ -50,6 +124,14 @@ extension ServerRuntime {
             case .failed: return close(connection)
             case .blocked: return rearm(connection)
             case .done: if connection.closeAfterWrite { return finishClosing(connection) }
+            }
+        }
+        // A body still to come: refuse now what the head alone decides (key, route, method).
+        if let refusal = checkHead(connection) {
+            switch refuseHead(refusal, on: connection, context: &context) {
+            case .failed: return close(connection)
+            case .blocked: return rearm(connection)
+            case .done: return finishClosing(connection)
             }
         }
         rearm(connection)
@@ -62,7 +144,7 @@ extension ServerRuntime {
         var request = request
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
-        let response = responder.respond(to: request)
+        let response = respondCounted(to: request)
         let keepAlive = request.keepAlive && !table.isDraining
         connection.closeAfterWrite = !keepAlive
         connection.servedRequest = true
@@ -164,6 +246,13 @@ extension ServerRuntime {
         rearm(connection)
     }
 
+    /// Brings the table's buffered total up to date with this connection's parser.
+    private func account(_ connection: Connection) {
+        let retained = connection.parser.retainedBytes
+        table.addBuffered(retained - connection.accountedBytes)
+        connection.accountedBytes = retained
+    }
+
     /// Records the slot's state and deadline, then hands the connection back to the poller.
     func rearm(_ connection: Connection) {
         let now = System.monotonicMilliseconds()
@@ -172,14 +261,20 @@ extension ServerRuntime {
         let deadline: Int64
         if connection.lingering {
             (slot, deadline) = (.partial, connection.requestStartedAt)
-        } else if writable || connection.parser.isReadingBody {
+        } else if writable {
             (slot, deadline) = (.partial, now + headerTimeout)
+        } else if connection.parser.isReadingBody {
+            // The longest pause, and the whole body's time from the end of the head.
+            let whole = connection.bodyDeadline > 0 ? connection.bodyDeadline : Int64.max
+            (slot, deadline) = (.readingBody, min(now + headerTimeout, whole))
         } else if connection.parser.isMidRequest {
             (slot, deadline) = (.partial, connection.requestStartedAt + headerTimeout)
         } else {
             (slot, deadline) = (.idle, now + (connection.servedRequest ? idleTimeout : headerTimeout))
         }
         table.set(connection.fd, slot, deadline: deadline)
+        connection.armedDeadline = deadline
+        account(connection)
         // Pairs with `drain`: it sets the flag, then shuts idle slots; we set idle, then check.
         if slot == .idle && table.isDraining { return close(connection) }
         do {
@@ -192,6 +287,8 @@ extension ServerRuntime {
     /// Closes the descriptor and drops the poller's reference; the caller must not touch the
     /// connection afterwards.
     func close(_ connection: Connection) {
+        table.addBuffered(-connection.accountedBytes)
+        connection.accountedBytes = 0
         table.close(connection.fd)
         Unmanaged.passUnretained(connection).release()
     }
