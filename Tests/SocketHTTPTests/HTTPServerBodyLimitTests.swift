@@ -63,13 +63,14 @@ import Testing
     @Test func moreSlowHandlersThanWorkersStillLeaveOneForQuickRequests() throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let server = try TestHTTPServer.start(configure: { $0.workerThreads = 2 }) { request in
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
             if request.path == "/slow" {
                 entered.signal()
                 _ = release.wait(timeout: .now() + 10)
             }
             return .text(.ok, request.path)
         }
+        let server = try TestHTTPServer.start(configure: { $0.workerThreads = 2 }, handler)
         defer { server.shutdown(grace: .seconds(1)) }
         let slow = try (0..<6).map { _ in try RawHTTPClient(port: server.port, timeout: .seconds(10)) }
         for client in slow { try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
