@@ -74,6 +74,18 @@ public struct HTTPRequestParser: Sendable {
             version: head.version)
     }
 
+    /// Bytes of a `Content-Length` body still to arrive (0 for none or a chunked one).
+    public var announcedBodyBytes: Int {
+        if case .fixedBody(let remaining) = state { return remaining }
+        return 0
+    }
+
+    /// Allocates the rest of a `Content-Length` body at once, so the memory it will take is
+    /// known (and counted) now rather than growing by doubling as bytes arrive.
+    public mutating func reserveAnnouncedBody() {
+        body.reserveCapacity(body.count + announcedBodyBytes)
+    }
+
     /// Bytes of memory the parser holds (capacity of its buffers, not just what they contain).
     public var retainedBytes: Int { buffer.capacity + body.capacity }
 

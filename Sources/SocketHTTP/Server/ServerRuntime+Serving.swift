@@ -49,14 +49,13 @@ extension ServerRuntime {
     /// 408 (a body too slow) or 503 (too many bytes buffered server-wide), then close; the
     /// parser's buffers are dropped at once.
     private func refuseBody(_ status: HTTPStatus, _ connection: Connection, _ context: inout WorkerContext) {
-        let message =
+        let response =
             status == .requestTimeout
-            ? "the request body did not arrive within \(bodyTimeout / 1000) s of its head"
-            : "the server holds too many unfinished requests; retry in a moment"
-        var response = configuration.errorRenderer(status, message)
-        if status == .serviceUnavailable { response.headers.set("Retry-After", "1") }
+            ? configuration.errorRenderer(
+                status, "the request body did not arrive within \(Double(bodyTimeout) / 1000) s of its head")
+            : Self.overCapResponse(configuration)
         if configuration.accessLog {
-            AccessLog.write("restlite: \(connection.remoteAddress) refused: \(status.code) \(message)")
+            AccessLog.write("restlite: \(connection.remoteAddress) refused: \(status.code)")
         }
         switch refuse(response, version: .http1_1, on: connection, context: &context) {
         case .failed: close(connection)
@@ -86,8 +85,22 @@ extension ServerRuntime {
         connection.bodyDeadline = System.monotonicMilliseconds() + bodyTimeout
         head.remoteAddress = connection.remoteAddress
         head.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
-        guard let response = responder.respondBeforeBody(to: head) else { return nil }
-        return (response, head)
+        if let response = responder.respondBeforeBody(to: head) { return (response, head) }
+        // The whole announced body is counted against the server-wide cap before it is read.
+        let announced = connection.parser.announcedBodyBytes
+        if table.bufferedBytes + announced > configuration.maxBufferedBytes {
+            return (Self.overCapResponse(configuration), head)
+        }
+        connection.parser.reserveAnnouncedBody()
+        account(connection)
+        return nil
+    }
+
+    static func overCapResponse(_ configuration: HTTPServerConfiguration) -> HTTPResponse {
+        var response = configuration.errorRenderer(
+            .serviceUnavailable, "the server holds too many unfinished requests; retry in a moment")
+        response.headers.set("Retry-After", "1")
+        return response
     }
 
     private func refuseHead(
@@ -247,7 +260,7 @@ extension ServerRuntime {
     }
 
     /// Brings the table's buffered total up to date with this connection's parser.
-    private func account(_ connection: Connection) {
+    func account(_ connection: Connection) {
         let retained = connection.parser.retainedBytes
         table.addBuffered(retained - connection.accountedBytes)
         connection.accountedBytes = retained
