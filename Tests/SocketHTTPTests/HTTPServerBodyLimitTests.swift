@@ -34,6 +34,20 @@ import Testing
         #expect(try next.readResponse().bodyString.hasSuffix("hello"))
     }
 
+    @Test func aChunkedBodyGrowingPastTheCapIsRefusedWith503() throws {
+        let server = try startEchoServer { $0.maxBufferedBytes = 256 * 1024 }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 65536) + Array("\r\n".utf8)
+        for _ in 0..<16 {
+            guard (try? client.send(chunk)) != nil else { break }
+        }
+        let response = try client.readResponse()
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+    }
+
     @Test func aBodyThatTricklesIsAnswered408WhenItsTimeIsUp() throws {
         let server = try startEchoServer { $0.bodyTimeout = .milliseconds(600) }
         defer { server.shutdown(grace: .seconds(1)) }
