@@ -31,88 +31,15 @@ extension ServerRuntime {
             if table.bufferedBytes + count > configuration.maxBufferedBytes {
                 return refuseBody(.serviceUnavailable, connection, &context)
             }
-            if !connection.parser.isMidRequest {
-                connection.requestStartedAt = System.monotonicMilliseconds()
+            let now = System.monotonicMilliseconds()
+            // A body that keeps coming but too slowly never empties the socket for the EOF above.
+            if connection.parser.isReadingBody, connection.bodyDeadline > 0, now >= connection.bodyDeadline {
+                return refuseBody(.requestTimeout, connection, &context)
             }
+            if !connection.parser.isMidRequest { connection.requestStartedAt = now }
             connection.parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
         }
         processRequests(connection, context: &context)
-    }
-
-    /// End of input while a body was awaited past its deadline: the sweeper shut the reading
-    /// side (`ConnectionTable.Slot.readingBody`), so the client can still read a 408.
-    private func bodyTimedOut(_ connection: Connection) -> Bool {
-        connection.parser.isReadingBody && connection.armedDeadline > 0
-            && System.monotonicMilliseconds() >= connection.armedDeadline
-    }
-
-    /// 408 (a body too slow) or 503 (too many bytes buffered server-wide), then close; the
-    /// parser's buffers are dropped at once.
-    private func refuseBody(_ status: HTTPStatus, _ connection: Connection, _ context: inout WorkerContext) {
-        let response =
-            status == .requestTimeout
-            ? configuration.errorRenderer(
-                status, "the request body did not arrive within \(Double(bodyTimeout) / 1000) s of its head")
-            : Self.overCapResponse(configuration)
-        if configuration.accessLog {
-            AccessLog.write("restlite: \(connection.remoteAddress) refused: \(status.code)")
-        }
-        switch refuse(response, version: .http1_1, on: connection, context: &context) {
-        case .failed: close(connection)
-        case .blocked: rearm(connection)
-        case .done: finishClosing(connection)
-        }
-    }
-
-    /// Sends `response` with `Connection: close` and leaves the connection to linger and close;
-    /// whatever is buffered of the request is dropped.
-    private func refuse(
-        _ response: HTTPResponse, version: HTTPVersion, on connection: Connection,
-        context: inout WorkerContext
-    ) -> WriteOutcome {
-        connection.closeAfterWrite = true
-        connection.lingering = true
-        connection.parser = HTTPRequestParser(limits: configuration.limits)
-        return send(
-            response, headOnly: false, keepAlive: false, version: version, to: connection, context: &context)
-    }
-
-    /// Asks the responder about the head of a request whose body is still to come; an answer
-    /// refuses it. Starts the body's clock.
-    private func checkHead(_ connection: Connection) -> (HTTPResponse, HTTPRequest)? {
-        guard !connection.headChecked, var head = connection.parser.pendingHead else { return nil }
-        connection.headChecked = true
-        connection.bodyDeadline = System.monotonicMilliseconds() + bodyTimeout
-        head.remoteAddress = connection.remoteAddress
-        head.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
-        if let response = responder.respondBeforeBody(to: head) { return (response, head) }
-        // The whole announced body is counted against the server-wide cap before it is read.
-        let announced = connection.parser.announcedBodyBytes
-        if table.bufferedBytes + announced > configuration.maxBufferedBytes {
-            return (Self.overCapResponse(configuration), head)
-        }
-        connection.parser.reserveAnnouncedBody()
-        account(connection)
-        return nil
-    }
-
-    static func overCapResponse(_ configuration: HTTPServerConfiguration) -> HTTPResponse {
-        var response = configuration.errorRenderer(
-            .serviceUnavailable, "the server holds too many unfinished requests; retry in a moment")
-        response.headers.set("Retry-After", "1")
-        return response
-    }
-
-    private func refuseHead(
-        _ refusal: (HTTPResponse, HTTPRequest), on connection: Connection, context: inout WorkerContext
-    ) -> WriteOutcome {
-        let (response, head) = refusal
-        let started = System.monotonicNanoseconds()
-        let outcome = refuse(response, version: head.version, on: connection, context: &context)
-        if configuration.accessLog {
-            AccessLog.record(head, status: response.status, bytes: response.body.count, started: started)
-        }
-        return outcome
     }
 
     /// Answers every complete request buffered, strictly in order, one write per response.
@@ -188,7 +115,7 @@ extension ServerRuntime {
             context: &context)
     }
 
-    private func send(
+    func send(
         _ response: HTTPResponse, headOnly: Bool, keepAlive: Bool, version: HTTPVersion,
         to connection: Connection,
         context: inout WorkerContext
@@ -242,7 +169,7 @@ extension ServerRuntime {
 
     /// After the last response: a protocol error lingers (so the client reads the error rather
     /// than a reset caused by its unread bytes); a plain `Connection: close` closes now.
-    private func finishClosing(_ connection: Connection) {
+    func finishClosing(_ connection: Connection) {
         guard connection.lingering else { return close(connection) }
         System.shutdownWrite(connection.fd)
         connection.requestStartedAt = System.monotonicMilliseconds() + 2000
