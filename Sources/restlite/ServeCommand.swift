@@ -13,6 +13,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the restdb.io REST API (/rest/<collection>) from a data folder.",
+        // Written out: with every option the generated line is long enough to collapse.
+        usage: """
+            restlite serve [--host <host>] [--port <port>] [--data-dir <dir>] [--apikey <key> ...] \
+            [--strict] [--quiet] [<more options>]
+            """,
         discussion: """
             With no flags: listens on 127.0.0.1:8080 and keeps its data in ./data. A new data \
             folder gets the a3cats collection (seed/a3cats.json, or the copy built into the \
