@@ -118,6 +118,7 @@ def big_bodies(server, with_key, connections=40, length=15 * MIB, seconds=20):
     def send(index, results):
         chunk = b"x" * (256 * 1024)
         key_line = f"x-apikey: {KEY}\r\n" if with_key else ""
+        sock = None
         try:
             sock = connect(server.port, timeout=seconds)
             sock.sendall(f"POST /rest/dos{index} HTTP/1.1\r\nHost: t\r\n{key_line}"
@@ -126,9 +127,18 @@ def big_bodies(server, with_key, connections=40, length=15 * MIB, seconds=20):
             deadline = time.time() + seconds
             while left > 0 and time.time() < deadline:
                 left -= sock.send(chunk[:min(left, len(chunk))])
-            results[index] = sock
         except OSError:
-            results[index] = None  # refused and closed by the server: the point
+            pass  # refused and closed by the server: the point
+        if sock is None:
+            return
+        try:
+            sock.settimeout(0.5)
+            answer = sock.recv(64)  # a refusal (401, 503) is waiting; an accepted body is not
+            results[index] = (sock, answer[9:12].decode() if answer.startswith(b"HTTP/1.1 ") else "closed")
+        except socket.timeout:
+            results[index] = (sock, "held")
+        except OSError:
+            results[index] = (sock, "reset")
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -139,15 +149,16 @@ def big_bodies(server, with_key, connections=40, length=15 * MIB, seconds=20):
     for thread in threads:
         thread.join(seconds + 5)
     held = peak[0]
-    for sock in results.values():
-        if sock:
-            sock.close()
+    statuses = {}
+    for sock, status in results.values():
+        statuses[status] = statuses.get(status, 0) + 1
+        sock.close()
     time.sleep(2)
     done.set()
     sampler.join(2)
     return {"start_rss_mib": round(start_rss / 1024, 1), "peak_rss_mib": round(held / 1024, 1),
             "after_close_rss_mib": round(server.rss_kib() / 1024, 1),
-            "refused_connections": sum(1 for s in results.values() if s is None)}
+            "answers": statuses}
 
 
 def slow_bodies(server, connections, limit_seconds=60, interval=5):
