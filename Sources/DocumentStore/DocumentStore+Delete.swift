@@ -32,7 +32,7 @@ extension DocumentStore {
     public func delete(matching query: JSONValue?, from name: String) throws -> [String] {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
-        return try Self.reportingQueryFailures { try delete(where: condition, info: info) }
+        return try reportingQueryFailures { try delete(where: condition, info: info) }
     }
 
     private func delete(where condition: SQLFragment, info: CollectionInfo) throws -> [String] {

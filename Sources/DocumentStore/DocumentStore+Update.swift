@@ -36,7 +36,7 @@ extension DocumentStore {
             throw StoreError.badRequest(
                 "An update of many documents cannot set _id; remove it from the body.")
         }
-        return try Self.reportingQueryFailures {
+        return try reportingQueryFailures {
             try pool.write { connection in
                 try connection.transaction {
                     let documents = try Self.select(info: info, where: condition, connection)

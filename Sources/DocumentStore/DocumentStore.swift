@@ -37,6 +37,10 @@ public final class DocumentStore: @unchecked Sendable {
         public var clock = DocumentClock.system
         /// Where new ids come from; random per process by default.
         public var ids = IDSource.process
+        /// The longest one client query (a find, count, or the selection of an update or
+        /// delete by query) may run before it ends in `StoreError.badRequest`; nil is no limit.
+        /// `restlite serve` sets 2 s (`--query-budget`).
+        public var queryBudget: Duration?
 
         public init() {}
     }
@@ -49,6 +53,8 @@ public final class DocumentStore: @unchecked Sendable {
     public let clock: DocumentClock
     /// The source of new ids (`Options.ids`).
     public let ids: IDSource
+    /// `Options.queryBudget`.
+    let queryBudget: Duration?
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
@@ -61,6 +67,7 @@ public final class DocumentStore: @unchecked Sendable {
             mmapBytes: options.mmapBytes, processExclusive: options.processExclusive)
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
+        queryBudget = options.queryBudget
         try pool.write { connection in
             try StorageLayout.migrator.migrate(connection)
             try reloadCatalog(connection)

@@ -148,4 +148,3 @@ public struct FaultRuleError: Error, Sendable, Equatable, CustomStringConvertibl
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
-

@@ -14,6 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the restdb.io REST API (/rest/<collection>) from a data folder.",
+        // Written out: with every option the generated line is long enough to collapse.
+        usage: """
+            restlite serve [--host <host>] [--port <port>] [--data-dir <dir>] [--apikey <key> ...] \
+            [--strict] [--quiet] [<more options>]
+            """,
         discussion: """
             With no flags: listens on 127.0.0.1:8080 and keeps its data in ./data. A new data \
             folder gets the a3cats collection (seed/a3cats.json, or the copy built into the \
@@ -23,7 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
             Each flag has an environment variable; a flag wins over its variable, which wins \
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
-            RESTLITE_MAX_BODY, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
+            RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
+            RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
             RESTLITE_ID_SEED (true/false variables take 1/0, true/false, yes/no).
 
             The first line of standard output is always exactly 'restlite listening on \
@@ -95,6 +101,24 @@ struct ServeCommand: AsyncParsableCommand {
             "Largest request body: bytes, or 512KiB, 16MiB, 2MB. [env RESTLITE_MAX_BODY; default 16MiB]",
             valueName: "size"))
     var maxBody: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Longest one query may run before it is answered 400: 2s, 500ms. [env RESTLITE_QUERY_BUDGET; default 2s]",
+            valueName: "duration"))
+    var queryBudget: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most request bytes buffered across all connections; beyond, 503. [env RESTLITE_MAX_BUFFERED; default 256MiB]",
+            valueName: "size"))
+    var maxBuffered: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Longest a request body may take to arrive after its head; beyond, 408. [env RESTLITE_BODY_TIMEOUT; default 30s]",
+            valueName: "duration"))
+    var bodyTimeout: String?
 
     @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
     var quiet = false
@@ -196,6 +220,9 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.journalSize = journalSize
         overrides.faultsFile = faults
         overrides.faultSeed = faultSeed
+        overrides.queryBudget = queryBudget
+        overrides.maxBuffered = maxBuffered
+        overrides.bodyTimeout = bodyTimeout
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

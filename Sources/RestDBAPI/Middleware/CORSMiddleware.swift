@@ -22,6 +22,14 @@ struct CORSMiddleware: HTTPMiddleware {
         return response
     }
 
+    /// A refusal before the body carries the same CORS headers; a preflight is left to `handle`.
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        guard head.method != .options, var response = try next(head) else { return nil }
+        Self.decorate(&response, origin: head.headers["Origin"])
+        return response
+    }
+
     static func decorate(_ response: inout HTTPResponse, origin: String?) {
         if let origin, !origin.isEmpty {
             response.headers.set("Access-Control-Allow-Origin", origin)

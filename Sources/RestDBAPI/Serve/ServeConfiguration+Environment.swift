@@ -29,6 +29,9 @@ extension ServeConfiguration {
         case journalSize = "RESTLITE_JOURNAL_SIZE"
         case faults = "RESTLITE_FAULTS"
         case faultSeed = "RESTLITE_FAULT_SEED"
+        case queryBudget = "RESTLITE_QUERY_BUDGET"
+        case maxBuffered = "RESTLITE_MAX_BUFFERED"
+        case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -56,6 +59,7 @@ extension ServeConfiguration {
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
+        try resolveLimits(flags, env, into: &configuration)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
@@ -90,6 +94,21 @@ extension ServeConfiguration {
         if configuration.memory && configuration.reset {
             throw ServeError.invalidSetting(
                 "--memory starts from the seed every time; --reset has nothing to do")
+        }
+    }
+
+    /// The denial-of-service limits: query budget, buffered bytes, body time.
+    private static func resolveLimits(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        if let text = flags.queryBudget ?? env[.queryBudget] {
+            configuration.queryBudget = try DurationSetting.parse(text, setting: "query budget")
+        }
+        if let text = flags.maxBuffered ?? env[.maxBuffered] {
+            configuration.maxBufferedBytes = try ByteSize.parse(text, setting: "max buffered")
+        }
+        if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
+            configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
         }
     }
 

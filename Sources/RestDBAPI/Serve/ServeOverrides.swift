@@ -21,6 +21,10 @@ public struct ServeOverrides: Sendable, Equatable {
     public var journalSize: String?
     public var faultsFile: String?
     public var faultSeed: String?
+    /// `--query-budget`, `--max-buffered`, `--body-timeout` (set after `init`).
+    public var queryBudget: String?
+    public var maxBuffered: String?
+    public var bodyTimeout: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],

@@ -39,6 +39,7 @@ struct StoreOpening {
         options.processExclusive = !configuration.shareDatabase
         if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
         if let seed = configuration.idSeed { options.ids = .seeded(seed) }
+        options.queryBudget = configuration.queryBudget
         return options
     }
 
