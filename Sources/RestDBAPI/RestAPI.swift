@@ -68,6 +68,12 @@ public struct RestAPI: Sendable {
         router.put("/rest/:collection/:id") { request in try update(request) }
         router.patch("/rest/:collection/:id") { request in try update(request) }
         router.delete("/rest/:collection/:id") { request in try delete(request) }
+        router.get("/rest/:collection/:id/:child") { request in try listChildren(request) }
+        router.post("/rest/:collection/:id/:child") { request in try createChildren(request) }
+        router.get("/rest/:collection/:id/:child/:childId") { request in try getChild(request) }
+        router.put("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
+        router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
+        router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -378,6 +378,79 @@ doc["components"]["schemas"].update({
 # --- end admin routes ---
 
 
+# --- child collection routes ---
+# Children of one parent document: documents of the collection a `child` schema field names,
+# carrying `_parent_id`, `_parent_def` (the parent's collection) and `_parent_field`.
+_schemas = doc["components"]["schemas"]
+_schemas["Field"]["properties"]["type"]["enum"].append("child")
+_schemas["Field"]["properties"]["collection"] = {
+    "type": "string", "description": "For a `child` field: the collection its children are stored in."}
+_schemas["SchemaInput"]["properties"]["fields"]["items"]["properties"]["collection"] = {
+    "type": "string", "description": "Required for a `child` field: the collection its children live in."}
+_schemas["ChildDocument"] = {
+    "allOf": [ref("StoredDocument"), {"type": "object", "required": ["_parent_id", "_parent_def", "_parent_field"],
+                                      "properties": {"_parent_id": ref("ObjectID"),
+                                                     "_parent_def": {"type": "string"},
+                                                     "_parent_field": {"type": "string"}}}]}
+_params = doc["components"]["parameters"]
+_params["fetchchildren"] = {"name": "fetchchildren", "in": "query",
+                            "description": "`true` embeds each document's children under every child field.",
+                            "schema": {"type": "boolean"}}
+_params["child"] = {"name": "child", "in": "path", "required": True,
+                    "description": "A field of type `child` in the parent collection's schema.",
+                    "schema": {"type": "string"}}
+_params["parentId"] = {"name": "id", "in": "path", "required": True, "description": "The parent's `_id`.",
+                       "schema": ref("ObjectID")}
+_params["childId"] = {"name": "childId", "in": "path", "required": True, "description": "The child's `_id`.",
+                      "schema": ref("ObjectID")}
+doc["paths"]["/rest/{collection}"]["get"]["parameters"].append(param("fetchchildren"))
+doc["paths"]["/rest/{collection}/{id}"]["get"]["parameters"].append(param("fetchchildren"))
+doc["tags"].append({"name": "children", "description": "child collections of one parent document"})
+_child_list_params = [p for p in list_params if p != param("collection")]
+doc["paths"]["/rest/{collection}/{id}/{child}"] = {
+    "parameters": [param("collection"), param("parentId"), param("child")],
+    "get": {
+        "tags": ["children"], "operationId": "listChildren",
+        "summary": "The parent's children, with the list parameters of any list",
+        "parameters": _child_list_params,
+        "responses": {"200": json_body({"oneOf": [{"type": "array", "items": ref("Document")},
+                                                  ref("ListWithTotals")]},
+                                       "The children (`[]` when there are none).", pagination_header),
+                      **errors()}},
+    "post": {
+        "tags": ["children"], "operationId": "createChildren",
+        "summary": "Store one child, or an array of children (all or none)",
+        "parameters": [param("validate")],
+        "requestBody": {"required": True, "content": {JSON: {"schema": {
+            "oneOf": [ref("DocumentInput"), {"type": "array", "items": ref("DocumentInput")}]}}}},
+        "responses": {"201": json_body(
+            {"oneOf": [ref("ChildDocument"), {"type": "array", "items": ref("ChildDocument")}]},
+            "The stored child(ren) with system fields and the parent link."),
+            **errors()}},
+}
+doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
+    "parameters": [param("collection"), param("parentId"), param("child"), param("childId")],
+    "get": {
+        "tags": ["children"], "operationId": "getChild", "summary": "One child of this parent",
+        "parameters": [param("metafields")],
+        "responses": {"200": json_body(ref("Document"), "The child."), **errors()}},
+    "put": {
+        "tags": ["children"], "operationId": "updateChild",
+        "summary": "Merge fields or apply update operators; the parent link stays",
+        "requestBody": {"required": False, "content": {JSON: {"schema": ref("UpdateInput")}}},
+        "responses": {"200": json_body(ref("ChildDocument"), "The whole child after the update."), **errors()}},
+    "patch": {
+        "tags": ["children"], "operationId": "patchChild", "summary": "The same as PUT",
+        "requestBody": {"required": False, "content": {JSON: {"schema": ref("UpdateInput")}}},
+        "responses": {"200": json_body(ref("ChildDocument"), "The whole child after the update."), **errors()}},
+    "delete": {
+        "tags": ["children"], "operationId": "deleteChild",
+        "summary": "Delete one child (and its own children)",
+        "responses": {"200": json_body(ref("IDList"), "The id deleted."), **errors()}},
+}
+# --- end child collection routes ---
+
+
 out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
 with open(out, "w") as f:
     json.dump(doc, f, indent=2, ensure_ascii=False)

@@ -47,6 +47,10 @@ enum OpenAPIDocument {
             {
               "name": "admin",
               "description": "`/_restlite/` routes for test suites: reset, snapshots, request journal, fault rules (full-access key)"
+            },
+            {
+              "name": "children",
+              "description": "child collections of one parent document"
             }
           ],
           "paths": {
@@ -305,6 +309,9 @@ enum OpenAPIDocument {
                   },
                   {
                     "$ref": "#/components/parameters/aggregate"
+                  },
+                  {
+                    "$ref": "#/components/parameters/fetchchildren"
                   }
                 ],
                 "responses": {
@@ -473,6 +480,9 @@ enum OpenAPIDocument {
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/metafields"
+                  },
+                  {
+                    "$ref": "#/components/parameters/fetchchildren"
                   }
                 ],
                 "responses": {
@@ -1186,6 +1196,424 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/rest/{collection}/{id}/{child}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                },
+                {
+                  "$ref": "#/components/parameters/parentId"
+                },
+                {
+                  "$ref": "#/components/parameters/child"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "listChildren",
+                "summary": "The parent's children, with the list parameters of any list",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/q"
+                  },
+                  {
+                    "$ref": "#/components/parameters/h"
+                  },
+                  {
+                    "$ref": "#/components/parameters/filter"
+                  },
+                  {
+                    "$ref": "#/components/parameters/sort"
+                  },
+                  {
+                    "$ref": "#/components/parameters/dir"
+                  },
+                  {
+                    "$ref": "#/components/parameters/skip"
+                  },
+                  {
+                    "$ref": "#/components/parameters/max"
+                  },
+                  {
+                    "$ref": "#/components/parameters/totals"
+                  },
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  },
+                  {
+                    "$ref": "#/components/parameters/groupby"
+                  },
+                  {
+                    "$ref": "#/components/parameters/aggregate"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The children (`[]` when there are none).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Document"
+                              }
+                            },
+                            {
+                              "$ref": "#/components/schemas/ListWithTotals"
+                            }
+                          ]
+                        }
+                      }
+                    },
+                    "headers": {
+                      "X-Pagination": {
+                        "description": "The list's totals as JSON: `{\"total\":6,\"count\":2,\"skip\":1,\"max\":2}`.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "createChildren",
+                "summary": "Store one child, or an array of children (all or none)",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/validate"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "oneOf": [
+                          {
+                            "$ref": "#/components/schemas/DocumentInput"
+                          },
+                          {
+                            "type": "array",
+                            "items": {
+                              "$ref": "#/components/schemas/DocumentInput"
+                            }
+                          }
+                        ]
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The stored child(ren) with system fields and the parent link.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "$ref": "#/components/schemas/ChildDocument"
+                            },
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/ChildDocument"
+                              }
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}/{id}/{child}/{childId}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                },
+                {
+                  "$ref": "#/components/parameters/parentId"
+                },
+                {
+                  "$ref": "#/components/parameters/child"
+                },
+                {
+                  "$ref": "#/components/parameters/childId"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "getChild",
+                "summary": "One child of this parent",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The child.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Document"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "put": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "updateChild",
+                "summary": "Merge fields or apply update operators; the parent link stays",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole child after the update.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ChildDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "patch": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "patchChild",
+                "summary": "The same as PUT",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole child after the update.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ChildDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "deleteChild",
+                "summary": "Delete one child (and its own children)",
+                "responses": {
+                  "200": {
+                    "description": "The id deleted.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -1354,6 +1782,41 @@ enum OpenAPIDocument {
                 "description": "`false` skips schema validation.",
                 "schema": {
                   "type": "boolean"
+                }
+              },
+              "fetchchildren": {
+                "name": "fetchchildren",
+                "in": "query",
+                "description": "`true` embeds each document's children under every child field.",
+                "schema": {
+                  "type": "boolean"
+                }
+              },
+              "child": {
+                "name": "child",
+                "in": "path",
+                "required": true,
+                "description": "A field of type `child` in the parent collection's schema.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "parentId": {
+                "name": "id",
+                "in": "path",
+                "required": true,
+                "description": "The parent's `_id`.",
+                "schema": {
+                  "$ref": "#/components/schemas/ObjectID"
+                }
+              },
+              "childId": {
+                "name": "childId",
+                "in": "path",
+                "required": true,
+                "description": "The child's `_id`.",
+                "schema": {
+                  "$ref": "#/components/schemas/ObjectID"
                 }
               }
             },
@@ -1692,7 +2155,8 @@ enum OpenAPIDocument {
                       "float_number",
                       "date",
                       "bool",
-                      "json"
+                      "json",
+                      "child"
                     ]
                   },
                   "required": {
@@ -1700,6 +2164,10 @@ enum OpenAPIDocument {
                   },
                   "unique": {
                     "type": "boolean"
+                  },
+                  "collection": {
+                    "type": "string",
+                    "description": "For a `child` field: the collection its children are stored in."
                   }
                 }
               },
@@ -1757,6 +2225,10 @@ enum OpenAPIDocument {
                         },
                         "unique": {
                           "type": "boolean"
+                        },
+                        "collection": {
+                          "type": "string",
+                          "description": "Required for a `child` field: the collection its children live in."
                         }
                       }
                     }
@@ -1908,6 +2380,32 @@ enum OpenAPIDocument {
                     "readOnly": true
                   }
                 }
+              },
+              "ChildDocument": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/StoredDocument"
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "_parent_id",
+                      "_parent_def",
+                      "_parent_field"
+                    ],
+                    "properties": {
+                      "_parent_id": {
+                        "$ref": "#/components/schemas/ObjectID"
+                      },
+                      "_parent_def": {
+                        "type": "string"
+                      },
+                      "_parent_field": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ]
               }
             }
           }
