@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
         .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "MediaArchive", targets: ["MediaArchive"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
         .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
@@ -54,10 +55,15 @@ let package = Package(
         .target(
             name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
             swiftSettings: swiftSettings),
+        // restdb's media archive: stored files by id, multipart forms, thumbnails.
+        .target(
+            name: "MediaArchive", dependencies: ["DocumentStore", "Pictures", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
             dependencies: [
                 "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+                "MediaArchive",
             ],
             swiftSettings: swiftSettings
         ),
@@ -104,7 +110,7 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: [
-                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient", "MediaArchive",
                 "PlatformSupport",
             ],
             swiftSettings: swiftSettings
@@ -135,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RestDBAPITests",
-            dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            dependencies: [
+                "RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient", "MediaArchive", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -149,6 +157,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MediaArchiveTests", dependencies: ["MediaArchive", "Pictures", "DocumentStore"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures", "RestLiteTesting"],
             swiftSettings: swiftSettings),

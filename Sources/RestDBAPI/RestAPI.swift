@@ -1,4 +1,5 @@
 import DocumentStore
+import MediaArchive
 import SocketHTTP
 
 /// restdb.io's REST surface over a `DocumentEngine`: `/rest/<collection>` CRUD, the query
@@ -25,11 +26,17 @@ public struct RestAPI: Sendable {
     public let store: any DocumentEngine
     public let keys: KeyRing
     public let options: Options
+    /// The media archive behind `/media`; in memory unless the server gives it a folder.
+    public let media: MediaStore
 
-    public init(store: any DocumentEngine, keys: KeyRing, options: Options = Options()) {
+    public init(
+        store: any DocumentEngine, keys: KeyRing, options: Options = Options(),
+        media: MediaStore = .inMemory()
+    ) {
         self.store = store
         self.keys = keys
         self.options = options
+        self.media = media
     }
 
     /// Builds the routes and middleware once and freezes them for every connection; `mounts`
@@ -74,6 +81,7 @@ public struct RestAPI: Sendable {
         router.put("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
+        addMediaRoutes(to: &router)
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -23,6 +23,10 @@ public final class RestLiteAdmin: RouterMount {
         public var faults: [JSONValue] = []
         /// Where the admin routes live.
         public var basePath = "/_restlite"
+        /// Run by `reset` after the store is back at its start, for data the store does not
+        /// hold (the media archive); each returns a name and a count for the answer, such as
+        /// `("media", 3)`.
+        public var resetHooks: [@Sendable () -> (String, Int)] = []
 
         public init() {}
     }
@@ -138,13 +142,12 @@ public final class RestLiteAdmin: RouterMount {
         let clock = ContinuousClock()
         let started = clock.now
         try store.restoreSnapshot(shelf.start)
+        let extras = options.resetHooks.map { hook in hook() }
         let elapsed = JournalMiddleware.milliseconds(clock.now - started)
-        return Self.object(
-            .ok,
-            [
-                "reset": true, "documents": .number(JSONNumber(shelf.start.documentCount)),
-                "ms": .number(JSONNumber((elapsed * 100).rounded() / 100)),
-            ])
+        var answer: JSONObject = ["reset": true, "documents": .number(JSONNumber(shelf.start.documentCount))]
+        for (name, count) in extras { answer[name] = .number(JSONNumber(count)) }
+        answer["ms"] = .number(JSONNumber((elapsed * 100).rounded() / 100))
+        return Self.json(.ok, .object(answer))
     }
 
     private func listSnapshots() -> HTTPResponse {

@@ -54,10 +54,21 @@ extension CollectionSchema {
         case (.date, .string(let text)):
             guard let date = ISODate.normalize(text) else { return .failure(dateMessage) }
             return .success(date == text ? nil : .string(date))
+        case (.image, _), (.file, _): return checkMediaIDs(value)
         case (.text, _): return .failure("must be text")
         case (.number, _), (.floatNumber, _): return .failure("must be a number")
         case (.date, _): return .failure(dateMessage)
         case (.bool, _): return .failure("must be true or false")
+        }
+    }
+
+    /// A media field holds an array of media ids; one id alone is wrapped into an array, as
+    /// restdb stores even a single picture as `["<id>"]`.
+    private static func checkMediaIDs(_ value: JSONValue) -> Check {
+        switch value {
+        case .string: return .success(.array([value]))
+        case .array(let items) where items.allSatisfy({ $0.stringValue != nil }): return .success(nil)
+        default: return .failure("must be an array of media ids")
         }
     }
 

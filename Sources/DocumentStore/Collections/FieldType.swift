@@ -13,6 +13,10 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
     /// A child collection: no value in the document itself; its documents live in the
     /// collection the field names (`FieldSchema.collection`) and point back with `_parent_id`.
     case child
+    /// restdb's image field: an array of media ids (`["5f0c..."]`), even for one picture.
+    case image
+    /// restdb's file field: an array of media ids, like `image`.
+    case file
 
     /// The type for a canonical name or one of restdb's other field types, mapped to the
     /// nearest (`datetime` -> date, `email` -> text, `money` -> float_number, ...).
@@ -29,7 +33,7 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
     private static let aliases: [String: FieldType] = [
         "datetime": .date, "date-time": .date, "time": .date, "timestamp": .date,
         "string": .text, "email": .text, "url": .text, "link": .text, "richtext": .text,
-        "textarea": .text, "password": .text, "phone": .text, "image": .text, "file": .text,
+        "textarea": .text, "password": .text, "phone": .text, "images": .image, "files": .file,
         "location": .text, "tags": .text, "option": .text, "select": .text, "color": .text,
         "integer": .number, "int": .number, "autoincrement": .number, "sequence": .number,
         "float": .floatNumber, "double": .floatNumber, "decimal": .floatNumber,

@@ -14,6 +14,9 @@ public enum FormValue {
         case .number, .floatNumber: return number(text).map(JSONValue.number) ?? .string(text)
         case .bool: return boolean(text) ?? .string(text)
         case .json, .child: return (try? JSON.parse(text)) ?? .string(text)
+        case .image, .file:
+            if let list = try? JSON.parse(text), list.arrayValue != nil { return list }
+            return .array([.string(text)])
         case nil: return number(text).map(JSONValue.number) ?? boolean(text) ?? .string(text)
         }
     }

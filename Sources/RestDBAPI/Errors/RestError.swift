@@ -60,6 +60,7 @@ public struct RestError: Error, Sendable, Equatable {
     private static let names: [Int: String] = [
         400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed",
         408: "RequestTimeout", 409: "Conflict", 413: "PayloadTooLarge", 414: "URITooLong",
-        415: "UnsupportedMediaType", 431: "RequestHeaderFieldsTooLarge", 505: "HTTPVersionNotSupported",
+        415: "UnsupportedMediaType", 416: "RangeNotSatisfiable", 431: "RequestHeaderFieldsTooLarge",
+        505: "HTTPVersionNotSupported",
     ]
 }

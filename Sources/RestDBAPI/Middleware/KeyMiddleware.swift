@@ -1,15 +1,17 @@
 import DocumentStore
 import SocketHTTP
 
-/// Checks the API key of every request under `/rest`: no key is 401, an unknown key or one
-/// whose scope does not cover the request is 403.
+/// Checks the API key of every request under `/rest` and `/media`: no key is 401, an unknown
+/// key or one whose scope does not cover the request is 403. Reading a media file
+/// (`GET /media/<id>`, thumbnails too) needs no key, as on restdb, where pictures are shown by
+/// plain `<img src>` links; its metadata, uploads and deletes do.
 struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
     /// Refuse `Authorization: Bearer`, which restdb.io does not accept (restlite's choice).
     var strict = false
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        guard let scopePath = Self.pathAfterRest(request.pathSegments) else { return try next(request) }
+        guard let scopePath = Self.scopePath(request) else { return try next(request) }
         if let refusal = refusal(request, scopePath: scopePath) { throw refusal }
         let presented = Self.presentedKey(request)
         do {
@@ -33,7 +35,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// refused from its head, before a byte of its body is read.
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
-        if let scopePath = Self.pathAfterRest(head.pathSegments),
+        if let scopePath = Self.scopePath(head),
             let refusal = refusal(head, scopePath: scopePath)
         {
             throw refusal
@@ -74,6 +76,18 @@ struct KeyMiddleware: HTTPMiddleware {
                 "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
             )
         }
+    }
+
+    /// The path a key's scope glob is matched against; nil when the request needs no key. Media
+    /// requests are matched as `/_media/...` (`POST /media` as `/_media`, `DELETE /media/ID` as
+    /// `/_media/ID`): a key scoped to `/a3cats/**` may not upload, one scoped to `/**` or
+    /// `/_media/**` may. (A collection named `_media` would share that scope.)
+    static func scopePath(_ request: HTTPRequest) -> String? {
+        let segments = request.pathSegments
+        guard segments.first == "media" else { return pathAfterRest(segments) }
+        let reading = request.method == .get || request.method == .head
+        if reading, segments.count == 2 { return nil }
+        return "/_media" + segments.dropFirst().map { "/" + $0 }.joined()
     }
 
     /// The segments of `/rest/a3cats/1` → `/a3cats/1`; nil for paths outside `/rest`. Works on

@@ -24,6 +24,8 @@ public struct DataFolder: Sendable {
     public var databaseURL: URL { url.appendingPathComponent("restlite.sqlite") }
     public var keysURL: URL { KeyFile.url(inDataFolder: url) }
     public var lockURL: URL { url.appendingPathComponent("restlite.lock") }
+    /// The media archive's files (`<id>`) and their metadata (`<id>.json`).
+    public var mediaURL: URL { url.appendingPathComponent("media", isDirectory: true) }
 
     /// True when the folder holds no database yet: a first start, which seeds.
     public var isNew: Bool { !FileManager.default.fileExists(atPath: databaseURL.path) }

@@ -1,4 +1,5 @@
 import DocumentStore
+import MediaArchive
 import RestLiteAdmin
 import SocketHTTP
 
@@ -26,11 +27,12 @@ extension RestLiteAdmin {
     }
 
     /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`.
-    static func forServe(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing) throws
-        -> RestLiteAdmin?
-    {
+    static func forServe(
+        _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore
+    ) throws -> RestLiteAdmin? {
         guard configuration.admin else { return nil }
         var options = Options()
+        options.resetHooks = [{ ("media", media.resetToStart()) }]
         options.journalSize = configuration.journalSize
         options.faultSeed = configuration.faultSeed
         if let path = configuration.faultsFile {

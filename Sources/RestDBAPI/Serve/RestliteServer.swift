@@ -1,4 +1,5 @@
 import DocumentStore
+import MediaArchive
 import RestLiteAdmin
 import SocketHTTP
 
@@ -33,6 +34,8 @@ public final class RestliteServer: Sendable {
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
     public let admin: RestLiteAdmin?
+    /// The media archive: `<data>/media`, or in memory (gone at exit) without a data folder.
+    public let media: MediaStore
     /// The router `http` serves, for answering requests in-process.
     public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
@@ -42,8 +45,9 @@ public final class RestliteServer: Sendable {
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
-        keys: KeyRing, notes: [String], admin: RestLiteAdmin?
+        keys: KeyRing, notes: [String], admin: RestLiteAdmin?, media: MediaStore
     ) {
+        self.media = media
         self.configuration = configuration
         self.folder = folder
         self.lock = lock
@@ -51,7 +55,8 @@ public final class RestliteServer: Sendable {
         self.keys = keys
         self.notes = notes
         self.admin = admin
-        let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
+        let api = RestAPI(
+            store: store, keys: keys, options: .init(strict: configuration.strict), media: media)
         responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
         http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
     }
@@ -69,10 +74,11 @@ public final class RestliteServer: Sendable {
             notes.append("created a full-access key in \(folder.keysURL.path)")
         }
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
-        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
+        let media = try MediaStore(directory: folder.mediaURL.path)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys, media: media)
         return RestliteServer(
             configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
-            notes: notes, admin: admin)
+            notes: notes, admin: admin, media: media)
     }
 
     /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
@@ -103,10 +109,11 @@ public final class RestliteServer: Sendable {
         if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
         let opening = try await StoreOpening.openInMemory(configuration: configuration)
         let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
-        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
+        let media = MediaStore.inMemory()
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys, media: media)
         return RestliteServer(
             configuration: configuration, folder: nil, lock: nil, store: opening.store, keys: keys,
-            notes: opening.notes, admin: admin)
+            notes: opening.notes, admin: admin, media: media)
     }
 
     /// Binds and starts serving; returns the bound port. With `portFile` set, writes the port
@@ -193,6 +200,7 @@ struct StartFootprint {
 
     func undo() {
         if !databaseExisted { folder.removeDatabase() }
+        if !databaseExisted { try? FileManager.default.removeItem(at: folder.mediaURL) }
         if !keysExisted { try? FileManager.default.removeItem(at: folder.keysURL) }
         if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
         if !folderExisted { try? FileManager.default.removeItem(at: folder.url) }

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import MediaArchive
 import RestDBAPI
 import RestLiteAdmin
 import SocketHTTP
@@ -26,13 +27,20 @@ public final class TestAPI: Sendable {
     /// The `/_restlite/` admin routes, mounted like `restlite serve` mounts them; its start
     /// snapshot is the empty store (seed first, then build a `TestAPI` of your own to reset to it).
     public let admin: RestLiteAdmin
+    /// The media archive, in the folder's `media/`; `admin`'s reset resets it too.
+    public let media: MediaStore
 
     public init(strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init()) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         store = try DocumentStore(path: folder.databaseURL.path)
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
-        api = RestAPI(store: store, keys: keys, options: .init(strict: strict, logErrors: false))
+        let media = try MediaStore(directory: folder.mediaURL.path)
+        self.media = media
+        api = RestAPI(
+            store: store, keys: keys, options: .init(strict: strict, logErrors: false), media: media)
+        var adminOptions = adminOptions
+        adminOptions.resetHooks.append { ("media", media.resetToStart()) }
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
         responder = api.makeResponder(mounts: [admin])
     }
@@ -54,6 +62,19 @@ public final class TestAPI: Sendable {
         for (name, value) in headers where !value.isEmpty { fields.set(name, value) }
         let request = HTTPRequest(
             method: method, target: target, headers: fields, body: Array(body.utf8), requestID: "test")
+        return responder.respond(to: request)
+    }
+
+    /// Runs one request with a binary body in-process, with the full key unless `headers`
+    /// says otherwise (pass `"x-apikey": ""` to send none).
+    public func request(
+        _ method: HTTPMethod, _ target: String, headers: [String: String] = [:], bytes: [UInt8]
+    ) -> HTTPResponse {
+        var fields = HTTPHeaders()
+        if headers["x-apikey"] == nil { fields.set("x-apikey", Self.fullKey) }
+        for (name, value) in headers where !value.isEmpty { fields.set(name, value) }
+        let request = HTTPRequest(
+            method: method, target: target, headers: fields, body: bytes, requestID: "test")
         return responder.respond(to: request)
     }
 

@@ -24,6 +24,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let accepted = HTTPStatus(code: 202)
     public static let noContent = HTTPStatus(code: 204)
     public static let movedPermanently = HTTPStatus(code: 301)
+    public static let partialContent = HTTPStatus(code: 206)
     public static let found = HTTPStatus(code: 302)
     public static let notModified = HTTPStatus(code: 304)
     public static let badRequest = HTTPStatus(code: 400)
@@ -37,6 +38,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let payloadTooLarge = HTTPStatus(code: 413)
     public static let uriTooLong = HTTPStatus(code: 414)
     public static let unsupportedMediaType = HTTPStatus(code: 415)
+    public static let rangeNotSatisfiable = HTTPStatus(code: 416)
     public static let unprocessableEntity = HTTPStatus(code: 422)
     public static let tooManyRequests = HTTPStatus(code: 429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
@@ -47,11 +49,13 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     private static let reasons: [Int: String] = [
         100: "Continue", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
+        206: "Partial Content",
         301: "Moved Permanently", 302: "Found", 304: "Not Modified", 400: "Bad Request",
         401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
         406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
         411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
-        414: "URI Too Long", 415: "Unsupported Media Type", 417: "Expectation Failed",
+        414: "URI Too Long", 415: "Unsupported Media Type",
+        416: "Range Not Satisfiable", 417: "Expectation Failed",
         422: "Unprocessable Content", 429: "Too Many Requests",
         431: "Request Header Fields Too Large", 500: "Internal Server Error",
         501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",

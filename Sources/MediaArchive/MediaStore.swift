@@ -1,0 +1,208 @@
+import DocumentStore
+import Pictures
+import PlatformSupport
+
+/// restdb's media archive: files by generated id, in `<data>/media/<id>` with their metadata
+/// beside them in `<id>.json`, or in memory for a server without a data folder.
+///
+/// Uploads are all-or-nothing: every file of a request is written to a temporary name first
+/// and renamed only when all were written, so a failed request leaves no file behind.
+///
+/// ```swift
+/// let media = try MediaStore(directory: "/data/media")
+/// let records = try media.add([.init(fieldName: "file", filename: "cat.jpg", declaredType: nil, bytes: bytes[...])])
+/// ```
+public final class MediaStore: @unchecked Sendable {
+    public struct Upload: Sendable {
+        public var fieldName: String
+        public var filename: String
+        public var declaredType: String?
+        public var bytes: ArraySlice<UInt8>
+
+        public init(fieldName: String, filename: String, declaredType: String?, bytes: ArraySlice<UInt8>) {
+            self.fieldName = fieldName
+            self.filename = filename
+            self.declaredType = declaredType
+            self.bytes = bytes
+        }
+    }
+
+    /// The folder the files live in; nil when they live in memory.
+    public let directory: String?
+    // Everything below is guarded by `lock`.
+    private let lock = PosixCondition()
+    private var records: [String: MediaRecord] = [:]
+    private var memoryFiles: [String: [UInt8]] = [:]
+    /// The ids there at start, which `resetToStart` brings back.
+    private var startIDs: Set<String> = []
+    /// Start files deleted since: kept aside until the next start, so a reset can restore them.
+    private var trashed: [String: MediaRecord] = [:]
+    /// Thumbnails made so far, within 32 MiB.
+    let thumbnails = ThumbnailCache(budget: 32 * 1024 * 1024)
+    /// Test hook: the write of the file with this index (0-based, within one upload) fails.
+    var failingWriteIndex: Int?
+
+    /// Opens (making it if needed) the folder `directory`, or an empty archive in memory for nil.
+    /// What an earlier run left half done (temporary files, files set aside for a reset) is removed.
+    public init(directory: String?) throws(MediaStoreError) {
+        self.directory = directory
+        guard let directory else { return }
+        try MediaFiles.makeDirectory(directory)
+        let names = MediaFiles.list(directory)
+        for name in names where name.hasPrefix(".") { MediaFiles.remove(directory + "/" + name) }
+        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            guard let bytes = try? MediaFiles.readAll(path), let value = try? JSON.parse(bytes),
+                let record = MediaRecord(json: value), names.contains(record.id)
+            else { continue }
+            records[record.id] = record
+        }
+        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".json") && records[name] == nil {
+            MediaFiles.remove(directory + "/" + name)  // a file whose metadata never got written
+        }
+        startIDs = Set(records.keys)
+    }
+
+    /// An empty archive in memory, for a server without a data folder.
+    public static func inMemory() -> MediaStore {
+        // Cannot fail: only a folder can.
+        try! MediaStore(directory: nil)
+    }
+
+    /// Stores `uploads` and returns their records in order; nothing is stored when one fails.
+    public func add(_ uploads: [Upload]) throws(MediaStoreError) -> [MediaRecord] {
+        guard !uploads.isEmpty else { throw .noFiles }
+        let created = ISODate.format(milliseconds: ISODate.nowMilliseconds())
+        var made: [(MediaRecord, ArraySlice<UInt8>)] = []
+        for upload in uploads {
+            guard upload.filename.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+                throw .badFilename(upload.filename)
+            }
+            let record = MediaRecord(
+                id: ObjectID.generate(), created: created, originalName: upload.filename,
+                size: upload.bytes.count,
+                mimeType: Self.mimeType(of: upload), fieldName: upload.fieldName)
+            made.append((record, upload.bytes))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let directory { try commit(made, in: directory) }
+        for (record, bytes) in made {
+            records[record.id] = record
+            if directory == nil { memoryFiles[record.id] = Array(bytes) }
+        }
+        return made.map(\.0)
+    }
+
+    /// Temporary files first, then renames: a failure removes whatever this call made.
+    private func commit(_ made: [(MediaRecord, ArraySlice<UInt8>)], in directory: String)
+        throws(MediaStoreError)
+    {
+        var temporaries: [String] = []
+        var finals: [String] = []
+        do throws(MediaStoreError) {
+            for (index, (record, bytes)) in made.enumerated() {
+                let data = directory + "/.tmp-" + record.id
+                let meta = data + ".json"
+                temporaries += [data, meta]
+                if index == failingWriteIndex { throw MediaStoreError.io("write", path: data, errno: 5) }
+                try MediaFiles.write(bytes, to: data)
+                try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: meta)
+            }
+            for (record, _) in made {
+                let path = directory + "/" + record.id
+                try MediaFiles.rename(directory + "/.tmp-" + record.id, to: path)
+                finals.append(path)
+                try MediaFiles.rename(directory + "/.tmp-" + record.id + ".json", to: path + ".json")
+                finals.append(path + ".json")
+            }
+        } catch {
+            (temporaries + finals).forEach(MediaFiles.remove)
+            throw error
+        }
+    }
+
+    /// The record with id `key`, else the newest whose original file name is `key`.
+    public func record(_ key: String) -> MediaRecord? {
+        lock.withLock {
+            if let record = records[key] { return record }
+            return records.values.filter { $0.originalName == key }.max { $0.id < $1.id }
+        }
+    }
+
+    /// Every record, oldest first.
+    public func all() -> [MediaRecord] {
+        lock.withLock { records.values.sorted { $0.id < $1.id } }
+    }
+
+    /// The file's bytes in `range` (all of them for nil); `range` must lie inside the file.
+    public func contents(of record: MediaRecord, range: Range<Int>? = nil) throws(MediaStoreError) -> [UInt8]
+    {
+        let range = range ?? 0..<record.size
+        guard let directory else {
+            let bytes = lock.withLock { memoryFiles[record.id] } ?? []
+            return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
+        }
+        return try MediaFiles.read(directory + "/" + record.id, offset: range.lowerBound, count: range.count)
+    }
+
+    /// Removes the file; false when there is none with that id.
+    @discardableResult
+    public func delete(_ id: String) -> Bool {
+        lock.withLock {
+            guard let record = records.removeValue(forKey: id) else { return false }
+            if startIDs.contains(id) {
+                trashed[id] = record
+                if let directory { moveAll(of: id, from: "", to: ".trash-", in: directory) }
+            } else {
+                memoryFiles[id] = nil
+                if let directory { removeAll(of: id, prefix: "", in: directory) }
+            }
+            return true
+        }
+    }
+
+    /// Back to the files there at start: uploads since are removed, deleted start files return.
+    /// Returns how many files the archive holds afterwards.
+    @discardableResult
+    public func resetToStart() -> Int {
+        lock.withLock {
+            for id in records.keys where !startIDs.contains(id) {
+                records[id] = nil
+                memoryFiles[id] = nil
+                if let directory { removeAll(of: id, prefix: "", in: directory) }
+            }
+            for (id, record) in trashed {
+                records[id] = record
+                if let directory { moveAll(of: id, from: ".trash-", to: "", in: directory) }
+            }
+            trashed = [:]
+            return records.count
+        }
+    }
+
+    private func moveAll(of id: String, from: String, to: String, in directory: String) {
+        for suffix in ["", ".json"] {
+            try? MediaFiles.rename(
+                directory + "/" + from + id + suffix, to: directory + "/" + to + id + suffix)
+        }
+    }
+
+    private func removeAll(of id: String, prefix: String, in directory: String) {
+        MediaFiles.remove(directory + "/" + prefix + id)
+        MediaFiles.remove(directory + "/" + prefix + id + ".json")
+    }
+
+    /// The sniffed image type wins over what the client declared; a declared type is kept for
+    /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
+    static func mimeType(of upload: Upload) -> String {
+        if let format = ImageFormat.sniff(upload.bytes) { return format.mimeType }
+        if let declared = upload.declaredType?.trimmingBlanks(), !declared.isEmpty,
+            declared.allSatisfy({ $0.isASCII && $0 != "\r" && $0 != "\n" })
+        {
+            return declared
+        }
+        let ext = upload.filename.split(separator: ".").last.map(String.init) ?? ""
+        return ImageFormat(fileExtension: ext)?.mimeType ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,169 @@
+/// Baseline JPEG (sequential, Huffman-coded, 8-bit; one grey or three YCbCr components, any
+/// sampling factors, restart intervals) to RGB. Progressive, lossless and arithmetic-coded
+/// files are refused with a message that says so.
+struct JPEGDecoder {
+    struct Component {
+        var id: UInt8
+        var h: Int
+        var v: Int
+        var quantTable: Int
+        var dcTable = 0
+        var acTable = 0
+        var plane: [UInt8] = []
+        var planeWidth = 0
+        var predictor = 0
+    }
+
+    var bytes: [UInt8]
+    var position = 2
+    var width = 0
+    var height = 0
+    var components: [Component] = []
+    var quantTables = [[Int]](repeating: [Int](repeating: 1, count: 64), count: 4)
+    var dcTables = [JPEGHuffmanDecoder?](repeating: nil, count: 4)
+    var acTables = [JPEGHuffmanDecoder?](repeating: nil, count: 4)
+    var restartInterval = 0
+    var decodedScan = false
+
+    static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
+        var decoder = JPEGDecoder(bytes: bytes)
+        try decoder.readSegments()
+        return try decoder.picture()
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func readSegments() throws(ImageDecodingError) {
+        while !decodedScan {
+            guard position + 4 <= bytes.count else {
+                throw ImageDecodingError("the JPEG file ends before its image data")
+            }
+            guard bytes[position] == 0xFF else {
+                throw ImageDecodingError("the JPEG file has a damaged marker")
+            }
+            let marker = bytes[position + 1]
+            if marker == 0xFF {
+                position += 1
+                continue
+            }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            let start = position + 4
+            guard length >= 2, start + length - 2 <= bytes.count else {
+                throw ImageDecodingError("a JPEG segment runs past the file's end")
+            }
+            let segment = Array(bytes[start..<(start + length - 2)])
+            position = start + length - 2
+            try handle(marker, segment)
+        }
+    }
+
+    private mutating func handle(_ marker: UInt8, _ segment: [UInt8]) throws(ImageDecodingError) {
+        switch marker {
+        case 0xC0, 0xC1: try readFrame(segment)
+        case 0xC2, 0xC6, 0xCA, 0xCE:
+            throw ImageDecodingError(
+                "progressive JPEG files are not supported; save the picture as baseline (non-progressive) JPEG"
+            )
+        case 0xC3, 0xC5, 0xC7, 0xC9, 0xCB, 0xCD, 0xCF:
+            throw ImageDecodingError(
+                "lossless, hierarchical and arithmetic-coded JPEG files are not supported")
+        case 0xC4: try readHuffmanTables(segment)
+        case 0xDB: try readQuantTables(segment)
+        case 0xDD:
+            guard segment.count >= 2 else { throw ImageDecodingError("the JPEG restart interval is damaged") }
+            restartInterval = Int(segment[0]) << 8 | Int(segment[1])
+        case 0xDA:
+            try readScanHeader(segment)
+            try decodeScan()
+            decodedScan = true
+        default: break  // APPn, COM and the like
+        }
+    }
+
+    private mutating func readFrame(_ segment: [UInt8]) throws(ImageDecodingError) {
+        guard segment.count >= 6, segment[0] == 8 else {
+            throw ImageDecodingError("only 8-bit JPEG files are supported")
+        }
+        height = Int(segment[1]) << 8 | Int(segment[2])
+        width = Int(segment[3]) << 8 | Int(segment[4])
+        try ImageDecoder.checkSize(width, height)
+        let count = Int(segment[5])
+        guard count == 1 || count == 3 else {
+            throw ImageDecodingError("JPEG files with \(count) components (such as CMYK) are not supported")
+        }
+        guard segment.count >= 6 + count * 3 else {
+            throw ImageDecodingError("the JPEG frame header is damaged")
+        }
+        for index in 0..<count {
+            let base = 6 + index * 3
+            let h = Int(segment[base + 1] >> 4)
+            let v = Int(segment[base + 1] & 15)
+            guard (1...4).contains(h), (1...4).contains(v), segment[base + 2] < 4 else {
+                throw ImageDecodingError("the JPEG frame header is damaged")
+            }
+            components.append(Component(id: segment[base], h: h, v: v, quantTable: Int(segment[base + 2])))
+        }
+        if count == 1 {
+            components[0].h = 1
+            components[0].v = 1
+        }
+    }
+
+    private mutating func readHuffmanTables(_ segment: [UInt8]) throws(ImageDecodingError) {
+        var index = 0
+        while index + 17 <= segment.count {
+            let kind = segment[index] >> 4
+            let id = Int(segment[index] & 15)
+            let counts = Array(segment[(index + 1)..<(index + 17)])
+            let total = counts.reduce(0) { $0 + Int($1) }
+            guard id < 4, kind < 2, index + 17 + total <= segment.count else {
+                throw ImageDecodingError("a JPEG Huffman table is damaged")
+            }
+            let table = JPEGHuffmanDecoder(
+                counts: counts, symbols: Array(segment[(index + 17)..<(index + 17 + total)]))
+            if kind == 0 { dcTables[id] = table } else { acTables[id] = table }
+            index += 17 + total
+        }
+    }
+
+    private mutating func readQuantTables(_ segment: [UInt8]) throws(ImageDecodingError) {
+        var index = 0
+        while index < segment.count {
+            let wide = segment[index] >> 4 != 0
+            let id = Int(segment[index] & 15)
+            let size = wide ? 128 : 64
+            guard id < 4, index + 1 + size <= segment.count else {
+                throw ImageDecodingError("a JPEG quantisation table is damaged")
+            }
+            for k in 0..<64 {
+                let value =
+                    wide
+                    ? Int(segment[index + 1 + 2 * k]) << 8 | Int(segment[index + 2 + 2 * k])
+                    : Int(segment[index + 1 + k])
+                quantTables[id][JPEGTables.zigzag[k]] = value
+            }
+            index += 1 + size
+        }
+    }
+
+    private mutating func readScanHeader(_ segment: [UInt8]) throws(ImageDecodingError) {
+        guard !components.isEmpty else {
+            throw ImageDecodingError("the JPEG scan comes before its frame header")
+        }
+        guard let count = segment.first.map(Int.init), count == components.count,
+            segment.count >= 1 + 2 * count
+        else {
+            throw ImageDecodingError("JPEG files whose components come in separate scans are not supported")
+        }
+        for index in 0..<count {
+            let id = segment[1 + 2 * index]
+            let tables = segment[2 + 2 * index]
+            guard let slot = components.firstIndex(where: { $0.id == id }), tables >> 4 < 4, tables & 15 < 4
+            else {
+                throw ImageDecodingError("the JPEG scan header is damaged")
+            }
+            components[slot].dcTable = Int(tables >> 4)
+            components[slot].acTable = Int(tables & 15)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import MediaArchive
+
+/// multipart/form-data framing: several files, boundary look-alikes inside content, preambles,
+/// quoted parameters, and the bodies that must be refused.
+@Suite struct MultipartFormTests {
+    static func body(
+        _ parts: [(name: String, filename: String?, type: String?, content: [UInt8])], boundary: String
+    )
+        -> [UInt8]
+    {
+        var out: [UInt8] = []
+        for part in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+            if let filename = part.filename { head += "; filename=\"\(filename)\"" }
+            head += "\r\n"
+            if let type = part.type { head += "Content-Type: \(type)\r\n" }
+            out += Array((head + "\r\n").utf8) + part.content + Array("\r\n".utf8)
+        }
+        return out + Array("--\(boundary)--\r\n".utf8)
+    }
+
+    @Test func readsSeveralFilesAndAField() throws {
+        let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
+        let tricky = Array("line\r\n--\(boundary.dropLast())x\r\n-- \r\n--".utf8) + [0, 255, 13, 10]
+        let body = Self.body(
+            [
+                ("file", "a.txt", "text/plain", Array("hello".utf8)), ("note", nil, nil, Array("plain".utf8)),
+                ("file", "b.bin", "application/octet-stream", tricky), ("file", "empty.txt", nil, []),
+            ], boundary: boundary)
+        let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+        #expect(form.parts.map(\.name) == ["file", "note", "file", "file"])
+        #expect(form.parts.map(\.filename) == ["a.txt", nil, "b.bin", "empty.txt"])
+        #expect(Array(body[form.parts[0].content]) == Array("hello".utf8))
+        #expect(Array(body[form.parts[2].content]) == tricky)
+        #expect(form.parts[3].content.isEmpty)
+        #expect(form.parts[2].contentType == "application/octet-stream")
+    }
+
+    @Test func acceptsAQuotedBoundaryAPreambleAndSemicolonsInNames() throws {
+        let boundary = "a b;c"
+        var body = Array("preamble text\r\n".utf8)
+        body += Array(
+            "--a b;c\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x;y \\\"z\\\".png\"\r\n\r\n"
+                .utf8)
+        body += Array("DATA\r\n--a b;c--".utf8)
+        let form = try MultipartForm(
+            body: body, contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"\(boundary)\"")
+        #expect(form.parts.count == 1)
+        #expect(form.parts[0].filename == "x;y \"z\".png")
+        #expect(Array(body[form.parts[0].content]) == Array("DATA".utf8))
+    }
+
+    @Test(arguments: [
+        ("application/json", "--b\r\n"),
+        ("multipart/form-data", "--b\r\n"),
+        ("multipart/form-data; boundary=b", "no delimiter at all"),
+        (
+            "multipart/form-data; boundary=b",
+            "--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nnever closed"
+        ),
+        ("multipart/form-data; boundary=b", "--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--"),
+        (
+            "multipart/form-data; boundary=b",
+            "--b\r\nContent-Disposition: attachment; name=\"f\"\r\n\r\nx\r\n--b--"
+        ),
+        ("multipart/form-data; boundary=b", "--b\r\nno colon here\r\n\r\nx\r\n--b--"),
+        ("multipart/form-data; boundary=b", "--bX\r\n"),
+        ("multipart/form-data; boundary=b", "--b\r\nContent-Disposition: form-data; name=\"f\""),
+    ])
+    func refusesBrokenBodies(_ contentType: String, _ text: String) {
+        #expect(throws: MultipartError.self) {
+            try MultipartForm(body: Array(text.utf8), contentType: contentType)
+        }
+    }
+
+    @Test func everySplitOfTheBoundaryIntoContentIsFoundOnlyAtTheRealOne() throws {
+        // Content made of every prefix of the delimiter, so a scanner that matched partially
+        // and lost its place would cut the part short.
+        let boundary = "XyZ123"
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+        var content: [UInt8] = []
+        for length in 1..<delimiter.count { content += delimiter[0..<length] + [0x41] }
+        let body = Self.body([("f", "x", nil, content)], boundary: boundary)
+        let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+        #expect(Array(body[form.parts[0].content]) == content)
+    }
+}
