@@ -84,7 +84,7 @@ let package = Package(
             name: "restlite",
             dependencies: [
                 "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
-                "RestDBClientSocketTransport", "PlatformSupport",
+                "RestDBClientSocketTransport", "PlatformSupport", "MediaArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

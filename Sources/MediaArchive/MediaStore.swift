@@ -193,6 +193,25 @@ public final class MediaStore: @unchecked Sendable {
         MediaFiles.remove(directory + "/" + prefix + id + ".json")
     }
 
+    /// Copies every file and its metadata (`<id>` and `<id>.json`) into `target` (made if
+    /// needed; files already there are replaced), so that folder can serve as another data
+    /// folder's `media/`. Returns how many files were copied.
+    @discardableResult
+    public func copyAll(to target: String) throws(MediaStoreError) -> Int {
+        try MediaFiles.makeDirectory(target)
+        let list = all()
+        for record in list {
+            let bytes = try contents(of: record)
+            for (name, data) in [
+                (record.id, bytes[...]), (record.id + ".json", Array(record.json.serialized().utf8)[...]),
+            ] {
+                MediaFiles.remove(target + "/" + name)
+                try MediaFiles.write(data, to: target + "/" + name)
+            }
+        }
+        return list.count
+    }
+
     /// The sniffed image type wins over what the client declared; a declared type is kept for
     /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
     static func mimeType(of upload: Upload) -> String {

@@ -1,6 +1,14 @@
 import ArgumentParser
 import DataTransfer
 import DocumentStore
+import MediaArchive
+import RestDBAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `restlite export --collection NAME`: a collection as JSON, JSON lines or CSV.
 struct ExportCommand: ParsableCommand {
@@ -15,6 +23,11 @@ struct ExportCommand: ParsableCommand {
               restlite export --collection a3cats > a3cats.json
               restlite export --collection a3cats --format csv --output a3cats.csv
               restlite export --collection a3cats --format jsonl --metafields
+              restlite export --collection a3cats -o a3cats.json --media-dir media
+
+            --media-dir copies the whole media archive (every uploaded file as <id> and its \
+            metadata as <id>.json); copy that folder into another data folder as media/ to \
+            serve the same files there.
             """
     )
 
@@ -33,6 +46,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The data folder.")
     var dataDir = "./data"
 
+    @Option(help: "Also copy the media archive (uploaded files and their metadata) into this folder.")
+    var mediaDir: String?
+
     func run() throws {
         let access = try DataFolderAccess.openExisting(dataDir)
         guard access.store.collectionNames().contains(collection) else {
@@ -48,6 +64,10 @@ struct ExportCommand: ParsableCommand {
         try file.flush()
         if output != nil {
             StandardError.write("Exported \(Phrase.count(count, "document")) from \(collection).\n")
+        }
+        if let mediaDir {
+            let copied = try MediaStore(directory: access.folder.mediaURL.path).copyAll(to: mediaDir)
+            StandardError.write("Copied \(Phrase.count(copied, "media file")) to \(mediaDir).\n")
         }
     }
 }

@@ -35,6 +35,18 @@ import Testing
         #expect(reopened.record("b.txt") == records[1])
     }
 
+    @Test func copyAllMakesAFolderAnotherArchiveOpens() throws {
+        let folder = Self.temporaryFolder()
+        let copy = Self.temporaryFolder()
+        defer { [folder, copy].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let store = try MediaStore(directory: folder)
+        let records = try store.add([Self.upload("a.txt", "one"), Self.upload("b.txt", "two")])
+        #expect(try store.copyAll(to: copy) == 2)
+        let copied = try MediaStore(directory: copy)
+        #expect(copied.all() == records)
+        #expect(try copied.contents(of: records[1]) == Array("two".utf8))
+    }
+
     @Test func aFailingSecondFileLeavesNoFirstFile() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

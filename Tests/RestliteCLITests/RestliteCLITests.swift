@@ -1,4 +1,5 @@
 import Foundation
+import MediaArchive
 import Testing
 
 /// End-to-end: the built `restlite` binary, run as a user would (see `RestliteBinary` for how
@@ -24,6 +25,30 @@ import Testing
         #expect(result.stdout == seed)
         let refused = try binary.run(["generate", "dogs"], in: folder)
         #expect(refused.status != 0 && refused.stderr.contains("only one is 'a3cats'"))
+    }
+
+    @Test func exportWithMediaDirCopiesTheMediaArchive() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
+        #expect(
+            try binary.run(["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder).status
+                == 0)
+        let media = try MediaStore(directory: folder.appendingPathComponent("d/media").path)
+        let id = try media.add([
+            .init(fieldName: "file", filename: "cat.txt", declaredType: nil, bytes: [1, 2, 3])
+        ])[0].id
+        let result = try binary.run(
+            [
+                "export", "--collection", "a3cats", "--data-dir", "d", "-o", "out.json", "--media-dir",
+                "out-media",
+            ],
+            in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Copied 1 media file to out-media"))
+        let copied = try MediaStore(directory: folder.appendingPathComponent("out-media").path)
+        #expect(copied.record(id)?.originalName == "cat.txt")
     }
 
     @Test func importThenExportWithKeptIdsGivesTheSameBytes() throws {

@@ -451,6 +451,86 @@ doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
 # --- end child collection routes ---
 
 
+# --- media routes ---
+# restdb's media archive: POST /media (multipart/form-data, one or more files) answers the new
+# ids; files are read by id or by original name without a key (pictures go in plain <img src>),
+# with ?s=t (128 px) and ?s=w (640 px) thumbnails; metadata, uploads and deletes need a key.
+_schemas = doc["components"]["schemas"]
+for _kind in ["image", "file"]:
+    if _kind not in _schemas["Field"]["properties"]["type"]["enum"]:
+        _schemas["Field"]["properties"]["type"]["enum"].append(_kind)
+_schemas["MediaUpload"] = {
+    "type": "object", "required": ["msg", "uploadid", "ids"],
+    "properties": {"msg": {"type": "string", "const": "OK"}, "uploadid": ref("ObjectID"),
+                   "ids": {"type": "array", "items": ref("ObjectID"),
+                           "description": "The stored files' ids, in the order of the form's file parts."}}}
+_schemas["MediaMeta"] = {
+    "type": "object", "required": ["_id", "_created", "origname", "size", "mimetype"],
+    "properties": {"_id": ref("ObjectID"), "_created": {"type": "string", "format": "date-time"},
+                   "_createdby": {"type": "string"},
+                   "origname": {"type": "string", "description": "The client's file name (metadata only)."},
+                   "file": {"type": "string", "description": "The stored file's name: its id."},
+                   "size": {"type": "integer"},
+                   "mimetype": {"type": "string",
+                                "description": "Sniffed for JPEG, PNG, GIF and BMP; else the part's Content-Type."},
+                   "fieldname": {"type": "string", "description": "The form field the file came in."}}}
+_params = doc["components"]["parameters"]
+_params["mediaName"] = {"name": "name", "in": "path", "required": True,
+                        "description": "A media id, or a file's original name (the newest upload of that name).",
+                        "schema": {"type": "string"}}
+_params["thumbnailSize"] = {"name": "s", "in": "query",
+                            "description": "`t`: thumbnail, longest side 128 px; `w`: web size, 640 px. "
+                                           "Never enlarged; JPEG for JPEG files, PNG for PNG and GIF.",
+                            "schema": {"type": "string", "enum": ["t", "w"]}}
+_media_headers = {
+    "ETag": {"description": "A strong validator (`\"<id>-<size>\"`, or `\"<id>-t\"` for a thumbnail).",
+             "schema": {"type": "string"}},
+    "Cache-Control": {"schema": {"type": "string"}},
+    "Accept-Ranges": {"schema": {"type": "string"}}}
+_any_file = {"*/*": {"schema": {"type": "string", "format": "binary"}}}
+doc["tags"].append({"name": "media", "description": "restdb's media archive: uploads, files, thumbnails"})
+doc["paths"]["/media"] = {
+    "get": {
+        "tags": ["media"], "operationId": "listMedia", "summary": "Every stored file's metadata (restlite's own)",
+        "responses": {"200": json_body({"type": "array", "items": ref("MediaMeta")}, "Oldest first."), **errors()}},
+    "post": {
+        "tags": ["media"], "operationId": "uploadMedia",
+        "summary": "Store one or more files (all or none); parts without a filename are ignored",
+        "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+            "type": "object", "additionalProperties": {"type": "string", "format": "binary"}}}}},
+        "responses": {"201": json_body(ref("MediaUpload"), "The new ids."), **errors()}},
+}
+doc["paths"]["/media/{name}"] = {
+    "parameters": [param("mediaName")],
+    "get": {
+        "tags": ["media"], "operationId": "getMedia", "security": [],
+        "summary": "The file (or its thumbnail), with ETag/If-None-Match and single byte ranges",
+        "parameters": [param("thumbnailSize"),
+                       {"name": "Range", "in": "header", "schema": {"type": "string"},
+                        "description": "One range, `bytes=a-b`, `bytes=a-` or `bytes=-n`; a list gets the whole file."},
+                       {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}],
+        "responses": {
+            "200": {"description": "The file, with its content type.", "headers": _media_headers,
+                    "content": _any_file},
+            "206": {"description": "The requested range.",
+                    "headers": {**_media_headers, "Content-Range": {"schema": {"type": "string"}}},
+                    "content": _any_file},
+            "304": {"description": "The client's copy (If-None-Match) is current."},
+            "416": json_body(ref("Error"), "No byte of the range lies in the file; `Content-Range: bytes */<size>`."),
+            **errors()}},
+    "delete": {
+        "tags": ["media"], "operationId": "deleteMedia", "summary": "Delete the file",
+        "responses": {"200": json_body(ref("IDList"), "The id deleted."), **errors()}},
+}
+doc["paths"]["/media/{name}/meta"] = {
+    "parameters": [param("mediaName")],
+    "get": {
+        "tags": ["media"], "operationId": "getMediaMeta", "summary": "The file's metadata",
+        "responses": {"200": json_body(ref("MediaMeta"), "The metadata."), **errors()}},
+}
+# --- end media routes ---
+
+
 out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
 with open(out, "w") as f:
     json.dump(doc, f, indent=2, ensure_ascii=False)

@@ -51,6 +51,10 @@ enum OpenAPIDocument {
             {
               "name": "children",
               "description": "child collections of one parent document"
+            },
+            {
+              "name": "media",
+              "description": "restdb's media archive: uploads, files, thumbnails"
             }
           ],
           "paths": {
@@ -1614,6 +1618,356 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/media": {
+              "get": {
+                "tags": [
+                  "media"
+                ],
+                "operationId": "listMedia",
+                "summary": "Every stored file's metadata (restlite's own)",
+                "responses": {
+                  "200": {
+                    "description": "Oldest first.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/MediaMeta"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "media"
+                ],
+                "operationId": "uploadMedia",
+                "summary": "Store one or more files (all or none); parts without a filename are ignored",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "multipart/form-data": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string",
+                          "format": "binary"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The new ids.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/MediaUpload"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/media/{name}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/mediaName"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "media"
+                ],
+                "operationId": "getMedia",
+                "security": [],
+                "summary": "The file (or its thumbnail), with ETag/If-None-Match and single byte ranges",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/thumbnailSize"
+                  },
+                  {
+                    "name": "Range",
+                    "in": "header",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "One range, `bytes=a-b`, `bytes=a-` or `bytes=-n`; a list gets the whole file."
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The file, with its content type.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator (`\"<id>-<size>\"`, or `\"<id>-t\"` for a thumbnail).",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Accept-Ranges": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "*/*": {
+                        "schema": {
+                          "type": "string",
+                          "format": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "206": {
+                    "description": "The requested range.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator (`\"<id>-<size>\"`, or `\"<id>-t\"` for a thumbnail).",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Accept-Ranges": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Content-Range": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "*/*": {
+                        "schema": {
+                          "type": "string",
+                          "format": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "The client's copy (If-None-Match) is current."
+                  },
+                  "416": {
+                    "description": "No byte of the range lies in the file; `Content-Range: bytes */<size>`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "media"
+                ],
+                "operationId": "deleteMedia",
+                "summary": "Delete the file",
+                "responses": {
+                  "200": {
+                    "description": "The id deleted.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/media/{name}/meta": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/mediaName"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "media"
+                ],
+                "operationId": "getMediaMeta",
+                "summary": "The file's metadata",
+                "responses": {
+                  "200": {
+                    "description": "The metadata.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/MediaMeta"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -1817,6 +2171,27 @@ enum OpenAPIDocument {
                 "description": "The child's `_id`.",
                 "schema": {
                   "$ref": "#/components/schemas/ObjectID"
+                }
+              },
+              "mediaName": {
+                "name": "name",
+                "in": "path",
+                "required": true,
+                "description": "A media id, or a file's original name (the newest upload of that name).",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "thumbnailSize": {
+                "name": "s",
+                "in": "query",
+                "description": "`t`: thumbnail, longest side 128 px; `w`: web size, 640 px. Never enlarged; JPEG for JPEG files, PNG for PNG and GIF.",
+                "schema": {
+                  "type": "string",
+                  "enum": [
+                    "t",
+                    "w"
+                  ]
                 }
               }
             },
@@ -2156,7 +2531,9 @@ enum OpenAPIDocument {
                       "date",
                       "bool",
                       "json",
-                      "child"
+                      "child",
+                      "image",
+                      "file"
                     ]
                   },
                   "required": {
@@ -2406,6 +2783,71 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "MediaUpload": {
+                "type": "object",
+                "required": [
+                  "msg",
+                  "uploadid",
+                  "ids"
+                ],
+                "properties": {
+                  "msg": {
+                    "type": "string",
+                    "const": "OK"
+                  },
+                  "uploadid": {
+                    "$ref": "#/components/schemas/ObjectID"
+                  },
+                  "ids": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/ObjectID"
+                    },
+                    "description": "The stored files' ids, in the order of the form's file parts."
+                  }
+                }
+              },
+              "MediaMeta": {
+                "type": "object",
+                "required": [
+                  "_id",
+                  "_created",
+                  "origname",
+                  "size",
+                  "mimetype"
+                ],
+                "properties": {
+                  "_id": {
+                    "$ref": "#/components/schemas/ObjectID"
+                  },
+                  "_created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "_createdby": {
+                    "type": "string"
+                  },
+                  "origname": {
+                    "type": "string",
+                    "description": "The client's file name (metadata only)."
+                  },
+                  "file": {
+                    "type": "string",
+                    "description": "The stored file's name: its id."
+                  },
+                  "size": {
+                    "type": "integer"
+                  },
+                  "mimetype": {
+                    "type": "string",
+                    "description": "Sniffed for JPEG, PNG, GIF and BMP; else the part's Content-Type."
+                  },
+                  "fieldname": {
+                    "type": "string",
+                    "description": "The form field the file came in."
+                  }
+                }
               }
             }
           }
