@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import MediaArchive
 import SocketHTTP
 import Testing
 
@@ -64,5 +65,20 @@ import Testing
         let banner = server.banner()
         #expect(banner.key?.count == 24)
         #expect(banner.text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
+        // Media stay in memory too: an upload leaves no folder behind.
+        #expect(server.media.directory == nil)
+        let boundary = "b0undary"
+        var headers = HTTPHeaders()
+        headers.set("x-apikey", banner.key ?? "")
+        headers.set("Content-Type", "multipart/form-data; boundary=\(boundary)")
+        let body =
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nhi\r\n--\(boundary)--"
+        let upload = server.responder.respond(
+            to: HTTPRequest(method: .post, target: "/media", headers: headers, body: Array(body.utf8)))
+        #expect(upload.status == .created)
+        #expect(
+            server.responder.respond(to: HTTPRequest(method: .get, target: "/media/a.txt")).bodyString == "hi"
+        )
+        #expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory))
     }
 }
