@@ -37,6 +37,9 @@ public final class MediaStore: @unchecked Sendable {
     private var startIDs: Set<String> = []
     /// Start files deleted since: kept aside until the next start, so a reset can restore them.
     private var trashed: [String: MediaRecord] = [:]
+    /// Most bytes an archive in memory holds (a server without a data folder keeps every
+    /// upload in RAM until it stops).
+    public var memoryLimit = 256 * 1024 * 1024
     /// Thumbnails made so far, within 32 MiB.
     let thumbnails = ThumbnailCache(budget: 32 * 1024 * 1024)
     /// Test hook: the write of the file with this index (0-based, within one upload) fails.
@@ -86,6 +89,12 @@ public final class MediaStore: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
+        if directory == nil {
+            let held = memoryFiles.values.reduce(0) { $0 + $1.count }
+            guard held + made.reduce(0, { $0 + $1.1.count }) <= memoryLimit else {
+                throw .full(limit: memoryLimit)
+            }
+        }
         if let directory { try commit(made, in: directory) }
         for (record, bytes) in made {
             records[record.id] = record

@@ -106,6 +106,14 @@ import Testing
         #expect(throws: MediaStoreError.noFiles) { try store.add([]) }
     }
 
+    @Test func anArchiveInMemoryStaysWithinItsLimit() throws {
+        let store = MediaStore.inMemory()
+        store.memoryLimit = 10
+        _ = try store.add([Self.upload("a", "123456")])
+        #expect(throws: MediaStoreError.full(limit: 10)) { try store.add([Self.upload("b", "123456")]) }
+        #expect(store.all().count == 1)
+    }
+
     @Test func thumbnailCacheStaysWithinItsBudget() {
         let cache = ThumbnailCache(budget: 100)
         for index in 0..<10 {

@@ -36,6 +36,8 @@ extension RestAPI {
         } catch .io(let call, let path, let code) {
             // The server's failure, not the client's: a 500, logged once by ErrorMiddleware.
             throw MediaStoreError.io(call, path: path, errno: code)
+        } catch .full {
+            throw RestError(.payloadTooLarge, MediaStoreError.full(limit: media.memoryLimit).message)
         } catch {
             throw RestError(.badRequest, error.message)
         }
