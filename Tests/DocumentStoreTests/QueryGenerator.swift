@@ -21,6 +21,8 @@ struct QueryGenerator {
 
     static let fields = ["a", "b", "n", "s", "d", "t", "o"]
     static let paths = fields + ["o.x", "o.y", "o.o.x", "t.x"]
+    /// Query paths also go through arrays and name positions (`t.0`), or keys named "0".
+    static let queryPaths = paths + ["t.0", "t.1", "t.0.x", "o.0", "t.x.y", "o.o.0", "t.o.x", "t.0.0"]
     static let strings = ["", "a", "b", "ab", "B", "Ab", "é", "a\"b", "x\\y", "a b", "line\nx", "7"]
     static let dates = [
         "2020-01-01T00:00:00.000Z", "2020-01-01T10:30:00.000Z", "2020-01-02T00:00:00.000Z",
@@ -41,8 +43,16 @@ struct QueryGenerator {
     mutating func value(depth: Int) -> JSONValue {
         guard depth > 0 else { return scalar() }
         switch int(10) {
-        case 0, 1: return .array((0..<int(4)).map { _ in chance(80) ? scalar() : value(depth: depth - 1) })
-        case 2: return object(depth: depth - 1, keys: ["x", "y", "o"])
+        case 0, 1:
+            // Arrays of scalars, and arrays of objects (paths such as `t.x` go through them).
+            let objects = chance(40)
+            return .array(
+                (0..<int(4)).map { _ in
+                    objects
+                        ? object(depth: depth - 1, keys: ["x", "y", "0"])
+                        : chance(80) ? scalar() : value(depth: depth - 1)
+                })
+        case 2: return object(depth: depth - 1, keys: ["x", "y", "o", "0"])
         default: return scalar()
         }
     }
@@ -112,7 +122,7 @@ struct QueryGenerator {
         return .object(object)
     }
 
-    mutating func query(depth: Int, paths: [String] = QueryGenerator.paths) -> JSONValue {
+    mutating func query(depth: Int, paths: [String] = QueryGenerator.queryPaths) -> JSONValue {
         var object = JSONObject()
         for _ in 0..<(1 + int(2)) {
             if depth > 0, chance(20) {

@@ -15,6 +15,12 @@ enum QueryParser {
                 nodes.append(try logical(member.key, member.value))
             } else {
                 let path = try FieldPath(member.key)
+                guard QueryCompiler.armCount(path.segments) <= QueryCompiler.maxArms else {
+                    throw QueryError(
+                        .badFieldPath,
+                        "field path `\(path.description.prefix(80))` has too many segments to follow through arrays;"
+                            + " use at most 8 names (fewer with positions such as .0)")
+                }
                 nodes.append(try field(path, member.value))
             }
         }
