@@ -29,6 +29,15 @@ struct QueryGenerator {
         "2020-01-01T12:30:00+02:00", "2020-01-02", "2019-12-31T23:59:59.999Z", "2020-01-01T10:30:00Z",
     ]
 
+    /// What `{"$date": ...}` literals hold: ISO dates, and now and then a dynamic date (the
+    /// differential test fixes "now" at 2020-01-01T10:30:00Z, among the generated dates).
+    static let dateLiterals =
+        dates + [
+            "$now", "$today", "$tomorrow", "$currentMonth", "$currentYear.add.1.days",
+            "$moment.subtract.30.minutes",
+            "$currentDate.subtract.1.days", "$lastMonth.add.1.months",
+        ]
+
     mutating func scalar() -> JSONValue {
         switch int(7) {
         case 0: return .null
@@ -73,7 +82,7 @@ struct QueryGenerator {
     /// An operand: a scalar, sometimes a date literal, an array or an object.
     mutating func operand() -> JSONValue {
         switch int(10) {
-        case 0: return ["$date": .string(pick(Self.dates))]
+        case 0: return ["$date": .string(pick(Self.dateLiterals))]
         case 1: return .array((0..<int(3)).map { _ in scalar() })
         case 2: return ["x": scalar()]
         default: return scalar()
@@ -82,7 +91,7 @@ struct QueryGenerator {
 
     mutating func orderedOperand() -> JSONValue {
         switch int(5) {
-        case 0: return ["$date": .string(pick(Self.dates))]
+        case 0: return ["$date": .string(pick(Self.dateLiterals))]
         case 1: return .bool(chance(50))
         case 2: return .string(pick(Self.strings))
         default: return .number(JSONNumber(int(11) - 5))
@@ -111,7 +120,10 @@ struct QueryGenerator {
                     ? [.number(JSONNumber(int(6) - 5)), .number(JSONNumber(int(6)))]
                     : kind == 1
                         ? [.string(pick(Self.strings)), .string(pick(Self.strings))]
-                        : [["$date": .string(pick(Self.dates))], ["$date": .string(pick(Self.dates))]]
+                        : [
+                            ["$date": .string(pick(Self.dateLiterals))],
+                            ["$date": .string(pick(Self.dateLiterals))],
+                        ]
                 object["$bt"] = .array(bounds)
             case 9:
                 object["$elemMatch"] =
