@@ -38,6 +38,16 @@ struct QueryGenerator {
             "$currentDate.subtract.1.days", "$lastMonth.add.1.months",
         ]
 
+    /// A `$date` literal, or now and then the object form of a dynamic date.
+    mutating func dateOperand() -> JSONValue {
+        guard chance(85) else {
+            return [
+                pick(["$today", "$currentDate"]): ["$days": .number(JSONNumber(int(3) - 1)), "$hours": 10]
+            ]
+        }
+        return ["$date": .string(pick(Self.dateLiterals))]
+    }
+
     mutating func scalar() -> JSONValue {
         switch int(7) {
         case 0: return .null
@@ -82,7 +92,7 @@ struct QueryGenerator {
     /// An operand: a scalar, sometimes a date literal, an array or an object.
     mutating func operand() -> JSONValue {
         switch int(10) {
-        case 0: return ["$date": .string(pick(Self.dateLiterals))]
+        case 0: return dateOperand()
         case 1: return .array((0..<int(3)).map { _ in scalar() })
         case 2: return ["x": scalar()]
         default: return scalar()
@@ -91,7 +101,7 @@ struct QueryGenerator {
 
     mutating func orderedOperand() -> JSONValue {
         switch int(5) {
-        case 0: return ["$date": .string(pick(Self.dateLiterals))]
+        case 0: return dateOperand()
         case 1: return .bool(chance(50))
         case 2: return .string(pick(Self.strings))
         default: return .number(JSONNumber(int(11) - 5))
@@ -121,8 +131,8 @@ struct QueryGenerator {
                     : kind == 1
                         ? [.string(pick(Self.strings)), .string(pick(Self.strings))]
                         : [
-                            ["$date": .string(pick(Self.dateLiterals))],
-                            ["$date": .string(pick(Self.dateLiterals))],
+                            dateOperand(),
+                            dateOperand(),
                         ]
                 object["$bt"] = .array(bounds)
             case 9:

@@ -190,5 +190,25 @@ import Testing
                     try FieldPath("_created"),
                     .compare(.greater, .date(QueryDate(milliseconds: Self.now - 7 * 86_400_000)))))
         #expect(throws: QueryError.self) { try Query.parse(text: #"{"d":{"$date":"$later"}}"#) }
+        // The object form: a variable with offsets, or `true`.
+        let objectForm = try DynamicDate.$fixedNow.withValue(Self.now) {
+            try Query.parse(
+                text: #"{"d":{"$gt":{"$currentDate":{"$days":-7,"$hours":1}},"$lt":{"$today":true}}}"#)
+        }
+        let path = try FieldPath("d")
+        #expect(
+            objectForm.root
+                == .and([
+                    .match(
+                        path,
+                        .compare(
+                            .greater, .date(QueryDate(milliseconds: Self.now - 7 * 86_400_000 + 3_600_000)))),
+                    .match(path, .compare(.less, .date(QueryDate(iso: "2024-03-31")!))),
+                ]))
+        for bad in [#"{"$today":false}"#, #"{"$today":{"$fortnights":1}}"#, #"{"$today":{"$days":1.5}}"#] {
+            #expect(throws: QueryError.self, "\(bad)") {
+                try Query.parse(text: #"{"d":{"$gt":"# + bad + "}}")
+            }
+        }
     }
 }

@@ -9,7 +9,8 @@
 /// be followed by moment.js-style steps, `.subtract.<n>.<unit>` or `.add.<n>.<unit>`, units
 /// `minutes`, `hours`, `days`, `weeks`, `months`, `years` (singular too):
 /// `"$moment.subtract.30.days"`, `"$currentMonth.add.1.months"`. Adding months keeps the day
-/// of the month, clamped to the month's last day (moment.js's rule).
+/// of the month, clamped to the month's last day (moment.js's rule). The same variables also
+/// stand alone as an operand object with offsets: `{"$gt":{"$currentDate":{"$days":-7}}}`.
 enum DynamicDate {
     /// The instant a query is read at; tests fix it, otherwise it is the system clock.
     @TaskLocal static var fixedNow: Int64?
@@ -45,6 +46,53 @@ enum DynamicDate {
                 .wrongOperand, "`$date` \"\(text)\" falls outside years 0000 to 9999 (\(context))")
         }
         return QueryDate(milliseconds: milliseconds)
+    }
+
+    /// The object form `{"$currentDate":{"$days":-7}}` (or `{"$today":true}`): a variable
+    /// as the only key, and signed whole offsets `$minutes`, `$hours`, `$days`, `$weeks`,
+    /// `$months`, `$years` applied in that order. Nil when the object is not of this form.
+    static func resolve(_ object: JSONObject, context: String) throws(QueryError) -> QueryDate? {
+        guard object.count == 1, let member = object.first(where: { _ in true }),
+            variables.contains(member.key)
+        else { return nil }
+        guard var date = try resolve(member.key, context: context) else { return nil }
+        switch member.value {
+        case .bool(true): return date
+        case .object(let offsets):
+            let units: [(String, Unit)] = [
+                ("$minutes", .minutes), ("$hours", .hours), ("$days", .days), ("$weeks", .weeks),
+                ("$months", .months), ("$years", .years),
+            ]
+            for key in offsets.keys where !units.contains(where: { $0.0 == key }) {
+                throw QueryError(
+                    .wrongOperand,
+                    "`\(member.key)` takes offsets $minutes, $hours, $days, $weeks, $months, $years; got `\(key)` (\(context))"
+                )
+            }
+            var milliseconds = date.milliseconds
+            for (key, unit) in units {
+                guard let offset = offsets[key] else { continue }
+                guard case .number(let number) = offset, let amount = number.int64Value,
+                    abs(amount) <= 1_000_000
+                else {
+                    throw QueryError(
+                        .wrongOperand,
+                        "`\(key)` of `\(member.key)` needs a whole number such as -7 (\(context))")
+                }
+                milliseconds = unit.add(amount, to: milliseconds)
+            }
+            guard ISODate.supportedMilliseconds.contains(milliseconds) else {
+                throw QueryError(
+                    .wrongOperand, "`\(member.key)` falls outside years 0000 to 9999 (\(context))")
+            }
+            date = QueryDate(milliseconds: milliseconds)
+            return date
+        default:
+            throw QueryError(
+                .wrongOperand,
+                "`\(member.key)` needs true or offsets such as {\"$days\":-7}, got \(member.value.typePhrase) (\(context))"
+            )
+        }
     }
 
     private static let day: Int64 = 86_400_000

@@ -31,6 +31,7 @@ public enum QueryOperand: Sendable, Hashable {
     /// nil for an object without `$date`. Dates outside years 0000-9999 are refused: their
     /// normalised text would not sort in time order.
     static func dateLiteral(_ object: JSONObject, context: String) throws(QueryError) -> QueryDate? {
+        if let dynamic = try DynamicDate.resolve(object, context: context) { return dynamic }
         guard let literal = object["$date"] else { return nil }
         guard object.count == 1 else {
             throw QueryError(.wrongOperand, "a `$date` literal must be alone in its object (\(context))")

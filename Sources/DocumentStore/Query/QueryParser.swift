@@ -71,6 +71,8 @@ enum QueryParser {
     /// a `$date` literal); nil for a plain value. Mixing operators and fields is an error.
     static func operatorObject(_ value: JSONValue, field: FieldPath?) throws(QueryError) -> JSONObject? {
         guard case .object(let object) = value, !object.isEmpty, object["$date"] == nil else { return nil }
+        // `{"$currentDate":{"$days":-7}}` is a date operand, not an operator.
+        if object.count == 1, let key = object.keys.first, DynamicDate.variables.contains(key) { return nil }
         let operatorCount = object.keys.filter { $0.hasPrefix("$") }.count
         if operatorCount == 0 { return nil }
         guard operatorCount == object.count else {
