@@ -46,6 +46,16 @@ import Testing
         #expect(bad.status == .badRequest)
     }
 
+    /// They follow media and relation fields, which restlite has not: the same documents.
+    @Test func idtolinkAndReferencedbyChangeNothing() throws {
+        let plain = api.request(.get, "/rest/shop?sort=name")
+        for parameters in ["idtolink=true", "referencedby=true", "fetchchildren=true&idtolink=1"] {
+            let response = api.request(.get, "/rest/shop?sort=name&\(parameters)")
+            #expect(response.status == .ok)
+            #expect(try response.json() == (try plain.json()), "\(parameters)")
+        }
+    }
+
     @Test func incTakesAWholeNumberWrittenAsAString() throws {
         let list = try #require(try api.request(.get, "/rest/shop?sort=name").json().arrayValue)
         let id = try #require(list.first?["_id"]?.stringValue)
