@@ -132,6 +132,24 @@ import Testing
         }
     }
 
+    @Test func incTakesWholeNumbersWrittenAsStrings() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(["age": 3, "salary": 100], into: "cats")
+        let updated = try fixture.store.update(
+            stored.id, in: "cats", with: ["$inc": ["age": "1", "salary": "-50", "new": "+7"]])
+        #expect(
+            updated.object()["age"] == 4 && updated.object()["salary"] == 50 && updated.object()["new"] == 7)
+        for text in ["1.5", "one", "", " 1", "1e2", "-", "99999999999999999999"] {
+            #expect(
+                throws: StoreError.badRequest("$inc of 'age' needs a whole number such as 1 or -1."),
+                "\(text)"
+            ) {
+                try fixture.store.update(stored.id, in: "cats", with: ["$inc": ["age": .string(text)]])
+            }
+        }
+    }
+
     @Test func updateRejectsOtherIDAndMissingDocument() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
