@@ -20,6 +20,8 @@ final class Connection: @unchecked Sendable {
     var requestStartedAt: Int64 = 0
     /// Whether any request was completed (the first waits under the header timeout).
     var servedRequest = false
+    /// Set once a streamed response started: the connection now only carries that stream.
+    var stream: StreamSink?
 
     init(fd: Int32, remoteAddress: String, limits: HTTPLimits) {
         self.fd = fd

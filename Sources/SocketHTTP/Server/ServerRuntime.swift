@@ -26,6 +26,7 @@ final class ServerRuntime: @unchecked Sendable {
     let listener: ListeningSocket
     let poller: Poller
     let table: ConnectionTable
+    let streams: StreamScheduler
     let headerTimeout: Int64
     let idleTimeout: Int64
     let requestIDPrefix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
@@ -46,6 +47,7 @@ final class ServerRuntime: @unchecked Sendable {
         self.responder = responder
         self.listener = listener
         self.poller = try Poller()
+        self.streams = try StreamScheduler(poller: poller)
         self.table = ConnectionTable(capacity: max(fileLimit, 1024))
         self.headerTimeout = configuration.headerTimeout.milliseconds
         self.idleTimeout = configuration.idleTimeout.milliseconds
@@ -83,6 +85,8 @@ final class ServerRuntime: @unchecked Sendable {
                 if isStopping { return }
             case Poller.listenerToken:
                 acceptConnections()
+            case StreamScheduler.token:
+                streams.serviceWakeUp()
             default:
                 serve(Connection.from(token: event.token), context: &context)
             }
@@ -103,6 +107,7 @@ final class ServerRuntime: @unchecked Sendable {
         while !stopping {
             _ = lifecycleLock.wait(milliseconds: Int(tick))
             table.sweep(now: System.monotonicMilliseconds())
+            streams.retryBlocked()
         }
     }
 
@@ -223,6 +228,7 @@ extension ServerRuntime {
         }
         // Only once no thread can wait on it any more.
         poller.close()
+        streams.close()
     }
 }
 
