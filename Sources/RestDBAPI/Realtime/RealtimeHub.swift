@@ -2,6 +2,12 @@ import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,11 +32,19 @@ public final class RealtimeHub: @unchecked Sendable {
         public var history: Int
         /// Bytes held for one subscriber that is not reading; past it, it is disconnected.
         public var queueBytes: Int
+        /// After a round that delivered events, the dispatcher waits this long before the next,
+        /// so a burst of writes reaches each subscriber in a few writes rather than one each.
+        /// The first event after a quiet spell goes out at once.
+        public var coalesce: Duration
 
-        public init(pingInterval: Duration = .seconds(30), history: Int = 1000, queueBytes: Int = 1 << 20) {
+        public init(
+            pingInterval: Duration = .seconds(30), history: Int = 1000, queueBytes: Int = 1 << 20,
+            coalesce: Duration = .milliseconds(10)
+        ) {
             self.pingInterval = pingInterval
             self.history = max(1, history)
             self.queueBytes = queueBytes
+            self.coalesce = coalesce
         }
     }
 
@@ -153,10 +167,20 @@ public final class RealtimeHub: @unchecked Sendable {
             }
             memberCount = members.count + joiners.count
             lock.unlock()
-            for member in members { member.deliver(fresh, then: ping) }
-            for (joiner, backlog) in zip(joiners, backlogs) { joiner.deliver(backlog, then: ping) }
+            let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
+            for member in members { member.deliver(fresh, everything: everything, then: ping) }
+            for (joiner, backlog) in zip(joiners, backlogs) {
+                let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
+                joiner.deliver(backlog, everything: all, then: ping)
+            }
             members.append(contentsOf: joiners)
+            if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
         }
+    }
+
+    private static func pause(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int {

@@ -16,7 +16,13 @@ final class RealtimeSubscriber: @unchecked Sendable {
     }
 
     /// Sends the events this subscriber may see, then `trailer` (a ping), in one write.
-    func deliver(_ events: [RealtimeHub.Event], then trailer: [UInt8]) {
+    /// `everything` is all of them joined: a subscriber that may see them all gets that very
+    /// array, so a fan-out to many full-access subscribers copies nothing.
+    func deliver(_ events: [RealtimeHub.Event], everything: [UInt8], then trailer: [UInt8]) {
+        if events.allSatisfy({ allows($0.collection) }) {
+            if !everything.isEmpty { sink.send(everything) }
+            return
+        }
         var bytes: [UInt8] = []
         for event in events where allows(event.collection) { bytes.append(contentsOf: event.bytes) }
         bytes.append(contentsOf: trailer)

@@ -48,7 +48,8 @@ public final class StreamSink: @unchecked Sendable {
             handlers.forEach { $0() }
             return false
         }
-        buffer.append(contentsOf: bytes)
+        // An empty buffer takes the array itself: one fan-out array shared by many sinks.
+        if buffer.isEmpty { buffer = bytes } else { buffer.append(contentsOf: bytes) }
         let first = !scheduled
         scheduled = true
         lock.unlock()
