@@ -145,8 +145,8 @@ public final class RealtimeHub: @unchecked Sendable {
             {
                 _ = lock.wait(milliseconds: Self.milliseconds(until: nextPing))
             }
+            if pruneNeeded { members.removeAll { !$0.sink.isOpen } }
             pruneNeeded = false
-            members.removeAll { !$0.sink.isOpen }
             if members.isEmpty && joining.isEmpty {
                 running = false
                 memberCount = 0
