@@ -12,7 +12,9 @@ import PlatformSupport
 /// Darwin); the worker that receives it takes a batch and writes. Sinks whose socket was full
 /// wait in `blocked` until the sweeper's next tick puts them back.
 ///
-/// `@unchecked Sendable`: `ready`, `blocked` and `signalled` are guarded by `lock`.
+/// `@unchecked Sendable`: `ready`, `blocked`, `signalled` and `closed` are guarded by `lock`;
+/// the wake-up is fired only under it, so never after `close` (when the descriptor number may
+/// belong to something else).
 final class StreamScheduler: @unchecked Sendable {
     static let token: UInt64 = 3
     /// Sinks one worker writes per wake-up; the rest go to the next worker.
@@ -24,6 +26,7 @@ final class StreamScheduler: @unchecked Sendable {
     private var ready: [StreamSink] = []
     private var blocked: [StreamSink] = []
     private var signalled = false
+    private var closed = false
 
     init(poller: Poller) throws(SocketError) {
         pollerFD = poller.fd
@@ -43,23 +46,21 @@ final class StreamScheduler: @unchecked Sendable {
 
     func schedule(_ sink: StreamSink) {
         lock.lock()
+        defer { lock.unlock() }
         ready.append(sink)
-        let fire = !signalled
+        if !signalled { signal() }
         signalled = true
-        lock.unlock()
-        if fire { signal() }
     }
 
     /// Called by the sweeper: sinks that met a full socket try again.
     func retryBlocked() {
         lock.lock()
-        guard !blocked.isEmpty else { return lock.unlock() }
+        defer { lock.unlock() }
+        guard !blocked.isEmpty else { return }
         ready.append(contentsOf: blocked)
         blocked = []
-        let fire = !signalled
+        if !signalled { signal() }
         signalled = true
-        lock.unlock()
-        if fire { signal() }
     }
 
     /// The worker's side of a wake-up: takes a batch, re-arms (and re-fires if more wait),
@@ -74,7 +75,7 @@ final class StreamScheduler: @unchecked Sendable {
         signalled = more
         lock.unlock()
         rearm()
-        if more { signal() }
+        if more { lock.withLock { signal() } }
         var stillBlocked: [StreamSink] = []
         for sink in batch where sink.flush() { stillBlocked.append(sink) }
         guard !stillBlocked.isEmpty else { return }
@@ -84,10 +85,15 @@ final class StreamScheduler: @unchecked Sendable {
     }
 
     func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
         if wakeFD >= 0 { System.close(wakeFD) }
     }
 
+    /// Under `lock`.
     private func signal() {
+        guard !closed else { return }
         #if canImport(Glibc)
             var one: UInt64 = 1
             _ = write(wakeFD, &one, 8)
