@@ -15,21 +15,27 @@ public struct RestAPI: Sendable {
         public var strict: Bool
         /// Write to stderr for answers that failed inside the server (500s).
         public var logErrors: Bool
+        /// Ping interval, resume history and per-subscriber queue of `/realtime`.
+        public var realtime: RealtimeHub.Settings
 
-        public init(strict: Bool = false, logErrors: Bool = true) {
+        public init(strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init()) {
             self.strict = strict
             self.logErrors = logErrors
+            self.realtime = realtime
         }
     }
 
     public let store: any DocumentEngine
     public let keys: KeyRing
     public let options: Options
+    /// Where every write announces itself to `/realtime` subscribers.
+    public let realtime: RealtimeHub
 
     public init(store: any DocumentEngine, keys: KeyRing, options: Options = Options()) {
         self.store = store
         self.keys = keys
         self.options = options
+        self.realtime = RealtimeHub(settings: options.realtime)
     }
 
     /// Builds the routes and middleware once and freezes them for every connection; `mounts`
@@ -74,6 +80,7 @@ public struct RestAPI: Sendable {
         router.put("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
+        addRealtimeRoutes(to: &router)
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -450,6 +450,39 @@ doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
 }
 # --- end child collection routes ---
 
+# --- realtime routes ---
+# Server-Sent Events of every write (`post`, `put`, `delete`), of messages (`publish`) and a
+# `ping`; POST publishes a message. See docs/API.md, "Realtime events".
+doc["tags"].append({"name": "realtime", "description": "Server-Sent Events of writes and messages"})
+doc["paths"]["/realtime"] = {
+    "get": {
+        "tags": ["realtime"], "operationId": "realtimeEvents",
+        "summary": "Stream events (text/event-stream) until the client leaves",
+        "description": ("Events `post` and `put` carry `{\"collection\":..., \"data\": document}`, `delete` carries "
+                        "`{\"collection\":..., \"data\": [ids]}`, `publish` the JSON that was posted, `ping` the "
+                        "server's time. Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) "
+                        "resumes from the last 1,000 events. A scoped key receives the collections it may GET."),
+        "parameters": [
+            {"name": "lastEventId", "in": "query", "description": "Resume after this event id.",
+             "schema": {"type": "integer"}},
+            {"name": "Last-Event-ID", "in": "header", "description": "Resume after this event id (EventSource sends it).",
+             "schema": {"type": "integer"}}],
+        "responses": {"200": {"description": "The event stream; it stays open.",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "401": resp("Unauthorized"), "403": resp("Forbidden"), "500": resp("InternalError")}},
+    "post": {
+        "tags": ["realtime"], "operationId": "realtimePublish",
+        "summary": "Publish a JSON message to every subscriber as a `publish` event",
+        "description": "Needs a full-access key, or a scoped key whose scope allows POST on `/realtime`.",
+        "requestBody": {"required": True, "content": {JSON: {"schema": {}}}},
+        "responses": {"200": json_body({"type": "object", "required": ["result", "id"], "properties": {
+            "result": {"type": "string", "enum": ["published"]}, "id": {"type": "integer"}}},
+            "The message was queued for every subscriber."),
+            "400": resp("BadRequest"), "401": resp("Unauthorized"), "403": resp("Forbidden"),
+            "413": resp("PayloadTooLarge"), "500": resp("InternalError")}},
+}
+# --- end realtime routes ---
+
 
 out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
 with open(out, "w") as f:

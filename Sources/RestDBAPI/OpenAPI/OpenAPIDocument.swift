@@ -51,6 +51,10 @@ enum OpenAPIDocument {
             {
               "name": "children",
               "description": "child collections of one parent document"
+            },
+            {
+              "name": "realtime",
+              "description": "Server-Sent Events of writes and messages"
             }
           ],
           "paths": {
@@ -1608,6 +1612,113 @@ enum OpenAPIDocument {
                   },
                   "431": {
                     "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/realtime": {
+              "get": {
+                "tags": [
+                  "realtime"
+                ],
+                "operationId": "realtimeEvents",
+                "summary": "Stream events (text/event-stream) until the client leaves",
+                "description": "Events `post` and `put` carry `{\"collection\":..., \"data\": document}`, `delete` carries `{\"collection\":..., \"data\": [ids]}`, `publish` the JSON that was posted, `ping` the server's time. Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) resumes from the last 1,000 events. A scoped key receives the collections it may GET.",
+                "parameters": [
+                  {
+                    "name": "lastEventId",
+                    "in": "query",
+                    "description": "Resume after this event id.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "Last-Event-ID",
+                    "in": "header",
+                    "description": "Resume after this event id (EventSource sends it).",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The event stream; it stays open.",
+                    "content": {
+                      "text/event-stream": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "realtime"
+                ],
+                "operationId": "realtimePublish",
+                "summary": "Publish a JSON message to every subscriber as a `publish` event",
+                "description": "Needs a full-access key, or a scoped key whose scope allows POST on `/realtime`.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {}
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The message was queued for every subscriber.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "result",
+                            "id"
+                          ],
+                          "properties": {
+                            "result": {
+                              "type": "string",
+                              "enum": [
+                                "published"
+                              ]
+                            },
+                            "id": {
+                              "type": "integer"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"

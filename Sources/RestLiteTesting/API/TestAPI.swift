@@ -27,12 +27,16 @@ public final class TestAPI: Sendable {
     /// snapshot is the empty store (seed first, then build a `TestAPI` of your own to reset to it).
     public let admin: RestLiteAdmin
 
-    public init(strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init()) throws {
+    public init(
+        strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init(),
+        realtime: RealtimeHub.Settings = .init()
+    ) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         store = try DocumentStore(path: folder.databaseURL.path)
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
-        api = RestAPI(store: store, keys: keys, options: .init(strict: strict, logErrors: false))
+        api = RestAPI(
+            store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime))
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
         responder = api.makeResponder(mounts: [admin])
     }
