@@ -47,7 +47,9 @@ let package = Package(
         .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
+            dependencies: [
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "StandIns", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
         // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.

@@ -15,10 +15,16 @@ public struct RestAPI: Sendable {
         public var strict: Bool
         /// Write to stderr for answers that failed inside the server (500s).
         public var logErrors: Bool
+        /// The stand-ins of TheCatAPI, PlaceKitten and dummyimage on the same router; nil
+        /// leaves them out (`serve --no-standins`).
+        public var standIns: StandInOptions?
 
-        public init(strict: Bool = false, logErrors: Bool = true) {
+        public init(
+            strict: Bool = false, logErrors: Bool = true, standIns: StandInOptions? = StandInOptions()
+        ) {
             self.strict = strict
             self.logErrors = logErrors
+            self.standIns = standIns
         }
     }
 
@@ -50,6 +56,7 @@ public struct RestAPI: Sendable {
             ).httpResponse()
         }
         addRoutes(to: &router)
+        if let standIns = options.standIns { StandInRoutes.register(on: &router, standIns) }
         return router.freeze()
     }
 

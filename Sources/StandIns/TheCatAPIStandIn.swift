@@ -19,7 +19,7 @@ public struct TheCatAPIStandIn: Sendable {
     let publicURL: String?
     let renderImage: Renderer
     let catalogue: CatImageCatalogue
-    let cache: RenderedImageCache
+    let cache: PictureCache
     /// Index of each breed in `CatBreed.all`, by id.
     let breedIndexByID: [String: Int]
     /// Each breed's object (without `image`), built once.
@@ -27,16 +27,34 @@ public struct TheCatAPIStandIn: Sendable {
 
     /// `publicURL` (scheme, host and port, e.g. `http://192.168.1.5:3000`) is the base of every
     /// picture URL when set; otherwise URLs are built from the request's `Host` header.
-    public init(publicURL: String?, renderImage: @escaping Renderer) {
+    /// `cacheBytes` bounds the drawn picture files kept in memory (least recently used go first).
+    public init(publicURL: String?, cacheBytes: Int = 32 << 20, renderImage: @escaping Renderer) {
         var base = publicURL
         while let value = base, value.hasSuffix("/") { base = String(value.dropLast()) }
         self.publicURL = base?.isEmpty == true ? nil : base
         self.renderImage = renderImage
-        self.catalogue = CatImageCatalogue()
-        self.cache = RenderedImageCache()
+        self.catalogue = Self.catalogue
+        self.cache = PictureCache(budget: cacheBytes)
         self.breedIndexByID = Dictionary(
             uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
         self.breedJSON = CatBreed.all.map { $0.json() }
+    }
+
+    /// The fixed picture catalogue, built once per process.
+    static let catalogue = CatImageCatalogue()
+
+    /// The catalogue's file name (`<id>.<ext>`, served under `/thecatapi/images/`) for a picture
+    /// id of the hosted service: that id when the catalogue has it, else a catalogue picture
+    /// chosen from the id's bytes, so the same id always gives the same picture.
+    public static func catalogueFile(forImageID id: String) -> String {
+        let images = catalogue.images
+        let image =
+            catalogue.image(id: id)
+            ?? images[
+                Int(
+                    id.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+                        % UInt64(images.count))]
+        return image.id + "." + image.fileExtension
     }
 
     /// Adds the routes to `router`.
@@ -209,11 +227,13 @@ public struct TheCatAPIStandIn: Sendable {
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        let body = cache.bytes(for: image.id) {
-            renderImage(image.look, image.variant, image.width, image.height, image.format)
+        let entry = cache.entry(for: Self.prefix + "/" + image.id) {
+            PictureCache.Entry(
+                body: renderImage(image.look, image.variant, image.width, image.height, image.format),
+                contentType: image.format.mimeType, etag: etag)
         }
-        headers.set("Content-Type", image.format.mimeType)
-        return HTTPResponse(status: .ok, headers: headers, body: body)
+        headers.set("Content-Type", entry.contentType)
+        return HTTPResponse(status: .ok, headers: headers, body: entry.body)
     }
 
     // MARK: - Helpers

@@ -22,7 +22,14 @@ struct ServeCommand: AsyncParsableCommand {
             Each flag has an environment variable; a flag wins over its variable, which wins \
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
-            RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
+            RESTLITE_MAX_BODY, RESTLITE_QUIET, RESTLITE_NO_STANDINS, RESTLITE_PUBLIC_URL, \
+            RESTLITE_LOCAL_IMAGES (true/false variables take 1/0, true/false, yes/no).
+
+            The same port also serves offline stand-ins of the other web APIs the course app \
+            calls, without a key: TheCatAPI at /thecatapi/v1 (pictures at /thecatapi/images), \
+            PlaceKitten at /placekitten and dummyimage.com at /dummyimage. --local-images makes \
+            the first seed of a new folder store photo URLs on these stand-ins, so the app \
+            runs with no internet connection.
 
             RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
             of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
@@ -36,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --apikey 5d9f48133cbe87164d4d0a3b   # your app's key
               RESTLITE_PORT=9000 restlite serve --strict --max-body 2MiB
               restlite serve --reset --yes
+              restlite serve --local-images --data-dir ./offline
+              restlite serve --host 0.0.0.0 --public-url http://192.168.1.5:8080
             """
     )
 
@@ -98,6 +107,29 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --reset: do not ask.")
     var yes = false
 
+    @Flag(
+        name: .customLong("no-standins"),
+        help: "Do not serve /thecatapi, /placekitten and /dummyimage. [env RESTLITE_NO_STANDINS]")
+    var noStandIns = false
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Base of absolute URLs in answers and of --local-images photo URLs, such as \
+            http://192.168.1.5:8080 for a phone on the LAN. [env RESTLITE_PUBLIC_URL; default: \
+            the request's Host, and http://127.0.0.1:<port> for the seed]
+            """,
+            valueName: "url"))
+    var publicURL: String?
+
+    @Flag(
+        help: """
+            The first seed of a new data folder (and --reset) stores photo URLs on this server's \
+            stand-ins instead of dummyimage.com, placekitten.com and cdn2.thecatapi.com. \
+            [env RESTLITE_LOCAL_IMAGES]
+            """)
+    var localImages = false
+
     /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
     func validate() throws {
         _ = try resolvedConfiguration()
@@ -121,7 +153,8 @@ struct ServeCommand: AsyncParsableCommand {
         let overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
-            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase,
+            noStandIns: noStandIns, publicURL: publicURL, localImages: localImages)
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -30,33 +30,78 @@ public final class RestliteServer: Sendable {
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder, lock: DataFolderLock, store: DocumentStore,
-        keys: KeyRing, notes: [String]
+        keys: KeyRing, http: HTTPServer, notes: [String]
     ) {
         self.configuration = configuration
         self.folder = folder
         self.lock = lock
         self.store = store
         self.keys = keys
+        self.http = http
         self.notes = notes
-        let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        http = HTTPServer(configuration: configuration.httpConfiguration, responder: api.makeResponder())
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
-    /// full-access key exists. Does not listen yet: call `start()`.
+    /// full-access key exists. Does not listen yet: call `start()`. A `--local-images` seed
+    /// names `configuration.port` (`openAndStart` names the bound one).
     /// Throws `DataFolderError.inUse` when another server holds the folder.
     public static func open(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        try await open(configuration, bindFirst: false)
+    }
+
+    private static func open(_ configuration: ServeConfiguration, bindFirst: Bool) async throws
+        -> RestliteServer
+    {
         let folder = DataFolder(path: configuration.dataDirectory)
         let lock = try folder.lock()
-        let opening = try await StoreOpening.open(folder, configuration: configuration)
-        var notes = opening.notes
-        if try ensureFullKey(folder, wasNew: opening.wasNew, configuration) != nil {
-            notes.append("created a full-access key in \(folder.keysURL.path)")
+        let seed = try SeedSource(configured: configuration.seedFile)
+        let wasNew = folder.isNew
+        do {
+            return try await assemble(
+                configuration, folder, lock, seed: seed, wasNew: wasNew, bindFirst: bindFirst)
+        } catch {
+            // The store is closed here: `assemble` let go of it when it threw.
+            if wasNew { folder.removeDatabase() }
+            throw error
         }
+    }
+
+    /// Store, key, routes and server; with `bindFirst` the port is bound before the seed, so a
+    /// `--local-images` seed names the port clients reach (`--port 0` included).
+    private static func assemble(
+        _ configuration: ServeConfiguration, _ folder: DataFolder, _ lock: DataFolderLock, seed: SeedSource,
+        wasNew: Bool, bindFirst: Bool
+    ) async throws -> RestliteServer {
+        let store = try StoreOpening.openStore(folder, configuration)
+        let keyCreated = try ensureFullKey(folder, wasNew: wasNew, configuration) != nil
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
+        let options = RestAPI.Options(strict: configuration.strict, standIns: configuration.standInOptions)
+        let api = RestAPI(store: store, keys: keys, options: options)
+        let http = HTTPServer(configuration: configuration.httpConfiguration, responder: api.makeResponder())
+        var notes: [String]
+        do {
+            let port = bindFirst ? try listen(http, configuration) : configuration.port
+            let localImages =
+                configuration.localImages
+                ? StandInRoutes.localImageURLs(base: configuration.baseURL(port: port)) : nil
+            notes = try await StoreOpening.seed(
+                store, configuration, from: seed, wasNew: wasNew, localImages: localImages)
+        } catch {
+            http.shutdown()  // releases a bound port
+            throw error
+        }
+        if keyCreated { notes.append("created a full-access key in \(folder.keysURL.path)") }
         return RestliteServer(
-            configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
+            configuration: configuration, folder: folder, lock: lock, store: store, keys: keys, http: http,
             notes: notes)
+    }
+
+    private static func listen(_ http: HTTPServer, _ configuration: ServeConfiguration) throws -> Int {
+        do {
+            return try http.bind()
+        } catch let error as SocketError {
+            throw ServeError.cannotListen(host: configuration.host, port: configuration.port, reason: error)
+        }
     }
 
     /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
@@ -67,7 +112,7 @@ public final class RestliteServer: Sendable {
         let footprint = StartFootprint(DataFolder(path: configuration.dataDirectory))
         let failure: any Error
         do {
-            return try started(await open(configuration))
+            return try started(await open(configuration, bindFirst: true))
         } catch {
             failure = error
         }
@@ -99,7 +144,8 @@ public final class RestliteServer: Sendable {
         return ServeBanner(
             host: configuration.host, port: http.port, dataDirectory: folder.url.path,
             collections: collections,
-            key: displayedKey(), notes: notes)
+            key: displayedKey(), notes: notes,
+            standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)
     }
 
     /// A key given with `--apikey` first (it is the one the user's app holds), else the first

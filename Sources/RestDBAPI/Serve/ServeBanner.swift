@@ -10,10 +10,12 @@ public struct ServeBanner: Sendable {
     public var key: String?
     /// One-off news about this start (seeded, key created, reset).
     public var notes: [String]
+    /// The base URL the stand-ins are listed under; nil when they are off.
+    public var standInBase: String?
 
     public init(
         host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
-        key: String?, notes: [String] = []
+        key: String?, notes: [String] = [], standInBase: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -21,6 +23,9 @@ public struct ServeBanner: Sendable {
         self.collections = collections
         self.key = key
         self.notes = notes
+        var base = standInBase.map { Substring($0) }
+        while let value = base, value.hasSuffix("/") { base = value.dropLast() }
+        self.standInBase = base.map(String.init)
     }
 
     /// The base URL a client on this machine uses: wildcard addresses become loopback, IPv6
@@ -58,6 +63,10 @@ public struct ServeBanner: Sendable {
             lines.append("try: \(exampleRequest(key: key))")
         } else {
             lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
+        }
+        if let standInBase {
+            let paths = StandInRoutes.bases
+            lines.append("stand-ins: \(standInBase)\(paths[0])  " + paths.dropFirst().joined(separator: "  "))
         }
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n") + "\n"

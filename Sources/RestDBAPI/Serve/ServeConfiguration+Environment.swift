@@ -19,6 +19,9 @@ extension ServeConfiguration {
         /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
         case mmapSize = "RESTLITE_MMAP_SIZE"
         case shareDatabase = "RESTLITE_SHARE_DATABASE"
+        case noStandIns = "RESTLITE_NO_STANDINS"
+        case publicURL = "RESTLITE_PUBLIC_URL"
+        case localImages = "RESTLITE_LOCAL_IMAGES"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -46,6 +49,9 @@ extension ServeConfiguration {
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
+        configuration.standIns = !(try flags.noStandIns || env.flag(.noStandIns))
+        configuration.publicURL = try (flags.publicURL ?? env[.publicURL]).map(parsePublicURL)
+        configuration.localImages = try flags.localImages || env.flag(.localImages)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
@@ -54,6 +60,21 @@ extension ServeConfiguration {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
         return configuration
+    }
+
+    /// `http(s)://host[:port]` with nothing after but slashes, which are dropped.
+    static func parsePublicURL(_ text: String) throws -> String {
+        var url = Substring(text.trimmingBlanks())
+        while url.hasSuffix("/") { url = url.dropLast() }
+        let lowered = url.lowercased()
+        let scheme = lowered.hasPrefix("https://") ? 8 : (lowered.hasPrefix("http://") ? 7 : 0)
+        let authority = url.dropFirst(scheme)
+        guard scheme > 0, !authority.isEmpty, !authority.contains(where: { "/?# ".contains($0) }) else {
+            throw ServeError.invalidSetting(
+                "--public-url '\(text)' is not a base URL such as http://192.168.1.5:8080 (scheme, host, port)"
+            )
+        }
+        return String(url)
     }
 
     static func parsePort(_ text: String) throws -> Int {

@@ -12,11 +12,15 @@ public struct ServeOverrides: Sendable, Equatable {
     public var quiet: Bool
     public var reset: Bool
     public var shareDatabase: Bool
+    public var noStandIns: Bool
+    public var publicURL: String?
+    public var localImages: Bool
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
         seedFile: String? = nil, noSeed: Bool = false, strict: Bool = false, maxBody: String? = nil,
-        quiet: Bool = false, reset: Bool = false, shareDatabase: Bool = false
+        quiet: Bool = false, reset: Bool = false, shareDatabase: Bool = false, noStandIns: Bool = false,
+        publicURL: String? = nil, localImages: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -29,5 +33,8 @@ public struct ServeOverrides: Sendable, Equatable {
         self.quiet = quiet
         self.reset = reset
         self.shareDatabase = shareDatabase
+        self.noStandIns = noStandIns
+        self.publicURL = publicURL
+        self.localImages = localImages
     }
 }
