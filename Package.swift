@@ -94,7 +94,9 @@ let package = Package(
         ),
         .target(
             name: "RestLiteTesting",
-            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            dependencies: [
+                "RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -128,7 +130,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite"],
+            dependencies: [
+                "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

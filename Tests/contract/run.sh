@@ -42,7 +42,7 @@ echo "contract: restlite serve on port $port (pid $server_pid)"
 
 # The coverage phase is left out: on CPython 3.11 it stops with an interpreter error inside
 # hypothesis ("AST constructor recursion depth mismatch"), whatever the server answers.
-timeout "$budget" python3 -m schemathesis.cli run docs/openapi.json \
+timeout "$budget" python3 -m schemathesis.cli --config-file Tests/contract/schemathesis.toml run docs/openapi.json \
     --url "http://127.0.0.1:$port" \
     --header "x-apikey: $key" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \

@@ -856,6 +856,21 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
                   "200": {
                     "description": "Always an array; ordered searches send the pagination headers.",
                     "content": {
@@ -898,21 +913,6 @@ enum OpenAPIDocument {
                         }
                       }
                     }
-                  },
-                  "404": {
-                    "$ref": "#/components/responses/NotFound"
-                  },
-                  "405": {
-                    "$ref": "#/components/responses/MethodNotAllowed"
-                  },
-                  "414": {
-                    "$ref": "#/components/responses/URITooLong"
-                  },
-                  "431": {
-                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
-                  },
-                  "500": {
-                    "$ref": "#/components/responses/InternalError"
                   }
                 },
                 "description": "The ILoveCats app's \"update photo\": `?breed_ids=<breedId>`, then store the one result's `url`."
@@ -939,6 +939,21 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
                   "200": {
                     "description": "The picture.",
                     "content": {
@@ -958,21 +973,6 @@ enum OpenAPIDocument {
                         }
                       }
                     }
-                  },
-                  "404": {
-                    "$ref": "#/components/responses/NotFound"
-                  },
-                  "405": {
-                    "$ref": "#/components/responses/MethodNotAllowed"
-                  },
-                  "414": {
-                    "$ref": "#/components/responses/URITooLong"
-                  },
-                  "431": {
-                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
-                  },
-                  "500": {
-                    "$ref": "#/components/responses/InternalError"
                   }
                 }
               }
@@ -1006,6 +1006,21 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
                   "200": {
                     "description": "The breeds.",
                     "content": {
@@ -1038,21 +1053,6 @@ enum OpenAPIDocument {
                         }
                       }
                     }
-                  },
-                  "404": {
-                    "$ref": "#/components/responses/NotFound"
-                  },
-                  "405": {
-                    "$ref": "#/components/responses/MethodNotAllowed"
-                  },
-                  "414": {
-                    "$ref": "#/components/responses/URITooLong"
-                  },
-                  "431": {
-                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
-                  },
-                  "500": {
-                    "$ref": "#/components/responses/InternalError"
                   }
                 }
               }
@@ -1093,19 +1093,6 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
-                  "200": {
-                    "description": "The matches; `[]` for none.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "type": "array",
-                          "items": {
-                            "$ref": "#/components/schemas/CatBreed"
-                          }
-                        }
-                      }
-                    }
-                  },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
@@ -1120,6 +1107,19 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The matches; `[]` for none.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatBreed"
+                          }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -1145,16 +1145,6 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
-                  "200": {
-                    "description": "The breed, or `{}`.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/CatBreed"
-                        }
-                      }
-                    }
-                  },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
@@ -1169,6 +1159,16 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The breed, or `{}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CatBreed"
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -1202,19 +1202,6 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
-                  "200": {
-                    "description": "The categories.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "type": "array",
-                          "items": {
-                            "$ref": "#/components/schemas/CatCategory"
-                          }
-                        }
-                      }
-                    }
-                  },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
                   },
@@ -1229,6 +1216,19 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The categories.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatCategory"
+                          }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -1263,6 +1263,33 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
+                  "404": {
+                    "description": "No such picture (or the wrong extension).",
+                    "content": {
+                      "text/plain; charset=utf-8": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
                   "200": {
                     "description": "The picture, in the type its extension names.",
                     "headers": {
@@ -1301,21 +1328,6 @@ enum OpenAPIDocument {
                   },
                   "304": {
                     "description": "`If-None-Match` names the picture's ETag: no body."
-                  },
-                  "404": {
-                    "$ref": "#/components/responses/NotFound"
-                  },
-                  "405": {
-                    "$ref": "#/components/responses/MethodNotAllowed"
-                  },
-                  "414": {
-                    "$ref": "#/components/responses/URITooLong"
-                  },
-                  "431": {
-                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
-                  },
-                  "500": {
-                    "$ref": "#/components/responses/InternalError"
                   }
                 }
               }
