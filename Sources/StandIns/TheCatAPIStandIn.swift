@@ -47,14 +47,13 @@ public struct TheCatAPIStandIn: Sendable {
     /// id of the hosted service: that id when the catalogue has it, else a catalogue picture
     /// chosen from the id's bytes, so the same id always gives the same picture.
     public static func catalogueFile(forImageID id: String) -> String {
-        let images = catalogue.images
-        let image =
-            catalogue.image(id: id)
-            ?? images[
-                Int(
-                    id.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-                        % UInt64(images.count))]
+        let image = catalogue.image(id: id) ?? catalogue.images[Int(fnv1a(id) % UInt64(catalogue.images.count))]
         return image.id + "." + image.fileExtension
+    }
+
+    /// FNV-1a (64-bit) of the UTF-8 bytes: stable across runs, unlike `hashValue`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// Adds the routes to `router`.
