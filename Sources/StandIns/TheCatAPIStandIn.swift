@@ -47,7 +47,8 @@ public struct TheCatAPIStandIn: Sendable {
     /// id of the hosted service: that id when the catalogue has it, else a catalogue picture
     /// chosen from the id's bytes, so the same id always gives the same picture.
     public static func catalogueFile(forImageID id: String) -> String {
-        let image = catalogue.image(id: id) ?? catalogue.images[Int(fnv1a(id) % UInt64(catalogue.images.count))]
+        let image =
+            catalogue.image(id: id) ?? catalogue.images[Int(fnv1a(id) % UInt64(catalogue.images.count))]
         return image.id + "." + image.fileExtension
     }
 
