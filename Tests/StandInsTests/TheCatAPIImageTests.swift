@@ -218,6 +218,19 @@ import Testing
         #expect(renders.count == 3)
     }
 
+    @Test func searchAnswersAreTheImageObjectsJSON() {
+        let standIn = TheCatAPIStandIn(publicURL: nil) { _, _, _, _, _ in [] }
+        let request = HTTPRequest(method: .get, target: "/", headers: ["Host": #"cats"\.test:1"#])
+        let base = TheCatAPIStandIn.escapedBase(standIn.urlBase(request))
+        for (position, image) in standIn.catalogue.images.enumerated() {
+            let parts = standIn.imageJSON[position]
+            #expect(parts.head + base + parts.tail == standIn.json(of: image, request).bytes, "\(image.id)")
+        }
+        let picked = TheCatAPIStandIn.randomPick(5, from: Array(0..<8))
+        #expect(picked.count == 5 && Set(picked).count == 5 && picked.allSatisfy { (0..<8).contains($0) })
+        #expect(Set(TheCatAPIStandIn.randomPick(20, from: Array(0..<8))) == Set(0..<8))
+    }
+
     @Test func publicURLIsTheBaseOfEveryURL() throws {
         let api = CatAPIFixture(publicURL: "http://10.0.0.5:8080/")
         let found = try api.array(search + "?breed_ids=abys")
