@@ -1,4 +1,5 @@
 import DocumentStore
+import PlatformSupport
 import SocketHTTP
 
 #if canImport(FoundationEssentials)
@@ -109,6 +110,7 @@ public final class RestliteServer: Sendable {
     /// the seeded database, the key file) is removed again, so a failed first start leaves no
     /// data the user never saw and the next start is again a first start.
     public static func openAndStart(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        MemoryTuning.mapLargeAllocations()  // drawn pictures' buffers go back to the system
         let footprint = StartFootprint(DataFolder(path: configuration.dataDirectory))
         let failure: any Error
         do {

@@ -16,7 +16,8 @@ import StandIns
 public struct StandInOptions: Sendable, Equatable {
     /// Scheme, host and port of absolute URLs in answers; nil builds them on the request's `Host`.
     public var publicURL: String?
-    /// Bytes of encoded pictures kept in memory by each of the two stand-ins.
+    /// Bytes of encoded pictures kept in memory, in all: half for TheCatAPI's picture files,
+    /// half for PlaceKitten's and dummyimage's pictures.
     public var cacheBytes: Int
 
     public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20) {
@@ -31,11 +32,11 @@ public enum StandInRoutes {
     public static let bases = [TheCatAPIStandIn.prefix + "/v1", "/placekitten", "/dummyimage"]
 
     static func register(on router: inout Router, _ options: StandInOptions) {
-        TheCatAPIStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes) {
+        TheCatAPIStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 2) {
             look, variant, width, height, format in
             CatPicture.draw(look, variant: variant, width: width, height: height).encoded(as: format)
         }.register(on: &router)
-        PictureStandIns(cacheBytes: options.cacheBytes).register(on: &router)
+        PictureStandIns(cacheBytes: options.cacheBytes / 2).register(on: &router)
     }
 
     /// Photo URLs of dummyimage.com, placekitten.com and TheCatAPI's CDN rewritten onto the
