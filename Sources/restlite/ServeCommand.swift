@@ -13,6 +13,10 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the restdb.io REST API (/rest/<collection>) from a data folder.",
+        // The generated line lists every option only while it fits; this one names the usual ones.
+        usage:
+            "restlite serve [--host <host>] [--port <port>] [--data-dir <dir>] [--apikey <key> ...] "
+            + "[<options>]",
         discussion: """
             With no flags: listens on 127.0.0.1:8080 and keeps its data in ./data. A new data \
             folder gets the a3cats collection (seed/a3cats.json, or the copy built into the \
