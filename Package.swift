@@ -57,7 +57,8 @@ let package = Package(
         .target(
             name: "RestDBAPI",
             dependencies: [
-                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "StandIns",
+                "Pictures",
             ],
             swiftSettings: swiftSettings
         ),
@@ -105,7 +106,7 @@ let package = Package(
             name: "RestLiteTesting",
             dependencies: [
                 "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
-                "PlatformSupport",
+                "PlatformSupport", "Pictures",
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,7 +155,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite"],
+            dependencies: [
+                "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -17,11 +17,18 @@ public struct RestAPI: Sendable {
         public var logErrors: Bool
         /// Ping interval, resume history and per-subscriber queue of `/realtime`.
         public var realtime: RealtimeHub.Settings
+        /// The stand-ins of TheCatAPI, PlaceKitten and dummyimage on the same router; nil
+        /// leaves them out (`serve --no-standins`).
+        public var standIns: StandInOptions?
 
-        public init(strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init()) {
+        public init(
+            strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),
+            standIns: StandInOptions? = StandInOptions()
+        ) {
             self.strict = strict
             self.logErrors = logErrors
             self.realtime = realtime
+            self.standIns = standIns
         }
     }
 
@@ -59,6 +66,7 @@ public struct RestAPI: Sendable {
         }
         addRoutes(to: &router)
         for mount in mounts { mount.addRoutes(to: &router) }
+        if let standIns = options.standIns { StandInRoutes.register(on: &router, standIns) }
         return router.freeze()
     }
 

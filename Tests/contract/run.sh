@@ -48,7 +48,7 @@ echo "contract: restlite serve on port $port (pid $server_pid)"
 # GET /realtime (operation realtimeEvents) is an event stream that stays open until the client
 # leaves: a generated call would wait for a body that never ends, so it is left out here
 # (POST /realtime is still checked). Its tests are RealtimeTests.
-timeout "$budget" python3 -m schemathesis.cli run docs/openapi.json \
+timeout "$budget" python3 -m schemathesis.cli --config-file Tests/contract/schemathesis.toml run docs/openapi.json \
     --url "http://127.0.0.1:$port" \
     --exclude-operation-id realtimeEvents \
     --header "x-apikey: $key" \

@@ -55,6 +55,14 @@ enum OpenAPIDocument {
             {
               "name": "realtime",
               "description": "Server-Sent Events of writes and messages"
+            },
+            {
+              "name": "thecatapi",
+              "description": "TheCatAPI's `/v1` routes, offline, under `/thecatapi` (docs/THECATAPI.md); no key"
+            },
+            {
+              "name": "pictures",
+              "description": "PlaceKitten (`/placekitten`) and dummyimage.com (`/dummyimage`) pictures, drawn here; no key"
             }
           ],
           "paths": {
@@ -1725,6 +1733,1389 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/thecatapi/v1/images/search": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImageSearch",
+                "summary": "Random (or ordered) cat pictures",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Without a key: 1, or 10 for any limit above 1; with a key 1-100.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page of an ordered search, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "order",
+                    "in": "query",
+                    "required": false,
+                    "description": "RANDOM (default), ASC or DESC.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "RANDOM",
+                        "ASC",
+                        "DESC"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "breed_ids",
+                    "in": "query",
+                    "required": false,
+                    "description": "Breed ids, comma-separated (`beng,abys`).",
+                    "schema": {
+                      "type": "string",
+                      "example": "beng"
+                    }
+                  },
+                  {
+                    "name": "category_ids",
+                    "in": "query",
+                    "required": false,
+                    "description": "Category ids, comma-separated.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "has_breeds",
+                    "in": "query",
+                    "required": false,
+                    "description": "`1`/`true`: only pictures of a breed.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "0",
+                        "1",
+                        "true",
+                        "false"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "mime_types",
+                    "in": "query",
+                    "required": false,
+                    "description": "`jpg`, `png`, `gif`, comma-separated.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "size",
+                    "in": "query",
+                    "required": false,
+                    "description": "Accepted; the answer is the same.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "full",
+                        "med",
+                        "small",
+                        "thumb"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "`src` answers 302 to the picture.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "src"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "api_key",
+                    "in": "query",
+                    "required": false,
+                    "description": "Accepted, never checked; lifts the key-less limit.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "x-api-key",
+                    "in": "header",
+                    "required": false,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "Accepted, never checked; lifts the key-less limit."
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "Always an array; ordered searches send the pagination headers.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatImage"
+                          }
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Pagination-Count": {
+                        "description": "How many match.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Page": {
+                        "description": "The page sent.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Limit": {
+                        "description": "The page size used.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "302": {
+                    "description": "`format=src`: the first picture's URL in `Location`.",
+                    "headers": {
+                      "Location": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": "The ILoveCats app's \"update photo\": `?breed_ids=<breedId>`, then store the one result's `url`."
+              }
+            },
+            "/thecatapi/v1/images/{image}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImage",
+                "summary": "One picture's object",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "image",
+                    "in": "path",
+                    "required": true,
+                    "description": "A picture id.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "O3btzLlsO"
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The picture.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CatImage"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "`Couldn't find an image matching the passed 'id' of <id>`",
+                    "content": {
+                      "text/plain; charset=utf-8": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreeds",
+                "summary": "The 67 breeds, each with its reference image",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Results per page.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page number, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The breeds.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatBreed"
+                          }
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Pagination-Count": {
+                        "description": "How many match.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Page": {
+                        "description": "The page sent.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Limit": {
+                        "description": "The page size used.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds/search": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreedSearch",
+                "summary": "Breeds whose name contains `q` (any case)",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "q",
+                    "in": "query",
+                    "required": false,
+                    "description": "Part of a name.",
+                    "schema": {
+                      "type": "string",
+                      "example": "beng"
+                    }
+                  },
+                  {
+                    "name": "attach_image",
+                    "in": "query",
+                    "required": false,
+                    "description": "`1`: add each breed's `image`.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "0",
+                        "1",
+                        "true",
+                        "false"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The matches; `[]` for none.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatBreed"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds/{breed}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreed",
+                "summary": "One breed (`{}` for an unknown id)",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "breed",
+                    "in": "path",
+                    "required": true,
+                    "description": "A breed id.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "beng"
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The breed, or `{}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CatBreed"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/categories": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catCategories",
+                "summary": "The seven picture categories",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Results per page.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page number, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The categories.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatCategory"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/images/{file}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImageFile",
+                "summary": "A catalogue picture, drawn on demand",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "file",
+                    "in": "path",
+                    "required": true,
+                    "description": "`<id>.jpg`, `.png` or `.gif`, as an image object's `url` names it.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "O3btzLlsO.jpg"
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "description": "No such picture (or the wrong extension).",
+                    "content": {
+                      "text/plain; charset=utf-8": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The picture, in the type its extension names.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  }
+                }
+              }
+            },
+            "/placekitten/{width}/{height}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKitten",
+                "summary": "A cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "height",
+                    "in": "path",
+                    "required": true,
+                    "description": "Height in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "200"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/{width}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenSquare",
+                "summary": "A square cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/g/{width}/{height}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenGrey",
+                "summary": "A grey cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "height",
+                    "in": "path",
+                    "required": true,
+                    "description": "Height in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "200"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/g/{width}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenGreySquare",
+                "summary": "A grey square cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImage",
+                "summary": "A placeholder picture",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}/{background}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImageBackground",
+                "summary": "A placeholder on a colour",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "background",
+                    "in": "path",
+                    "required": true,
+                    "description": "Background colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ff4444"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}/{background}/{foreground}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImageColours",
+                "summary": "A placeholder in two colours",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "background",
+                    "in": "path",
+                    "required": true,
+                    "description": "Background colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ff4444"
+                  },
+                  {
+                    "name": "foreground",
+                    "in": "path",
+                    "required": true,
+                    "description": "Text colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ffffff"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -2517,6 +3908,109 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "CatBreed": {
+                "type": "object",
+                "description": "A breed: the hosted service's keys (`id`, `name`, `temperament`, `description`, `origin`, scores, ...); `{}` for an unknown id.",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "temperament": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  },
+                  "origin": {
+                    "type": "string"
+                  },
+                  "life_span": {
+                    "type": "string"
+                  },
+                  "image": {
+                    "$ref": "#/components/schemas/CatImageRef"
+                  }
+                }
+              },
+              "CatImageRef": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "url",
+                  "width",
+                  "height"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "width": {
+                    "type": "integer"
+                  },
+                  "height": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "CatCategory": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "integer"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              },
+              "CatImage": {
+                "type": "object",
+                "required": [
+                  "breeds",
+                  "id",
+                  "url",
+                  "width",
+                  "height"
+                ],
+                "properties": {
+                  "breeds": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/CatBreed"
+                    }
+                  },
+                  "categories": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/CatCategory"
+                    }
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "width": {
+                    "type": "integer"
+                  },
+                  "height": {
+                    "type": "integer"
+                  }
+                }
               }
             }
           }

@@ -12,10 +12,12 @@ public struct ServeBanner: Sendable {
     public var notes: [String]
     /// Path of the admin routes (`/_restlite`), or nil when they are off.
     public var adminPath: String?
+    /// The base URL the stand-ins are listed under; nil when they are off.
+    public var standInBase: String?
 
     public init(
         host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
-        key: String?, notes: [String] = []
+        key: String?, notes: [String] = [], standInBase: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -23,6 +25,9 @@ public struct ServeBanner: Sendable {
         self.collections = collections
         self.key = key
         self.notes = notes
+        var base = standInBase.map { Substring($0) }
+        while let value = base, value.hasSuffix("/") { base = value.dropLast() }
+        self.standInBase = base.map(String.init)
     }
 
     /// The base URL a client on this machine uses: wildcard addresses become loopback, IPv6
@@ -63,6 +68,10 @@ public struct ServeBanner: Sendable {
         }
         if let adminPath {
             lines.append("admin: \(url)\(adminPath)/ (reset, snapshots, journal, faults; full-access key)")
+        }
+        if let standInBase {
+            let paths = StandInRoutes.bases
+            lines.append("stand-ins: \(standInBase)\(paths[0])  " + paths.dropFirst().joined(separator: "  "))
         }
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n") + "\n"
