@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
         .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
+        .library(name: "Console", targets: ["Console"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -58,7 +59,7 @@ let package = Package(
             name: "RestDBAPI",
             dependencies: [
                 "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "StandIns",
-                "Pictures",
+                "Pictures", "Console",
             ],
             swiftSettings: swiftSettings
         ),
@@ -105,6 +106,7 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: [
+                "Console",
                 "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
                 "PlatformSupport", "Pictures",
             ],
@@ -137,6 +139,15 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        // The web console's pages and sessions; its files are compiled into the binary.
+        .target(
+            name: "Console", dependencies: ["SocketHTTP", "PlatformSupport"],
+            resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

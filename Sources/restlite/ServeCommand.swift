@@ -65,6 +65,9 @@ struct ServeCommand: AsyncParsableCommand {
             /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
             --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
             --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
+
+            The web console (restdb's data manager, on this port) opens at / in a browser; the \
+            banner prints a sign-in link with the key. --no-console [RESTLITE_NO_CONSOLE] turns it off.
             """
     )
 
@@ -147,6 +150,9 @@ struct ServeCommand: AsyncParsableCommand {
             "Do not mount the /_restlite/ admin routes (reset, snapshots, journal, faults). [env RESTLITE_NO_ADMIN]"
     )
     var noAdmin = false
+
+    @Flag(help: "Do not serve the web console at / and /_console/. [env RESTLITE_NO_CONSOLE]")
+    var noConsole = false
 
     @Option(
         help: ArgumentHelp(
@@ -250,6 +256,7 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.clock = clock
         overrides.idSeed = idSeed
         overrides.noAdmin = noAdmin
+        overrides.noConsole = noConsole
         overrides.journalSize = journalSize
         overrides.faultsFile = faults
         overrides.faultSeed = faultSeed

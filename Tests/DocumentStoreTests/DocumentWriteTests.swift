@@ -42,6 +42,24 @@ import Testing
         #expect(try fixture.store.document(stored.id, in: "cats").version == 1)
     }
 
+    @Test func updateIfVersionAppliesOnlyToTheVersionItWasMadeAgainst() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(try StoreFixture.object(#"{"age":3}"#), into: "cats")
+        let first = try fixture.store.update(
+            stored.id, in: "cats", with: try StoreFixture.object(#"{"age":4}"#), ifVersionIn: [stored.version]
+        )
+        #expect(first.version == stored.version + 1)
+        #expect(throws: VersionConflict(id: stored.id, current: first.version)) {
+            try fixture.store.update(
+                stored.id, in: "cats", with: try StoreFixture.object(#"{"age":5}"#),
+                ifVersionIn: [stored.version])
+        }
+        #expect(
+            try fixture.store.document(stored.id, in: "cats").jsonString(metafields: false).contains(
+                #""age":4"#))
+    }
+
     @Test func updateOperatorsChangeTheirPaths() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }

@@ -70,7 +70,8 @@ extension RestAPI {
             return Self.result(ids)
         }
         var body: [UInt8] = []
-        try store.update(id, in: name, with: changes).renderJSON(metafields: true, into: &body)
+        try updateOne(id, in: name, with: changes, request: request).renderJSON(
+            metafields: true, into: &body)
         emitDocument("put", name, body)
         return .json(.ok, body)
     }

@@ -1,3 +1,4 @@
+import Console
 import DocumentStore
 import PlatformSupport
 import RestLiteAdmin
@@ -34,6 +35,8 @@ public final class RestliteServer: Sendable {
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
     public let admin: RestLiteAdmin?
+    /// The web console; nil with `--no-console`.
+    public let console: Console?
     /// The router `http` serves, for answering requests in-process.
     public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
@@ -53,6 +56,7 @@ public final class RestliteServer: Sendable {
         self.http = serving.http
         self.responder = serving.responder
         self.admin = serving.admin
+        self.console = serving.console
         self.notes = notes
     }
 
@@ -61,13 +65,18 @@ public final class RestliteServer: Sendable {
         let http: HTTPServer
         let responder: FrozenRouter
         let admin: RestLiteAdmin?
+        let console: Console?
 
         init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing) throws {
             admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys)
+            console = configuration.console ? Console.forRestAPI(keys: keys) : nil
             let options = RestAPI.Options(
                 strict: configuration.strict, standIns: configuration.standInOptions)
             let api = RestAPI(store: store, keys: keys, options: options)
-            responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
+            var mounts: [any RouterMount] = []
+            if let admin { mounts.append(admin) }
+            if let console { mounts.append(console) }
+            responder = api.makeResponder(mounts: mounts)
             http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
         }
 
@@ -230,6 +239,7 @@ public final class RestliteServer: Sendable {
             key: displayedKey(), notes: notes,
             standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)
         banner.adminPath = admin?.options.basePath
+        banner.console = console != nil
         return banner
     }
 

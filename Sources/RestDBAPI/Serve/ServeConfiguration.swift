@@ -73,6 +73,8 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var publicURL: String?
     /// The first seed of a new folder (or a reset) stores photo URLs on this server's stand-ins.
     public var localImages = false
+    /// Serve the web console at `/` and `/_console/` (`--no-console` turns it off).
+    public var console = true
 
     public init() {}
 

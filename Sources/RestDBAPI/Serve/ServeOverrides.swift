@@ -28,6 +28,8 @@ public struct ServeOverrides: Sendable, Equatable {
     public var noStandIns: Bool
     public var publicURL: String?
     public var localImages: Bool
+    /// `--no-console` (set after `init`).
+    public var noConsole = false
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
