@@ -153,7 +153,7 @@ async function collectionsView(token) {
   const rows = collections.map((c, i) => {
     const fields = details[i].fields || [];
     const open = h("a", { href: `#/c/${encodeURIComponent(c.name)}`, class: "name" }, c.name);
-    const drop = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}` }, "Empty…");
+    const drop = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}`, disabled: c.count === 0 }, "Empty…");
     drop.addEventListener("click", () => emptyCollection(c.name, c.count));
     return h("tr", {},
       h("th", { scope: "row" }, open),

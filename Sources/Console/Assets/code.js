@@ -13,6 +13,12 @@ export function requestFor(origin, name, state) {
   return { url: `${origin}${restPath(name)}${query ? `?${query}` : ""}`, params, path: restPath(name) };
 }
 
+/** Does the key glob (matched after /rest) cover `path`? "**" spans segments, "*" one segment. */
+export function globMatches(glob, path) {
+  const pattern = glob.split("**").map((part) => part.split("*").map((t) => t.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")).join(".*");
+  return new RegExp(`^${pattern}$`).test(path) || new RegExp(`^${pattern}$`).test(`${path}/x`);
+}
+
 const shellQuote = (s) => `'${s.replaceAll("'", `'"'"'`)}'`;
 const swiftRaw = (s) => (s.includes('"#') ? JSON.stringify(s) : `#"${s}"#`);
 
@@ -142,28 +148,50 @@ export async function codeView(main, name, params, { collectionHead, setTitle })
     fields = [];
   }
   const origin = location.origin;
-  const key = knownKey() || KEY_PLACEHOLDER;
+  // The examples use a real key of this server: the one signed in with, else the first that reads
+  // this collection (a scoped GET key is the better choice for an app).
+  let keys = [];
+  try {
+    const answer = await get("/_restlite/keys");
+    keys = Array.isArray(answer) ? answer : answer.keys || [];
+  } catch {
+    keys = [];
+  }
+  const reads = (k) => k.full || ((k.methods || []).includes("GET") && globMatches(k.path || "/**", `/${name}`));
+  const usable = keys.filter(reads);
+  let key = knownKey() || (usable.find((k) => k.full) || usable[0] || {}).key || KEY_PLACEHOLDER;
+  const keyId = id("codekey");
+  const keySelect = h("select", { id: keyId },
+    (usable.length ? usable : [{ key }]).map((k) => h("option", { value: k.key, selected: k.key === key },
+      `${k.key}${k.full ? " (full access)" : k.methods ? ` (${k.methods.join(", ")} ${k.path})` : ""}`)));
+  const tabs = h("div", { class: "code-tabs", role: "tablist", "aria-label": "Languages" });
+  const panels = h("div", { class: "code-panels" });
+  const buttons = [];
+  const pres = [];
   const req = requestFor(origin, name, state);
-  const samples = [
+  const samples = () => [
     ["curl", "curl", curlCode(req, key)],
     ["swift", "Swift (URLSession)", swiftURLSessionCode(req, key, fields, origin, name)],
     ["client", "Swift (RestDBClient)", swiftClientCode(state, key, fields, origin, name)],
     ["postman", "Postman (collection JSON)", postmanCode(req, key, origin, name)],
   ];
-  const tabs = h("div", { class: "code-tabs", role: "tablist", "aria-label": "Languages" });
-  const panels = h("div", { class: "code-panels" });
-  const buttons = [];
-  samples.forEach(([slug, label, text], i) => {
+  const texts = [];
+  samples().forEach(([slug, label], i) => {
     const tabId = id("tab");
     const panelId = id("panel");
     const button = h("button", { type: "button", role: "tab", id: tabId, "aria-controls": panelId, "aria-selected": i === 0 ? "true" : "false", tabindex: i === 0 ? "0" : "-1", dataset: { lang: slug } }, label);
-    const pre = h("pre", { class: "code", tabindex: "0", "aria-label": `${label} code` }, h("code", {}, text));
+    const code = h("code");
+    const pre = h("pre", { class: "code", tabindex: "0", "aria-label": `${label} code` }, code);
     const panel = h("div", { role: "tabpanel", id: panelId, "aria-labelledby": tabId, hidden: i !== 0, class: "code-panel", dataset: { lang: slug } },
-      h("div", { class: "code-actions" }, copyButton(() => text, `Copy ${label}`)), pre);
+      h("div", { class: "code-actions" }, copyButton(() => texts[i], `Copy ${label}`)), pre);
     buttons.push(button);
+    pres.push(code);
     tabs.append(button);
     panels.append(panel);
   });
+  const fill = () => samples().forEach(([, , text], i) => { texts[i] = text; pres[i].textContent = text; });
+  fill();
+  keySelect.addEventListener("change", () => { key = keySelect.value; fill(); });
   const select = (index) => {
     buttons.forEach((b, i) => {
       b.setAttribute("aria-selected", i === index ? "true" : "false");
@@ -175,10 +203,8 @@ export async function codeView(main, name, params, { collectionHead, setTitle })
   buttons.forEach((b, i) => {
     b.addEventListener("click", () => select(i));
     b.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowRight") select((i + 1) % buttons.length);
-      else if (event.key === "ArrowLeft") select((i + buttons.length - 1) % buttons.length);
-      else if (event.key === "Home") select(0);
-      else if (event.key === "End") select(buttons.length - 1);
+      const to = { ArrowRight: (i + 1) % buttons.length, ArrowLeft: (i + buttons.length - 1) % buttons.length, Home: 0, End: buttons.length - 1 }[event.key];
+      if (to !== undefined) { event.preventDefault(); select(to); }
     });
   });
   const back = `#/c/${encodeURIComponent(name)}?${paramsFromState(state)}`;
@@ -186,8 +212,7 @@ export async function codeView(main, name, params, { collectionHead, setTitle })
     collectionHead(name, "code"),
     h("p", { class: "lead" }, "The request behind ", h("a", { href: back }, "the table's current view"), ": ",
       h("code", { class: "request-line" }, `GET ${req.url.slice(origin.length)}`)),
-    key === KEY_PLACEHOLDER
-      ? h("p", { class: "hint" }, `Replace ${KEY_PLACEHOLDER} with your key (the console does not keep it after a reload; the server's banner prints it).`)
-      : h("p", { class: "hint" }, "These use the key you signed in with; for an app, prefer a scoped key (API keys)."),
+    h("div", { class: "field key-pick" }, h("label", { for: keyId }, "Key in the examples"), keySelect,
+      h("p", { class: "hint" }, "For an app, prefer a scoped key: add one under ", h("a", { href: "#/keys" }, "API keys"), ".")),
     tabs, panels);
 }

@@ -30,9 +30,10 @@ export async function importView(main, params, { setTitle }) {
 
   const fileId = id("file"), fmtId = id("fmt"), collId = id("coll");
   const fileInput = h("input", { id: fileId, type: "file", accept: ".json,.jsonl,.ndjson,.csv,application/json,text/csv", class: "file-input" });
+  const fileName = h("span", { class: "file-name" });
   const zone = h("div", { class: "dropzone" },
     h("p", { class: "drop-title" }, "Drop a JSON array, JSON lines or CSV file here"),
-    h("p", {}, "or ", h("label", { for: fileId, class: "button" }, "choose a file"), fileInput),
+    h("p", {}, "or ", fileInput, h("label", { for: fileId, class: "button" }, "choose a file"), fileName),
     h("p", { class: "hint" }, "Mockaroo's JSON and CSV downloads work as they are."));
   const formatSelect = h("select", { id: fmtId }, Object.entries(FORMATS).map(([v, label]) => h("option", { value: v }, label)));
   const collInput = h("input", { id: collId, required: true, pattern: "[A-Za-z0-9_\\-]{1,64}", autocomplete: "off", spellcheck: "false", value: params.get("collection") || "" });
@@ -85,6 +86,7 @@ export async function importView(main, params, { setTitle }) {
   async function choose(chosen) {
     if (!chosen) return;
     file = chosen;
+    fileName.textContent = file.name;
     format = guessFormat(file);
     formatSelect.value = format;
     if (!collInput.value) collInput.value = collectionFromFile(file);
@@ -157,11 +159,13 @@ export async function importView(main, params, { setTitle }) {
         h("a", { href: `#/c/${encodeURIComponent(collection)}` }, `Open ${collection}`),
         answer.schema && answer.schema.fields ? h("p", {}, "Schema: ", fieldsSummary(answer.schema.fields)) : null));
       announce(`Imported ${plural(answer.imported, "document")} into ${collection}`);
+      result.scrollIntoView({ block: "nearest" });
     } catch (error) {
       progress.hidden = true;
       progressText.textContent = "";
       const nothing = /nothing was changed/i.test(error.message) ? null : h("p", {}, h("strong", {}, "Nothing was changed."));
       clear(result, h("div", { class: "error" }, errorWithLine(error), nothing));
+      result.scrollIntoView({ block: "nearest" });
     } finally {
       importButton.disabled = false;
     }

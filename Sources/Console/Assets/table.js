@@ -369,7 +369,9 @@ export async function documentsView(main, name, params, { collectionHead, setTit
       }
     });
     announce("Conflict: another client changed this document");
-    takeTheirs.focus();
+    wrap.scrollLeft = 0;
+    editing.scrollIntoView({ block: "start" });
+    takeTheirs.focus({ preventScroll: true });
   }
 
   function addRow() {
