@@ -288,6 +288,20 @@ class ConsoleTests(unittest.TestCase):
         status, meta, _ = self.server.call("GET", "/rest/mockcats/_meta")
         self.assertEqual(meta["count"], 100)
         self.assertIn("date", [f["type"] for f in meta["fields"] if f["name"] == "birthDate"])
+        # Drag and drop: a small CSV file dropped on the zone.
+        self.go("#/")
+        self.go("#/import")
+        zone = self.css(".dropzone")
+        d.execute_script(
+            "const dt = new DataTransfer();"
+            "dt.items.add(new File(['name,age,indoor\\nTom,3,true\\nFelix,5,false\\n'], 'pets.csv', {type: 'text/csv'}));"
+            "arguments[0].dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));", zone)
+        self.text_in(".preview h3", "pets.csv: 2 rows (CSV)")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "form.import select").get_attribute("value"), "csv")
+        self.button("Import").click()
+        self.text_in(".result .success", "Imported 2 documents into pets")
+        _, pets, _ = self.server.call("GET", "/rest/pets")
+        self.assertEqual([(p["name"], p["age"]) for p in pets], [("Tom", 3), ("Felix", 5)])
 
     def test_05_page_and_sort(self):
         self.go("#/c/mockcats")
@@ -296,7 +310,7 @@ class ConsoleTests(unittest.TestCase):
         self.button("Next ›").click()
         self.text_in("main .status", "21–40 of 100")
         self.text_in(".pager .page-info", "Page 2 of 5")
-        self.button("rating").click()
+        self.button("rating").send_keys(Keys.ENTER)  # the keyboard alone sorts
         self.text_in("main .status", "1–20 of 100")
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "th[aria-sort=ascending]"))
         ratings = [int(v) for v in self.column_values("rating")]
