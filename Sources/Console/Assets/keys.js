@@ -44,10 +44,9 @@ export async function keysView(main, { setTitle }) {
       h("label", { for: scopedId, class: "check" }, scoped, "Scoped web key (for a web page or an app)"),
       h("label", { for: fullId, class: "check" }, full, "Full access (everything, including bulk deletes and keys)")),
     scopeFields, formErrors,
-    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Add key")),
-    created);
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Add key")));
 
-  clear(main, h("div", { class: "view-head" }, h("h1", {}, "API keys")), errors, list, form);
+  clear(main, h("div", { class: "view-head" }, h("h1", {}, "API keys")), errors, created, list, form);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -65,6 +64,8 @@ export async function keysView(main, { setTitle }) {
         h("p", { class: "hint" }, "Send it as the x-apikey header. It is in the list below too.")));
       announce("Key added");
       await refresh();
+      created.scrollIntoView({ block: "nearest" });
+      created.querySelector("button").focus({ preventScroll: true });
     } catch (error) {
       formErrors.hidden = false;
       clear(formErrors, error.message);
