@@ -77,8 +77,8 @@ export function confirmDialog({ title, message, confirm = "Delete", danger = tru
 }
 
 /** A copy button for the text `get()` returns; says "Copied" for a moment. */
-export function copyButton(get, label = "Copy") {
-  const button = h("button", { type: "button", class: "copy" }, label);
+export function copyButton(get, label = "Copy", ariaLabel = undefined) {
+  const button = h("button", { type: "button", class: "copy", "aria-label": ariaLabel }, label);
   button.addEventListener("click", async () => {
     const text = get();
     try {

@@ -107,7 +107,7 @@ export async function keysView(main, { setTitle }) {
         return h("tr", { dataset: { key: k.key } },
           h("th", { scope: "row" }, h("code", { class: "key", title: k.key }, k.key)),
           h("td", {}, describe(k)),
-          h("td", { class: "row-actions" }, copyButton(() => k.key, "Copy"), remove));
+          h("td", { class: "row-actions" }, copyButton(() => k.key, "Copy", `Copy key ${mask(k.key)}`), remove));
       })))));
   }
   await refresh();
