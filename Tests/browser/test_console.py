@@ -218,6 +218,11 @@ class ConsoleTests(unittest.TestCase):
 
     def test_01_no_session_is_401(self):
         srv = self.server
+        status, page, headers = srv.call("GET", "/", key=False, headers={"Accept": "text/html"})
+        self.assertEqual(status, 200, "the server does not serve the console page at / (is the Console module mounted?)")
+        self.assertIn("/_console/app.js", page)
+        for name in ("app.js", "style.css"):
+            self.assertEqual(srv.call("GET", f"/_console/{name}", key=False)[0], 200, name)
         status, body, _ = srv.call("GET", "/_console/session", key=False)
         self.assertEqual(status, 401, body)
         status, body, _ = srv.call("GET", "/rest/_meta", key=False)
