@@ -5,6 +5,7 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -21,6 +22,8 @@ let package = Package(
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "StandIns", targets: ["StandIns"]),
+        .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
+        .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -44,10 +47,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
-        .target(name: "DataTransfer", dependencies: ["DocumentStore"], swiftSettings: swiftSettings),
+        .target(
+            name: "DataTransfer", dependencies: ["DocumentStore", "PlatformSupport"],
+            swiftSettings: swiftSettings),
+        // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
+        .target(
+            name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
-            dependencies: ["SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport"],
+            dependencies: [
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+            ],
             swiftSettings: swiftSettings
         ),
         // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.
@@ -67,7 +78,7 @@ let package = Package(
             name: "restlite",
             dependencies: [
                 "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
-                "RestDBClientSocketTransport",
+                "RestDBClientSocketTransport", "PlatformSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -92,7 +103,19 @@ let package = Package(
         ),
         .target(
             name: "RestLiteTesting",
-            dependencies: ["RestDBAPI", "DocumentStore", "SocketHTTP", "RestDBClient", "PlatformSupport"],
+            dependencies: [
+                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "PlatformSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // restlite inside a test process: `RestLite.withServer` and the `.restlite` test trait.
+        .target(
+            name: "RestLiteEmbedded", dependencies: ["RestDBAPI", "DocumentStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RestLiteEmbeddedTests",
+            dependencies: ["RestLiteEmbedded", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -113,6 +136,11 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RestLiteAdminTests",
+            dependencies: ["RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -69,6 +69,16 @@ public protocol DocumentEngine: Sendable {
     /// Applies `update` to every document matching `query`; returns the ids changed.
     func updateMany(in name: String, matching query: JSONValue?, with update: JSONObject, actor: String)
         throws -> [String]
+    /// Stores new children of `parent` in `childCollection`, with their link fields
+    /// (`_parent_id`, `_parent_def`, `_parent_field`) set, in one transaction that also checks
+    /// the parent exists (`documentNotFound` with the parent's id when not).
+    func insertChildren(
+        _ objects: [JSONObject], of parent: ParentLink, into childCollection: String, options: WriteOptions
+    ) throws -> [Document]
+
+    // Every delete also deletes, in its transaction, the children of each document it deletes
+    // (the schema's `child` fields), and theirs: all or nothing.
+
     /// Deletes one document; returns its id.
     @discardableResult
     func delete(_ id: String, from name: String) throws -> String

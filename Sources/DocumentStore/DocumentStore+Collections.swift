@@ -32,7 +32,7 @@ extension DocumentStore {
         throws -> CollectionInfo
     {
         let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
-        let created = ISODate.nowMilliseconds()
+        let created = clock.nowMilliseconds()
         try connection.run(
             "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
             [.text(name), schemaText, .integer(created)])

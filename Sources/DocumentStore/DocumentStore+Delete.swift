@@ -1,11 +1,22 @@
 extension DocumentStore {
+    /// Deletes go with the children of what they delete (`child` fields of the schema), in the
+    /// same transaction: if any part fails, nothing is deleted.
+    ///
     /// Deletes document `id`; throws `documentNotFound` when there is none. Returns the id.
     @discardableResult
     public func delete(_ id: String, from name: String) throws -> String {
         try Self.validateID(id)
         let info = try collection(name)
         let deleted = try pool.write { connection in
-            try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)])
+            // A parent's children go in the same transaction (no transaction without any).
+            guard info.schema?.childFields.isEmpty == false else {
+                return try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)])
+            }
+            return try connection.transaction {
+                let count = try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)])
+                if count > 0 { try deleteChildren(ofDeleted: [id], in: info, connection) }
+                return count
+            }
         }
         guard deleted > 0 else { throw StoreError.documentNotFound(id) }
         return id
@@ -23,6 +34,7 @@ extension DocumentStore {
                 where try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)]) > 0 {
                     deleted.append(id)
                 }
+                try deleteChildren(ofDeleted: deleted, in: info, connection)
                 return deleted
             }
         }
@@ -32,7 +44,7 @@ extension DocumentStore {
     public func delete(matching query: JSONValue?, from name: String) throws -> [String] {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
-        return try Self.reportingQueryFailures { try delete(where: condition, info: info) }
+        return try reportingQueryFailures { try delete(where: condition, info: info) }
     }
 
     private func delete(where condition: SQLFragment, info: CollectionInfo) throws -> [String] {
@@ -46,6 +58,7 @@ extension DocumentStore {
                 }
                 try connection.run(
                     "DELETE FROM \(info.table) WHERE \(condition.sql)", condition.bindings)
+                try deleteChildren(ofDeleted: ids, in: info, connection)
                 return ids
             }
         }

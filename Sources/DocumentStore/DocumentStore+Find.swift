@@ -12,7 +12,7 @@ extension DocumentStore {
         let plan = try prepare(request)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
-        return try Self.reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+        return try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
     }
 
     private func read(_ request: FindRequest, plan: ReadPlan, skip: Int, max: Int) throws -> FindResult {
@@ -47,7 +47,7 @@ extension DocumentStore {
     public func count(in name: String, matching query: JSONValue? = nil) throws -> Int {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
-        return try Self.reportingQueryFailures {
+        return try reportingQueryFailures {
             try pool.read { connection in try Self.count(info: info, condition: condition, connection) }
         }
     }

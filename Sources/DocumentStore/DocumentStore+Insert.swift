@@ -10,17 +10,26 @@ extension DocumentStore {
     public func insertMany(_ objects: [JSONObject], into name: String, options: WriteOptions = WriteOptions())
         throws -> [Document]
     {
+        try insertMany(objects, into: name, options: options, inTransactionFirst: nil)
+    }
+
+    /// `insertMany`, running `inTransactionFirst` (with the collection's info) inside the write
+    /// transaction before the rows go in: a check there and the inserts commit or fail together.
+    func insertMany(
+        _ objects: [JSONObject], into name: String, options: WriteOptions,
+        inTransactionFirst: ((CollectionInfo, SQLiteConnection) throws -> Void)?
+    ) throws -> [Document] {
         let info = try collectionForWrite(name, create: options.createCollection)
         // Everything that needs no other document (ids, validation, JSON text) is done before
         // taking the writer, which every write in the process waits for; inside it are only the
         // unique-field checks and the INSERTs.
-        let now = ISODate.nowMilliseconds()
+        let now = clock.nowMilliseconds()
         var documents: [Document] = []
         var fieldsByDocument: [JSONObject] = []
         documents.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {
             do {
-                let id = try newID(for: object, options: options)
+                let id = try newID(for: object, options: options, now: now)
                 var fields = SystemFields.stripped(object)
                 try Self.applySchema(to: &fields, info: info, validate: options.validate)
                 fields.setFirst(SystemFields.id, .string(id))
@@ -38,6 +47,7 @@ extension DocumentStore {
         let checksUnique = options.validate && info.hasUniqueFields
         return try pool.write { connection in
             try connection.transaction {
+                try inTransactionFirst?(info, connection)
                 for (document, fields) in zip(documents, fieldsByDocument) {
                     if checksUnique { try Self.checkUnique(fields, info: info, id: document.id, connection) }
                     try Self.insertRow(document, info: info, actor: options.actor, connection)
@@ -65,9 +75,9 @@ extension DocumentStore {
             ])
     }
 
-    private func newID(for object: JSONObject, options: WriteOptions) throws -> String {
+    private func newID(for object: JSONObject, options: WriteOptions, now: Int64) throws -> String {
         guard options.keepIDs, case .string(let given) = object[SystemFields.id] else {
-            return ObjectID.generate()
+            return ids.next(milliseconds: now)
         }
         let lowered = given.lowercased()
         guard ObjectID.isValid(lowered) else { throw StoreError.invalidID(given) }
@@ -91,6 +101,7 @@ extension DocumentStore {
     static func applySchema(to fields: inout JSONObject, info: CollectionInfo, validate: Bool) throws {
         try StorableCheck.require(fields)
         guard let schema = info.schema else { return }
+        schema.dropChildValues(&fields)
         guard validate else {
             schema.normalizeDates(&fields)
             return

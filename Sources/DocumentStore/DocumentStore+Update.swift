@@ -36,7 +36,7 @@ extension DocumentStore {
             throw StoreError.badRequest(
                 "An update of many documents cannot set _id; remove it from the body.")
         }
-        return try Self.reportingQueryFailures {
+        return try reportingQueryFailures {
             try pool.write { connection in
                 try connection.transaction {
                     let documents = try Self.select(info: info, where: condition, connection)
@@ -55,7 +55,8 @@ extension DocumentStore {
         _ applier: UpdateApplier, to stored: Document, info: CollectionInfo, actor: String,
         _ connection: SQLiteConnection
     ) throws -> Document {
-        let change = try PendingUpdate(applier, to: stored, info: info, actor: actor)
+        let change = try PendingUpdate(
+            applier, to: stored, info: info, actor: actor, now: clock.nowMilliseconds())
         if info.hasUniqueFields, let fields = change.fields {
             try Self.checkUnique(fields, info: info, id: stored.id, connection)
         }

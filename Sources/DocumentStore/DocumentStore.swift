@@ -33,6 +33,14 @@ public final class DocumentStore: @unchecked Sendable {
         /// transactions, but no other process can open the store meanwhile. `restlite serve`
         /// turns it on unless started with `--share-database`.
         public var processExclusive = false
+        /// The time written into `_created`, `_changed` and new ids; the system clock by default.
+        public var clock = DocumentClock.system
+        /// Where new ids come from; random per process by default.
+        public var ids = IDSource.process
+        /// The longest one client query (a find, count, or the selection of an update or
+        /// delete by query) may run before it ends in `StoreError.badRequest`; nil is no limit.
+        /// `restlite serve` sets 2 s (`--query-budget`).
+        public var queryBudget: Duration?
 
         public init() {}
     }
@@ -41,20 +49,40 @@ public final class DocumentStore: @unchecked Sendable {
     public static let defaultMax = 1000
 
     let pool: ConnectionPool
+    /// The time of writes (`Options.clock`).
+    public let clock: DocumentClock
+    /// The source of new ids (`Options.ids`).
+    public let ids: IDSource
+    /// `Options.queryBudget`.
+    let queryBudget: Duration?
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
     /// Opens or creates the store at `path` and brings its schema up to date.
     public init(path: String, options: Options = Options()) throws {
+        clock = options.clock
+        ids = options.ids
         let configuration = SQLiteConfiguration(
             synchronous: options.synchronous, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
             mmapBytes: options.mmapBytes, processExclusive: options.processExclusive)
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
+        queryBudget = options.queryBudget
         try pool.write { connection in
             try StorageLayout.migrator.migrate(connection)
             try reloadCatalog(connection)
         }
+    }
+
+    /// A store in memory, nothing on disk, gone when the store is released. Its connections
+    /// (one writer, pooled readers) share one database through SQLite's `memdb` VFS under a
+    /// name unique to this store, so two in-memory stores in one process never meet.
+    public static func inMemory(options: Options = Options()) throws -> DocumentStore {
+        var options = options
+        options.processExclusive = false
+        options.mmapBytes = 0
+        let name = "restlite-\(ISODate.nowMilliseconds())-\(UInt64.random(in: 0...UInt64.max))"
+        return try DocumentStore(path: "file:/\(name)?vfs=memdb", options: options)
     }
 
     /// The collection named `name`, from the in-memory catalog.

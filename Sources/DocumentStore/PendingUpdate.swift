@@ -8,7 +8,9 @@ struct PendingUpdate {
 
     /// Applies `applier` to `original` and validates the result against the collection's
     /// schema, all but unique fields (`DocumentStore.checkUnique`, in the transaction).
-    init(_ applier: UpdateApplier, to original: Document, info: CollectionInfo, actor: String) throws {
+    init(_ applier: UpdateApplier, to original: Document, info: CollectionInfo, actor: String, now: Int64)
+        throws
+    {
         let body: [UInt8]
         if info.schema == nil, applier.isPlainMerge {
             try StorableCheck.require(SystemFields.stripped(applier.update))
@@ -32,7 +34,7 @@ struct PendingUpdate {
         }
         document = Document(
             id: original.id, body: body, created: original.created,
-            changed: max(ISODate.nowMilliseconds(), original.changed), createdBy: original.createdBy,
+            changed: max(now, original.changed), createdBy: original.createdBy,
             changedBy: actor, version: original.version + 1)
     }
 }

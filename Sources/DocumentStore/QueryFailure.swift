@@ -36,11 +36,20 @@ enum QueryFailure {
 
 extension DocumentStore {
     /// Runs `body`, which runs a statement compiled from a client's query, turning the
-    /// query's failures (`QueryFailure`) into `StoreError.badRequest`.
-    static func reportingQueryFailures<T>(_ body: () throws -> T) throws -> T {
+    /// query's failures (`QueryFailure`) into `StoreError.badRequest`. With a query budget
+    /// (`Options.queryBudget`) the statement is stopped once the budget is spent.
+    func reportingQueryFailures<T>(_ body: () throws -> T) throws -> T {
+        guard let budget = queryBudget else { return try Self.reporting(nil, body) }
+        let deadline = QueryDeadline(budget: budget)
+        return try QueryBudget.$current.withValue(deadline) { try Self.reporting(deadline, body) }
+    }
+
+    private static func reporting<T>(_ deadline: QueryDeadline?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
+            // The progress handler stops the statement with SQLITE_INTERRUPT; say why.
+            if let deadline, deadline.expired { throw StoreError.badRequest(deadline.message) }
             throw QueryFailure.storeError(error) ?? error
         }
     }

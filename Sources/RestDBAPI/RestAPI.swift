@@ -32,9 +32,11 @@ public struct RestAPI: Sendable {
         self.options = options
     }
 
-    /// Builds the routes and middleware once and freezes them for every connection.
-    public func makeResponder() -> FrozenRouter {
+    /// Builds the routes and middleware once and freezes them for every connection; `mounts`
+    /// add their middleware outside RestAPI's and their routes beside its own.
+    public func makeResponder(mounts: [any RouterMount] = []) -> FrozenRouter {
         var router = Router()
+        for mount in mounts { mount.outerMiddleware.forEach { router.use($0) } }
         router.use(CORSMiddleware())
         router.use(ErrorMiddleware(logErrors: options.logErrors))
         router.use(MethodOverrideMiddleware())
@@ -50,6 +52,7 @@ public struct RestAPI: Sendable {
             ).httpResponse()
         }
         addRoutes(to: &router)
+        for mount in mounts { mount.addRoutes(to: &router) }
         return router.freeze()
     }
 
@@ -65,6 +68,12 @@ public struct RestAPI: Sendable {
         router.put("/rest/:collection/:id") { request in try update(request) }
         router.patch("/rest/:collection/:id") { request in try update(request) }
         router.delete("/rest/:collection/:id") { request in try delete(request) }
+        router.get("/rest/:collection/:id/:child") { request in try listChildren(request) }
+        router.post("/rest/:collection/:id/:child") { request in try createChildren(request) }
+        router.get("/rest/:collection/:id/:child/:childId") { request in try getChild(request) }
+        router.put("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
+        router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
+        router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -1,4 +1,5 @@
 import Pictures
+import PlatformSupport
 
 /// A category of pictures, as the service lists them.
 struct CatCategory: Sendable, Equatable {
@@ -32,19 +33,6 @@ struct CatImage: Sendable {
     var fileExtension: String { format == .jpeg ? "jpg" : format.rawValue }
 }
 
-/// A small deterministic generator (SplitMix64), so the catalogue is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Every picture the stand-in serves: at least ten per breed (the first one under the breed's
 /// reference picture id) and a set with no breed, some of them in categories; `images` is in the
 /// service's "approval" order, which ASC and DESC searches follow.
@@ -62,7 +50,7 @@ struct CatImageCatalogue: Sendable {
     ]
 
     init() {
-        var random = SplitMix64(state: 0x00CA_7CA7_5EED)
+        var random = SplitMix64(seed: 0x00CA_7CA7_5EED)
         var images: [CatImage] = []
         var used = Set<String>()
         func newID() -> String {

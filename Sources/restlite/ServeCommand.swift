@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestDBAPI
+import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,6 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the restdb.io REST API (/rest/<collection>) from a data folder.",
+        // Written out: with every option the generated line is long enough to collapse.
+        usage: """
+            restlite serve [--host <host>] [--port <port>] [--data-dir <dir>] [--apikey <key> ...] \
+            [--strict] [--quiet] [<more options>]
+            """,
         discussion: """
             With no flags: listens on 127.0.0.1:8080 and keeps its data in ./data. A new data \
             folder gets the a3cats collection (seed/a3cats.json, or the copy built into the \
@@ -22,7 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
             Each flag has an environment variable; a flag wins over its variable, which wins \
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
-            RESTLITE_MAX_BODY, RESTLITE_QUIET (true/false variables take 1/0, true/false, yes/no).
+            RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
+            RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
+            RESTLITE_ID_SEED (true/false variables take 1/0, true/false, yes/no).
+
+            The first line of standard output is always exactly 'restlite listening on \
+            http://HOST:PORT' (the bound port, also with --port 0), written once the server \
+            accepts connections; scripts may rely on it (docs/TESTING.md).
 
             RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
             of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
@@ -36,6 +48,14 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --apikey 5d9f48133cbe87164d4d0a3b   # your app's key
               RESTLITE_PORT=9000 restlite serve --strict --max-body 2MiB
               restlite serve --reset --yes
+              restlite serve --memory --port 0 --port-file /tmp/port --apikey testkey0000000000000001
+              restlite serve --memory --clock 2020-01-01T00:00:00Z+1s --id-seed 7
+              restlite serve --port 0 --journal-size 200 --faults faults.json --fault-seed 7
+
+            Admin routes for test suites live under /_restlite/ (full-access key): POST \
+            /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
+            --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
+            --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
             """
     )
 
@@ -82,6 +102,24 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "size"))
     var maxBody: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Longest one query may run before it is answered 400: 2s, 500ms. [env RESTLITE_QUERY_BUDGET; default 2s]",
+            valueName: "duration"))
+    var queryBudget: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most request bytes buffered across all connections; beyond, 503. [env RESTLITE_MAX_BUFFERED; default 256MiB]",
+            valueName: "size"))
+    var maxBuffered: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Longest a request body may take to arrive after its head; beyond, 408. [env RESTLITE_BODY_TIMEOUT; default 30s]",
+            valueName: "duration"))
+    var bodyTimeout: String?
+
     @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
     var quiet = false
 
@@ -95,8 +133,60 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var shareDatabase = false
 
+    @Flag(
+        help:
+            "Do not mount the /_restlite/ admin routes (reset, snapshots, journal, faults). [env RESTLITE_NO_ADMIN]"
+    )
+    var noAdmin = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Requests the admin journal keeps; 0 turns it off. [env RESTLITE_JOURNAL_SIZE; default 1000]",
+            valueName: "n"))
+    var journalSize: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "JSON file with an array of fault rules in force from the start. [env RESTLITE_FAULTS]",
+            valueName: "file"))
+    var faults: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seed of the fault rules' probability draws, so runs repeat. [env RESTLITE_FAULT_SEED]",
+            valueName: "n"))
+    var faultSeed: String?
+
     @Flag(help: "With --reset: do not ask.")
     var yes = false
+
+    @Flag(
+        help: """
+            Keep everything in memory: no data folder, no lock, nothing written; seeded at every \
+            start, key from --apikey or made up and printed. [env RESTLITE_MEMORY]
+            """)
+    var memory = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the bound port number to this file once listening. [env RESTLITE_PORT_FILE]",
+            valueName: "file"))
+    var portFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Time for _created, _changed and ids: fixed (2020-01-01T00:00:00Z) or stepping by each \
+            read (2020-01-01T00:00:00Z+1s; ms, s, m, h). [env RESTLITE_CLOCK; default the system clock]
+            """,
+            valueName: "instant[+step]"))
+    var clock: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Derive new ids from this number, so runs repeat (with --clock). [env RESTLITE_ID_SEED]",
+            valueName: "n"))
+    var idSeed: String?
 
     /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
     func validate() throws {
@@ -118,10 +208,21 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedConfiguration() throws -> ServeConfiguration {
-        let overrides = ServeOverrides(
+        var overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
             strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+        overrides.memory = memory
+        overrides.portFile = portFile
+        overrides.clock = clock
+        overrides.idSeed = idSeed
+        overrides.noAdmin = noAdmin
+        overrides.journalSize = journalSize
+        overrides.faultsFile = faults
+        overrides.faultSeed = faultSeed
+        overrides.queryBudget = queryBudget
+        overrides.maxBuffered = maxBuffered
+        overrides.bodyTimeout = bodyTimeout
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -1,3 +1,4 @@
+import RestLiteTesting
 import Testing
 
 @testable import DocumentStore

@@ -1,4 +1,5 @@
 import CSQLite
+import RestLiteTesting
 import Testing
 
 @testable import DocumentStore

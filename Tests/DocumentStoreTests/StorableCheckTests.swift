@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 import Testing
 
 @testable import DocumentStore

@@ -1,5 +1,6 @@
 import Foundation
 import RestLiteTesting
+import SocketHTTP
 import Testing
 
 #if canImport(FoundationNetworking)

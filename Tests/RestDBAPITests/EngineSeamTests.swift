@@ -92,6 +92,13 @@ import Testing
             record("insertMany")
             return try store.insertMany(objects, into: name, options: options)
         }
+        func insertChildren(
+            _ objects: [JSONObject], of parent: ParentLink, into childCollection: String,
+            options: WriteOptions
+        ) throws -> [Document] {
+            record("insertChildren")
+            return try store.insertChildren(objects, of: parent, into: childCollection, options: options)
+        }
         func update(_ id: String, in name: String, with update: JSONObject, actor: String) throws -> Document
         {
             record("update")

@@ -1,4 +1,6 @@
+import DocumentStore
 import Foundation
+import SocketHTTP
 import Testing
 
 @testable import RestDBAPI

@@ -2,6 +2,7 @@ import DataTransfer
 import DocumentStore
 import Foundation
 import RestLiteTesting
+import SocketHTTP
 import Testing
 
 /// docs/postman's collection, run the way Postman's Collection Runner runs it against a fresh

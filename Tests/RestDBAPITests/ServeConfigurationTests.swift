@@ -1,3 +1,4 @@
+import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
@@ -46,6 +47,27 @@ import Testing
         #expect(throws: ServeError.self) {
             try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "lots"])
         }
+    }
+
+    @Test func theDenialOfServiceLimitsComeFromFlagsOrTheEnvironment() throws {
+        let defaults = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
+        #expect(defaults.queryBudget == .seconds(2) && defaults.bodyTimeout == .seconds(30))
+        #expect(defaults.maxBufferedBytes == 256 * 1024 * 1024)
+        #expect(defaults.httpConfiguration.maxBufferedBytes == 256 * 1024 * 1024)
+        let environment = [
+            "RESTLITE_QUERY_BUDGET": "500ms", "RESTLITE_MAX_BUFFERED": "64MiB", "RESTLITE_BODY_TIMEOUT": "1m",
+        ]
+        let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
+        #expect(fromEnvironment.queryBudget == .milliseconds(500))
+        #expect(fromEnvironment.maxBufferedBytes == 64 << 20 && fromEnvironment.bodyTimeout == .seconds(60))
+        var flags = ServeOverrides()
+        flags.queryBudget = "1.5s"
+        flags.bodyTimeout = "10"
+        let fromFlags = try ServeConfiguration.resolve(flags, environment: environment)
+        #expect(fromFlags.queryBudget == .milliseconds(1500) && fromFlags.bodyTimeout == .seconds(10))
+        #expect(fromFlags.httpConfiguration.bodyTimeout == .seconds(10))
+        flags.queryBudget = "soon"
+        #expect(throws: ServeError.self) { try ServeConfiguration.resolve(flags, environment: [:]) }
     }
 
     @Test func emptyOrFalseEnvironmentValuesCountAsUnset() throws {

@@ -2,6 +2,7 @@ import Foundation
 import RestDBClient
 import RestDBClientSocketTransport
 import RestLiteTesting
+import SocketHTTP
 import Testing
 
 /// restlite's error answers, read by the client as `RestDBError.server` with restdb's status,

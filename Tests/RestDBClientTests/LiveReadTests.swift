@@ -1,5 +1,6 @@
 import Foundation
 import RestDBClient
+import RestLiteTesting
 import Testing
 
 /// Reads through the client against a live restlite: what the server returns for each list

@@ -2,6 +2,7 @@ import Foundation
 import RestDBClient
 import RestDBClientSocketTransport
 import RestLiteTesting
+import SocketHTTP
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,6 @@
+import DocumentStore
 import Foundation
+import RestDBAPI
 import RestDBClient
 import RestDBClientSocketTransport
 import RestLiteTesting

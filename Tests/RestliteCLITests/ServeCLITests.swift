@@ -68,7 +68,7 @@ import Testing
         let badPort = try binary.run(["serve", "--port", "abc", "--data-dir", "d"], in: folder)
         #expect(badPort.status != 0)
         #expect(badPort.stderr.contains("port 'abc' is not a number"))
-        #expect(badPort.stderr.contains("Usage: restlite serve ["))
+        #expect(badPort.stderr.contains("Usage: restlite serve "))
         let unconfirmedReset = try binary.run(["serve", "--reset", "--data-dir", "d"], in: folder)
         #expect(unconfirmedReset.status != 0 && unconfirmedReset.stderr.contains("add --yes"))
 

@@ -11,6 +11,24 @@ import Testing
         #expect(request?.headers.map(\.name) == ["Host", "X-ApiKey"])
     }
 
+    @Test func aPendingHeadIsVisibleWhileItsBodyIsAwaited() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("POST /up?apikey=k HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\nab".utf8))
+        #expect(parser.next() == nil)
+        let head = try #require(parser.pendingHead)
+        #expect(head.method == .post && head.path == "/up" && head.queryValue("apikey") == "k")
+        #expect(head.body.isEmpty)
+        #expect(parser.announcedBodyBytes == 998)
+        parser.reserveAnnouncedBody()
+        #expect(parser.retainedBytes >= 1000)
+        parser.append([UInt8](repeating: 0x61, count: 998))
+        guard case .request(let request) = parser.next() else {
+            Issue.record("no request")
+            return
+        }
+        #expect(request.body.count == 1000 && parser.pendingHead == nil)
+    }
+
     @Test func readsContentLengthBody() {
         let events = parseEverywhere("POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello")
         #expect(events == ["POST /a HTTP/1.1 [Host=h,Content-Length=5] hello"])

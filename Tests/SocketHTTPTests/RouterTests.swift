@@ -25,6 +25,18 @@ private struct Catcher: HTTPMiddleware {
     }
 }
 
+/// Refuses, from the head, requests without `X-Token`.
+private struct TokenGate: HTTPMiddleware {
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        try next(request)
+    }
+
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        head.headers["X-Token"] == nil ? .text(.unauthorized, "token") : try next(head)
+    }
+}
+
 private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: String) -> HTTPResponse {
     router.respond(to: HTTPRequest(method: method, target: target))
 }
@@ -60,6 +72,28 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         let router = restRouter()
         #expect(respond(router, .delete, "/rest/cats/*").bodyString == "bulk cats")
         #expect(respond(router, .get, "/rest/cats/*").bodyString == "doc cats *")
+    }
+
+    @Test func aHeadIsRefusedForItsMiddlewareRouteOrMethodAndPassedOtherwise() {
+        var router = Router()
+        router.use(Tag(name: "outer"))
+        router.use(TokenGate())
+        router.post("/items") { _ in .text(.created, "made") }
+        let frozen = router.freeze()
+        func head(_ method: HTTPMethod, _ target: String, token: Bool = true) -> HTTPResponse? {
+            var headers = HTTPHeaders()
+            if token { headers.set("X-Token", "t") }
+            return frozen.respondBeforeBody(to: HTTPRequest(method: method, target: target, headers: headers))
+        }
+        #expect(head(.post, "/items") == nil)
+        #expect(head(.post, "/items", token: false)?.status == .unauthorized)
+        #expect(head(.post, "/nothing")?.status == .notFound)
+        let wrongMethod = head(.put, "/items")
+        #expect(wrongMethod?.status == .methodNotAllowed)
+        #expect(wrongMethod?.headers["Allow"] == "POST")
+        // A responder that does not look at heads reads every body.
+        let closure = ClosureResponder { _ in .text(.ok, "") }
+        #expect(closure.respondBeforeBody(to: HTTPRequest(method: .post, target: "/x")) == nil)
     }
 
     @Test func headFallsBackToGet() {

@@ -40,6 +40,9 @@ done
 [ -n "$port" ] || { echo "contract: no banner within 30 s" >&2; exit 1; }
 echo "contract: restlite serve on port $port (pid $server_pid)"
 
+# Fault rules answer the errors they are told to (500s, dropped connections) and reset and
+# snapshots throw away what the other requests made, so the run leaves those routes alone;
+# their own tests are in Tests/RestDBAPITests and Tests/RestLiteAdminTests.
 # The coverage phase is left out: on CPython 3.11 it stops with an interpreter error inside
 # hypothesis ("AST constructor recursion depth mismatch"), whatever the server answers.
 timeout "$budget" python3 -m schemathesis.cli run docs/openapi.json \
@@ -48,6 +51,7 @@ timeout "$budget" python3 -m schemathesis.cli run docs/openapi.json \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
     --max-examples "$examples" \
     --phases examples,fuzzing,stateful \
+    --exclude-path-regex '^/_restlite/(faults|reset|snapshots)' \
     --seed 20261123 \
     --workers 2 \
     --no-color \

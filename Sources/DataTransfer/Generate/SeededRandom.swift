@@ -1,4 +1,5 @@
 import DocumentStore
+import PlatformSupport
 
 /// A small deterministic random number generator (xoshiro256**, seeded through SplitMix64).
 ///
@@ -13,11 +14,8 @@ public struct SeededRandom: Sendable {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
     public init(seed: UInt64) {
-        var splitMix = seed
-        state = (
-            SeededRandom.splitMix64(&splitMix), SeededRandom.splitMix64(&splitMix),
-            SeededRandom.splitMix64(&splitMix), SeededRandom.splitMix64(&splitMix)
-        )
+        var splitMix = SplitMix64(seed: seed)
+        state = (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next())
     }
 
     /// The next 64 random bits.
@@ -58,14 +56,6 @@ public struct SeededRandom: Sendable {
     /// True with probability `percent` / 100.
     public mutating func chance(percent: Int) -> Bool {
         next(below: 100) < UInt64(percent)
-    }
-
-    private static func splitMix64(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 
     private func rotateLeft(_ value: UInt64, _ count: UInt64) -> UInt64 {

@@ -5,7 +5,7 @@ extension CollectionSchema {
     /// store.
     public func validate(_ object: inout JSONObject) -> [FieldError] {
         var errors: [FieldError] = []
-        for field in fields {
+        for field in fields where field.type != .child {
             let value = object[field.name]
             guard let value, !value.isNull else {
                 if field.required { errors.append(FieldError(field: field.name, message: "is required")) }
@@ -19,6 +19,14 @@ extension CollectionSchema {
             }
         }
         return errors
+    }
+
+    /// Removes the values written at `child` fields: children are documents of their own
+    /// collection, and a parent read with `fetchchildren=true` shows them there.
+    public func dropChildValues(_ object: inout JSONObject) {
+        for field in fields where field.type == .child && object[field.name] != nil {
+            object[field.name] = nil
+        }
     }
 
     /// Rewrites the date fields that hold ISO 8601 text, leaving anything else as it is; used
@@ -39,7 +47,7 @@ extension CollectionSchema {
 
     private static func check(_ value: JSONValue, as type: FieldType) -> Check {
         switch (type, value) {
-        case (.text, .string), (.floatNumber, .number), (.bool, .bool), (.json, _):
+        case (.text, .string), (.floatNumber, .number), (.bool, .bool), (.json, _), (.child, _):
             return .success(nil)
         case (.number, .number(let number)):
             return number.int64Value == nil ? .failure("must be a whole number") : .success(nil)

@@ -4,20 +4,28 @@ public struct FieldSchema: Sendable, Hashable {
     public var type: FieldType
     public var required: Bool
     public var unique: Bool
+    /// For a `child` field: the collection its children are stored in; nil for other types.
+    public var collection: String?
 
-    public init(name: String, type: FieldType, required: Bool = false, unique: Bool = false) {
+    public init(
+        name: String, type: FieldType, required: Bool = false, unique: Bool = false, collection: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.required = required
         self.unique = unique
+        self.collection = collection
     }
 
-    /// `{"name":...,"type":...,"required":...,"unique":...}`, the `_meta` shape.
+    /// `{"name":...,"type":...,"required":...,"unique":...}`, the `_meta` shape; a `child`
+    /// field adds `"collection":...`.
     public var json: JSONValue {
-        .object([
+        var object: JSONObject = [
             "name": .string(name), "type": .string(type.rawValue), "required": .bool(required),
             "unique": .bool(unique),
-        ])
+        ]
+        if let collection { object["collection"] = .string(collection) }
+        return .object(object)
     }
 }
 
@@ -32,6 +40,11 @@ public struct CollectionSchema: Sendable, Hashable {
 
     public func field(named name: String) -> FieldSchema? {
         fields.first { $0.name == name }
+    }
+
+    /// The `child` fields, each naming the collection its children live in.
+    public var childFields: [FieldSchema] {
+        fields.filter { $0.type == .child && $0.collection != nil }
     }
 
     /// `{"fields":[{"name":...,"type":...,"required":...,"unique":...}, ...]}`.
@@ -62,7 +75,9 @@ public struct CollectionSchema: Sendable, Hashable {
 
     private static func field(from value: JSONValue, name: String?) throws(StoreError) -> FieldSchema {
         if let name, case .string(let typeName) = value {
-            return FieldSchema(name: name, type: try type(named: typeName, field: name))
+            let type = try type(named: typeName, field: name)
+            if type == .child { _ = try childCollection(of: .null, type: type, field: name) }
+            return FieldSchema(name: name, type: type)
         }
         guard let fieldName = name ?? value["name"]?.stringValue, !fieldName.isEmpty else {
             throw .badRequest("Every schema field needs a \"name\" (text).")
@@ -70,9 +85,27 @@ public struct CollectionSchema: Sendable, Hashable {
         guard let typeName = value["type"]?.stringValue else {
             throw .badRequest("Schema field '\(fieldName)' needs a \"type\" such as \"text\" or \"number\".")
         }
+        let type = try type(named: typeName, field: fieldName)
         return FieldSchema(
-            name: fieldName, type: try type(named: typeName, field: fieldName),
-            required: value["required"]?.boolValue ?? false, unique: value["unique"]?.boolValue ?? false)
+            name: fieldName, type: type, required: value["required"]?.boolValue ?? false,
+            unique: value["unique"]?.boolValue ?? false,
+            collection: try childCollection(of: value, type: type, field: fieldName))
+    }
+
+    /// A `child` field's `"collection"`: required, and a valid collection name.
+    private static func childCollection(of value: JSONValue, type: FieldType, field: String)
+        throws(StoreError)
+        -> String?
+    {
+        guard type == .child else { return nil }
+        guard let name = value["collection"]?.stringValue, !name.isEmpty else {
+            throw .badRequest(
+                "Child field '\(field)' needs a \"collection\" naming the collection its children are "
+                    + "stored in, such as {\"name\":\"visits\",\"type\":\"child\",\"collection\":\"a3cats-visits\"}."
+            )
+        }
+        try CollectionName.validate(name)
+        return name
     }
 
     private static func type(named name: String, field: String) throws(StoreError) -> FieldType {

@@ -10,6 +10,9 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
     case bool
     /// Anything JSON: objects, arrays, mixed.
     case json
+    /// A child collection: no value in the document itself; its documents live in the
+    /// collection the field names (`FieldSchema.collection`) and point back with `_parent_id`.
+    case child
 
     /// The type for a canonical name or one of restdb's other field types, mapped to the
     /// nearest (`datetime` -> date, `email` -> text, `money` -> float_number, ...).

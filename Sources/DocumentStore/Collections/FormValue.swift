@@ -13,7 +13,7 @@ public enum FormValue {
         case .text, .date: return .string(text)
         case .number, .floatNumber: return number(text).map(JSONValue.number) ?? .string(text)
         case .bool: return boolean(text) ?? .string(text)
-        case .json: return (try? JSON.parse(text)) ?? .string(text)
+        case .json, .child: return (try? JSON.parse(text)) ?? .string(text)
         case nil: return number(text).map(JSONValue.number) ?? boolean(text) ?? .string(text)
         }
     }

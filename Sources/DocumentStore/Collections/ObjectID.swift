@@ -19,13 +19,16 @@ public enum ObjectID {
     /// A new id, greater than every id this process made before it; unique within this
     /// process and, with overwhelming probability, across processes.
     public static func generate() -> String {
-        let seconds = UInt32(truncatingIfNeeded: ISODate.nowMilliseconds() / 1000)
-        let stamp = sequence.withLock { $0.next(seconds: seconds) }
-        return format(seconds: stamp.seconds, counter: stamp.counter)
+        IDSource.process.next(milliseconds: ISODate.nowMilliseconds())
     }
 
-    /// The id with this timestamp and counter (the low 24 bits) and this process's bytes.
-    static func format(seconds: UInt32, counter: UInt32) -> String {
+    /// The id with this timestamp and counter (the low 24 bits) and these 5 middle bytes
+    /// (this process's by default).
+    static func format(
+        seconds: UInt32, counter: UInt32, processBytes: [UInt8] = IDSource.process.processBytes
+    )
+        -> String
+    {
         var bytes = [UInt8](repeating: 0, count: 12)
         bytes[0] = UInt8(truncatingIfNeeded: seconds >> 24)
         bytes[1] = UInt8(truncatingIfNeeded: seconds >> 16)
@@ -54,15 +57,6 @@ public enum ObjectID {
         guard isValid(id) else { return nil }
         return UInt32(id.prefix(8), radix: 16)
     }
-
-    /// The 5 bytes fixed for this process.
-    static let processBytes: [UInt8] = {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<5).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }()
-
-    private static let sequence = LockedSequence(
-        ObjectIDSequence(counter: UInt32.random(in: 0...ObjectIDSequence.counterMask)))
 
     private static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
@@ -105,7 +99,53 @@ struct ObjectIDSequence {
     }
 }
 
-/// The process's `ObjectIDSequence`. `@unchecked Sendable`: `value` is only touched under `lock`.
+/// Where a store's new ids come from: the ObjectId layout's 5 middle bytes and its counter.
+/// `process` (the default) draws both at random once per process; `seeded(_:)` derives both
+/// from a number, so a store given the same seed and the same clock makes the same ids in
+/// every run.
+///
+/// ```swift
+/// var options = DocumentStore.Options()
+/// options.ids = .seeded(42)
+/// options.clock = .fixed(0)    // ids "00000000" + 5 seed bytes + counter
+/// ```
+public final class IDSource: Sendable {
+    /// The 5 bytes fixed for this source.
+    let processBytes: [UInt8]
+    private let sequence: LockedSequence
+
+    private init(processBytes: [UInt8], counter: UInt32) {
+        self.processBytes = processBytes
+        sequence = LockedSequence(ObjectIDSequence(counter: counter))
+    }
+
+    /// Random bytes and counter, drawn once for the process; what `ObjectID.generate()` uses.
+    public static let process: IDSource = {
+        var generator = SystemRandomNumberGenerator()
+        return IDSource(
+            processBytes: (0..<5).map { _ in UInt8.random(in: 0...255, using: &generator) },
+            counter: UInt32.random(in: 0...ObjectIDSequence.counterMask, using: &generator))
+    }()
+
+    /// A new source whose bytes and counter start come from `seed` (SplitMix64).
+    public static func seeded(_ seed: UInt64) -> IDSource {
+        var random = SplitMix64(seed: seed)
+        let bytes = random.next()
+        return IDSource(
+            processBytes: (0..<5).map { UInt8(truncatingIfNeeded: bytes >> (8 * UInt64($0))) },
+            counter: UInt32(truncatingIfNeeded: random.next()) & ObjectIDSequence.counterMask)
+    }
+
+    /// A new id for an instant read from the store's clock, greater than every id this source
+    /// made before it.
+    public func next(milliseconds: Int64) -> String {
+        let seconds = UInt32(truncatingIfNeeded: milliseconds / 1000)
+        let stamp = sequence.withLock { $0.next(seconds: seconds) }
+        return ObjectID.format(seconds: stamp.seconds, counter: stamp.counter, processBytes: processBytes)
+    }
+}
+
+/// An `IDSource`'s `ObjectIDSequence`. `@unchecked Sendable`: `value` is only touched under `lock`.
 private final class LockedSequence: @unchecked Sendable {
     private let lock = PosixCondition()
     private var value: ObjectIDSequence

@@ -23,9 +23,9 @@ extension DocumentStore {
                 """
             var body: [UInt8] = []
             while let batch = try nextBatch() {
-                let now = ISODate.nowMilliseconds()
+                let now = clock.nowMilliseconds()
                 for record in batch {
-                    let id = try importedID(record, keepIDs: keepIDs, file: file)
+                    let id = try importedID(record, keepIDs: keepIDs, file: file, now: now)
                     var fields = SystemFields.stripped(record.document)
                     do {
                         try prepareFields(&fields, info: info, id: id, validate: true, connection)
@@ -75,10 +75,11 @@ extension DocumentStore {
         return try insertCollection(name, schema: newSchema, connection)
     }
 
-    private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String) throws(ImportError) -> String
+    private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String, now: Int64)
+        throws(ImportError) -> String
     {
         guard keepIDs, case .string(let given) = record.document[SystemFields.id] else {
-            return ObjectID.generate()
+            return ids.next(milliseconds: now)
         }
         guard ObjectID.isValid(given) else {
             throw ImportError(

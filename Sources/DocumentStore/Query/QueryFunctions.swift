@@ -55,6 +55,10 @@ private func regexpFunction(
     guard let pattern = text(arguments, 0), let value = text(arguments, 2) else {
         return sqlite3_result_int(context, 0)
     }
+    // ICU's time limit holds per value; the query's budget bounds the sum over all rows.
+    if let deadline = QueryBudget.current, deadline.isPast() {
+        return sqlite3_result_error(context, QueryFailure.marker + deadline.message, -1)
+    }
     let options = text(arguments, 1) ?? ""
     let expression: CompiledRegex
     do {

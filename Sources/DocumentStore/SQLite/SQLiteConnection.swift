@@ -28,7 +28,19 @@ public final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        installBudgetCheck()
         try configure(configuration, readOnly: readOnly)
+    }
+
+    /// Every `QueryBudget.checkInterval` VM instructions, stop the statement when the query
+    /// running on this thread is past its budget (`QueryDeadline`); no budget, no stop.
+    private func installBudgetCheck() {
+        sqlite3_progress_handler(
+            handle, QueryBudget.checkInterval,
+            { _ in
+                guard let deadline = QueryBudget.current else { return 0 }
+                return deadline.isPast() ? 1 : 0
+            }, nil)
     }
 
     deinit {
@@ -99,7 +111,7 @@ public final class SQLiteConnection {
         // The handler runs once per `instructionBudget` instructions; a nonzero answer
         // interrupts the statement with SQLITE_INTERRUPT.
         sqlite3_progress_handler(handle, instructionBudget, { _ in 1 }, nil)
-        defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+        defer { installBudgetCheck() }
         do {
             try forEachRow(sql, bindings, row)
             return true

@@ -1,4 +1,5 @@
 import DocumentStore
+import SocketHTTP
 
 /// An error that knows which `RestError` it is to a restdb client. `ErrorMiddleware` asks this
 /// protocol, so a new kind of failure becomes an answer by conforming, not by a new case there.

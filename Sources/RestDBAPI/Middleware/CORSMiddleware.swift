@@ -22,6 +22,14 @@ struct CORSMiddleware: HTTPMiddleware {
         return response
     }
 
+    /// A refusal before the body carries the same CORS headers; a preflight is left to `handle`.
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        guard head.method != .options, var response = try next(head) else { return nil }
+        Self.decorate(&response, origin: head.headers["Origin"])
+        return response
+    }
+
     static func decorate(_ response: inout HTTPResponse, origin: String?) {
         if let origin, !origin.isEmpty {
             response.headers.set("Access-Control-Allow-Origin", origin)
@@ -32,17 +40,6 @@ struct CORSMiddleware: HTTPMiddleware {
         response.headers.set("Access-Control-Expose-Headers", Pagination.headerName)
     }
 
-    /// tchar (RFC 9110 §5.6.2): a requested name with any other byte is not a header name.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
     /// The standard list, plus the valid header names the browser says it will send.
     private func allowedHeaders(for request: HTTPRequest) -> String {
         guard let requested = request.headers["Access-Control-Request-Headers"] else {
@@ -50,7 +47,7 @@ struct CORSMiddleware: HTTPMiddleware {
         }
         let extra = requested.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }
             .filter {
-                !$0.isEmpty && $0.utf8.allSatisfy(Self.isTokenByte) && !Self.standardHeaders.contains($0)
+                HTTPHeaders.isValidName($0) && !Self.standardHeaders.contains($0)
             }
         return ([Self.allowedHeaders] + extra).joined(separator: ", ")
     }

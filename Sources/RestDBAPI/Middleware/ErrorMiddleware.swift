@@ -13,6 +13,19 @@ import SocketHTTP
 struct ErrorMiddleware: HTTPMiddleware {
     let logErrors: Bool
 
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        do {
+            return try next(head)
+        } catch let error as any RestErrorConvertible {
+            return error.restError.httpResponse()
+        } catch let error as any HTTPResponseConvertible {
+            return error.httpResponse()
+        } catch {
+            return nil  // the whole request meets it again and is answered (and logged) then
+        }
+    }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         do {
             return try next(request)

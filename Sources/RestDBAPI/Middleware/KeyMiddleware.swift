@@ -10,49 +10,66 @@ struct KeyMiddleware: HTTPMiddleware {
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         guard let scopePath = Self.pathAfterRest(request.pathSegments) else { return try next(request) }
+        if let refusal = refusal(request, scopePath: scopePath) { throw refusal }
+        let presented = Self.presentedKey(request)
+        do {
+            return try next(request)
+        } catch StoreError.collectionNotFound(let name, let existing) {
+            // The list of existing collections names only those this key may read.
+            let visible = existing.filter {
+                keys.authorize(
+                    presentedKey: presented, method: "GET", path: "/" + $0, origin: request.headers["Origin"])
+                    == .allowed
+            }
+            guard visible.isEmpty, !existing.isEmpty else {
+                throw StoreError.collectionNotFound(name, existing: visible)
+            }
+            // Not "there are none yet": there are, only none this key may read.
+            throw RestError(.notFound, "Collection '\(name)' does not exist; check the name.")
+        }
+    }
+
+    /// Keys travel in headers and the query string, so a request without a valid key is
+    /// refused from its head, before a byte of its body is read.
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        if let scopePath = Self.pathAfterRest(head.pathSegments),
+            let refusal = refusal(head, scopePath: scopePath)
+        {
+            throw refusal
+        }
+        return try next(head)
+    }
+
+    /// Why the key of a request under `/rest` (at `scopePath`) does not let it through; nil
+    /// when it does.
+    private func refusal(_ request: HTTPRequest, scopePath: String) -> RestError? {
         if strict, request.headers["x-apikey"]?.isEmpty != false, request.queryValue("apikey") == nil,
             Self.bearerKey(request) != nil
         {
-            throw RestError(
+            return RestError(
                 .unauthorized,
                 "Authorization: Bearer is not accepted in strict mode (restdb.io does not take it); "
                     + "send the key in the x-apikey header or the apikey parameter.")
         }
-        let presented = Self.presentedKey(request)
         let method = request.method == .head ? "GET" : request.method.rawValue
         switch keys.authorize(
-            presentedKey: presented, method: method, path: scopePath, origin: request.headers["Origin"])
+            presentedKey: Self.presentedKey(request), method: method, path: scopePath,
+            origin: request.headers["Origin"])
         {
         case .allowed:
-            do {
-                return try next(request)
-            } catch StoreError.collectionNotFound(let name, let existing) {
-                // The list of existing collections names only those this key may read.
-                let visible = existing.filter {
-                    keys.authorize(
-                        presentedKey: presented, method: "GET", path: "/" + $0,
-                        origin: request.headers["Origin"])
-                        == .allowed
-                }
-                guard visible.isEmpty, !existing.isEmpty else {
-                    throw StoreError.collectionNotFound(name, existing: visible)
-                }
-                // Not "there are none yet": there are, only none this key may read.
-                throw RestError(
-                    .notFound,
-                    "Collection '\(name)' does not exist; check the name.")
-            }
+            return nil
         case .missing:
-            throw RestError(
+            return RestError(
                 .unauthorized,
                 "This request has no API key; send it in the x-apikey header (or ?apikey=, or Authorization: Bearer)."
             )
         case .unknown:
-            throw RestError(
+            return RestError(
                 .forbidden,
                 "The API key is not known to this server; use a key that `restlite keys list` shows.")
         case .outOfScope:
-            throw RestError(
+            return RestError(
                 .forbidden,
                 "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
             )

@@ -6,8 +6,17 @@ struct MethodOverrideMiddleware: HTTPMiddleware {
     private static let allowed: Set<HTTPMethod> = [.put, .patch, .delete]
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        try next(try overridden(request))
+    }
+
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        try next(try overridden(head))
+    }
+
+    private func overridden(_ request: HTTPRequest) throws -> HTTPRequest {
         guard request.method == .post, let value = request.headers["X-HTTP-Method-Override"] else {
-            return try next(request)
+            return request
         }
         guard request.headers.values(for: "X-HTTP-Method-Override").count == 1 else {
             throw RestError(
@@ -21,6 +30,6 @@ struct MethodOverrideMiddleware: HTTPMiddleware {
         }
         var overridden = request
         overridden.method = method
-        return try next(overridden)
+        return overridden
     }
 }

@@ -43,6 +43,14 @@ enum OpenAPIDocument {
             {
               "name": "server",
               "description": "health and this document"
+            },
+            {
+              "name": "admin",
+              "description": "`/_restlite/` routes for test suites: reset, snapshots, request journal, fault rules (full-access key)"
+            },
+            {
+              "name": "children",
+              "description": "child collections of one parent document"
             }
           ],
           "paths": {
@@ -301,6 +309,9 @@ enum OpenAPIDocument {
                   },
                   {
                     "$ref": "#/components/parameters/aggregate"
+                  },
+                  {
+                    "$ref": "#/components/parameters/fetchchildren"
                   }
                 ],
                 "responses": {
@@ -469,6 +480,9 @@ enum OpenAPIDocument {
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/metafields"
+                  },
+                  {
+                    "$ref": "#/components/parameters/fetchchildren"
                   }
                 ],
                 "responses": {
@@ -715,6 +729,891 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/_restlite/reset": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminReset",
+                "summary": "Put the data back to what the server started with (one transaction)",
+                "responses": {
+                  "200": {
+                    "description": "The data is back to the start-up state.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdminReset"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/snapshots": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminListSnapshots",
+                "summary": "The saved snapshots",
+                "responses": {
+                  "200": {
+                    "description": "Snapshots by name.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/AdminSnapshot"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/snapshots/{name}": {
+              "parameters": [
+                {
+                  "name": "name",
+                  "in": "path",
+                  "required": true,
+                  "description": "Snapshot name: 1 to 64 letters, digits, `-`, `_` or `.`.",
+                  "schema": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9._-]{1,64}$"
+                  }
+                }
+              ],
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminSaveSnapshot",
+                "summary": "Save all collections, schemas and documents under a name",
+                "responses": {
+                  "201": {
+                    "description": "The snapshot was saved (an older one of that name is replaced).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdminSnapshot"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminDeleteSnapshot",
+                "summary": "Remove a snapshot",
+                "responses": {
+                  "200": {
+                    "description": "The snapshot is gone.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "deleted": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/snapshots/{name}/restore": {
+              "parameters": [
+                {
+                  "name": "name",
+                  "in": "path",
+                  "required": true,
+                  "description": "Snapshot name: 1 to 64 letters, digits, `-`, `_` or `.`.",
+                  "schema": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9._-]{1,64}$"
+                  }
+                }
+              ],
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminRestoreSnapshot",
+                "summary": "Bring a snapshot back (one transaction)",
+                "responses": {
+                  "200": {
+                    "description": "The data is the snapshot's.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdminSnapshot"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/journal": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminJournal",
+                "summary": "The last requests answered (oldest first; admin requests are not recorded)",
+                "responses": {
+                  "200": {
+                    "description": "The journal entries the filters keep.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/AdminJournalEntry"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "method",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only this method (any case).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "path",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only paths matching this glob (`*` any run, `?` one character), e.g. `/rest/a3cats/*`.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "status",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only this status (`404`) or class (`4xx`).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ]
+              },
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminClearJournal",
+                "summary": "Forget every journal entry",
+                "responses": {
+                  "200": {
+                    "description": "How many entries were removed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "cleared": {
+                              "type": "integer"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/faults": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminListFaults",
+                "summary": "The fault rules in force, with their remaining uses",
+                "responses": {
+                  "200": {
+                    "description": "Rules in the order they apply.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/AdminFaultRule"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminAddFault",
+                "summary": "Add a fault rule",
+                "responses": {
+                  "201": {
+                    "description": "The rule as stored, with its id.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdminFaultRule"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AdminFaultRule"
+                      }
+                    }
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminRemoveFaults",
+                "summary": "Remove every fault rule",
+                "responses": {
+                  "200": {
+                    "description": "How many rules were removed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "removed": {
+                              "type": "integer"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_restlite/faults/{id}": {
+              "parameters": [
+                {
+                  "name": "id",
+                  "in": "path",
+                  "required": true,
+                  "description": "A fault rule's id (`f1`, or the id the rule was given).",
+                  "schema": {
+                    "type": "string"
+                  }
+                }
+              ],
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "adminRemoveFault",
+                "summary": "Remove one fault rule",
+                "responses": {
+                  "200": {
+                    "description": "The rule is gone.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "removed": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}/{id}/{child}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                },
+                {
+                  "$ref": "#/components/parameters/parentId"
+                },
+                {
+                  "$ref": "#/components/parameters/child"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "listChildren",
+                "summary": "The parent's children, with the list parameters of any list",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/q"
+                  },
+                  {
+                    "$ref": "#/components/parameters/h"
+                  },
+                  {
+                    "$ref": "#/components/parameters/filter"
+                  },
+                  {
+                    "$ref": "#/components/parameters/sort"
+                  },
+                  {
+                    "$ref": "#/components/parameters/dir"
+                  },
+                  {
+                    "$ref": "#/components/parameters/skip"
+                  },
+                  {
+                    "$ref": "#/components/parameters/max"
+                  },
+                  {
+                    "$ref": "#/components/parameters/totals"
+                  },
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  },
+                  {
+                    "$ref": "#/components/parameters/groupby"
+                  },
+                  {
+                    "$ref": "#/components/parameters/aggregate"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The children (`[]` when there are none).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/Document"
+                              }
+                            },
+                            {
+                              "$ref": "#/components/schemas/ListWithTotals"
+                            }
+                          ]
+                        }
+                      }
+                    },
+                    "headers": {
+                      "X-Pagination": {
+                        "description": "The list's totals as JSON: `{\"total\":6,\"count\":2,\"skip\":1,\"max\":2}`.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "createChildren",
+                "summary": "Store one child, or an array of children (all or none)",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/validate"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "oneOf": [
+                          {
+                            "$ref": "#/components/schemas/DocumentInput"
+                          },
+                          {
+                            "type": "array",
+                            "items": {
+                              "$ref": "#/components/schemas/DocumentInput"
+                            }
+                          }
+                        ]
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The stored child(ren) with system fields and the parent link.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "$ref": "#/components/schemas/ChildDocument"
+                            },
+                            {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/ChildDocument"
+                              }
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/rest/{collection}/{id}/{child}/{childId}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/collection"
+                },
+                {
+                  "$ref": "#/components/parameters/parentId"
+                },
+                {
+                  "$ref": "#/components/parameters/child"
+                },
+                {
+                  "$ref": "#/components/parameters/childId"
+                }
+              ],
+              "get": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "getChild",
+                "summary": "One child of this parent",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/metafields"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The child.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Document"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "put": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "updateChild",
+                "summary": "Merge fields or apply update operators; the parent link stays",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole child after the update.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ChildDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "patch": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "patchChild",
+                "summary": "The same as PUT",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/UpdateInput"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The whole child after the update.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ChildDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "delete": {
+                "tags": [
+                  "children"
+                ],
+                "operationId": "deleteChild",
+                "summary": "Delete one child (and its own children)",
+                "responses": {
+                  "200": {
+                    "description": "The id deleted.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -883,6 +1782,41 @@ enum OpenAPIDocument {
                 "description": "`false` skips schema validation.",
                 "schema": {
                   "type": "boolean"
+                }
+              },
+              "fetchchildren": {
+                "name": "fetchchildren",
+                "in": "query",
+                "description": "`true` embeds each document's children under every child field.",
+                "schema": {
+                  "type": "boolean"
+                }
+              },
+              "child": {
+                "name": "child",
+                "in": "path",
+                "required": true,
+                "description": "A field of type `child` in the parent collection's schema.",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "parentId": {
+                "name": "id",
+                "in": "path",
+                "required": true,
+                "description": "The parent's `_id`.",
+                "schema": {
+                  "$ref": "#/components/schemas/ObjectID"
+                }
+              },
+              "childId": {
+                "name": "childId",
+                "in": "path",
+                "required": true,
+                "description": "The child's `_id`.",
+                "schema": {
+                  "$ref": "#/components/schemas/ObjectID"
                 }
               }
             },
@@ -1221,7 +2155,8 @@ enum OpenAPIDocument {
                       "float_number",
                       "date",
                       "bool",
-                      "json"
+                      "json",
+                      "child"
                     ]
                   },
                   "required": {
@@ -1229,6 +2164,10 @@ enum OpenAPIDocument {
                   },
                   "unique": {
                     "type": "boolean"
+                  },
+                  "collection": {
+                    "type": "string",
+                    "description": "For a `child` field: the collection its children are stored in."
                   }
                 }
               },
@@ -1286,11 +2225,187 @@ enum OpenAPIDocument {
                         },
                         "unique": {
                           "type": "boolean"
+                        },
+                        "collection": {
+                          "type": "string",
+                          "description": "Required for a `child` field: the collection its children live in."
                         }
                       }
                     }
                   }
                 }
+              },
+              "AdminReset": {
+                "type": "object",
+                "properties": {
+                  "reset": {
+                    "type": "boolean"
+                  },
+                  "documents": {
+                    "type": "integer"
+                  },
+                  "ms": {
+                    "type": "number",
+                    "description": "Time the restore took."
+                  }
+                }
+              },
+              "AdminSnapshot": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "documents": {
+                    "type": "integer"
+                  },
+                  "collections": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "AdminJournalEntry": {
+                "type": "object",
+                "properties": {
+                  "seq": {
+                    "type": "integer"
+                  },
+                  "time": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "method": {
+                    "type": "string"
+                  },
+                  "path": {
+                    "type": "string"
+                  },
+                  "query": {
+                    "type": "string",
+                    "description": "Raw query; an `apikey` value is masked."
+                  },
+                  "headers": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string"
+                    },
+                    "description": "Lower-case names; x-apikey, apikey and authorization values masked as `****` plus the last four characters."
+                  },
+                  "body": {
+                    "type": "string"
+                  },
+                  "bodyBytes": {
+                    "type": "integer"
+                  },
+                  "bodyTruncated": {
+                    "type": "boolean",
+                    "description": "The body was longer than 64 KiB and was cut."
+                  },
+                  "status": {
+                    "type": "integer",
+                    "description": "0 when the connection was dropped by a fault."
+                  },
+                  "ms": {
+                    "type": "number"
+                  }
+                }
+              },
+              "AdminFaultRule": {
+                "type": "object",
+                "required": [
+                  "action"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "method": {
+                    "type": "string",
+                    "description": "A method, or `*` (default)."
+                  },
+                  "path": {
+                    "type": "string",
+                    "description": "Path glob; default `*`."
+                  },
+                  "query": {
+                    "type": "string",
+                    "description": "Text the raw query must contain."
+                  },
+                  "header": {
+                    "type": "string",
+                    "description": "`name=value` the request must carry."
+                  },
+                  "action": {
+                    "type": "string",
+                    "enum": [
+                      "delay",
+                      "status",
+                      "drop",
+                      "slow"
+                    ]
+                  },
+                  "ms": {
+                    "type": "integer",
+                    "description": "delay: wait before answering; slow: wait between head and body (default 1000)."
+                  },
+                  "status": {
+                    "type": "integer",
+                    "description": "status: the code answered (default 500)."
+                  },
+                  "message": {
+                    "type": "string",
+                    "description": "status: the error body's message."
+                  },
+                  "probability": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 1
+                  },
+                  "seed": {
+                    "type": "integer"
+                  },
+                  "times": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "remaining": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ],
+                    "readOnly": true
+                  }
+                }
+              },
+              "ChildDocument": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/StoredDocument"
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "_parent_id",
+                      "_parent_def",
+                      "_parent_field"
+                    ],
+                    "properties": {
+                      "_parent_id": {
+                        "$ref": "#/components/schemas/ObjectID"
+                      },
+                      "_parent_def": {
+                        "type": "string"
+                      },
+                      "_parent_field": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ]
               }
             }
           }

@@ -4,20 +4,36 @@ import SocketHTTP
 extension RestAPI {
     /// `GET /rest/<collection>`: a bare array, or `{"data":[...],"totals":{...}}` with
     /// `totals=true`; the totals object always travels in `X-Pagination`.
+    /// With `fetchchildren=true` each document carries its children under each child field.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
-        let find = try ListParameters.findRequest(request, collection: collectionName(request))
+        let name = try collectionName(request)
+        let find = try ListParameters.findRequest(request, collection: name)
+        return try listResponse(find, request, embedding: try fetchedChildFields(request, of: name))
+    }
+
+    /// A list answer for `find`: the page, its `X-Pagination` and the `totals` wrapping; the
+    /// documents carry the children of `embedding` (the parent's child fields).
+    func listResponse(_ find: FindRequest, _ request: HTTPRequest, embedding: [FieldSchema] = []) throws
+        -> HTTPResponse
+    {
         let wrapped = ListParameters.flag(request, "totals")
         var body: [UInt8] = []
         // Stored cats are ~250 bytes with their metafields; a too-small guess just grows.
         body.reserveCapacity(64 + Swift.min(Swift.max(find.max, 0), 1_000) * 256)
         if wrapped { body.append(contentsOf: #"{"data":"#.utf8) }
         let pagination: Pagination
-        if let page = try store.appendPageJSON(find, into: &body) {
+        if embedding.isEmpty, let page = try store.appendPageJSON(find, into: &body) {
             // A plain page (no projection, no grouping): rows went straight into `body`.
             pagination = Pagination(page)
         } else {
             let result = try store.find(find)
-            result.renderJSONArray(metafields: find.metafields, into: &body)
+            if embedding.isEmpty || result.groups != nil {
+                result.renderJSONArray(metafields: find.metafields, into: &body)
+            } else {
+                let parents = try withChildren(
+                    result.documents, of: find.collection, fields: embedding, metafields: find.metafields)
+                JSONValue.array(parents.map(JSONValue.object)).write(to: &body)
+            }
             pagination = Pagination(result)
         }
         if wrapped {
@@ -30,11 +46,19 @@ extension RestAPI {
         return response
     }
 
-    /// `GET /rest/<collection>/<id>`: the document as a bare object.
+    /// `GET /rest/<collection>/<id>`: the document as a bare object (with its children under
+    /// each child field with `fetchchildren=true`).
     func getOne(_ request: HTTPRequest) throws -> HTTPResponse {
-        let document = try store.document(documentID(request), in: collectionName(request))
+        let name = try collectionName(request)
+        let document = try store.document(documentID(request), in: name)
+        let metafields = ListParameters.flag(request, "metafields")
+        let fields = try fetchedChildFields(request, of: name)
+        guard fields.isEmpty else {
+            let object = try withChildren([document], of: name, fields: fields, metafields: metafields)[0]
+            return .json(.ok, object.serialized())
+        }
         var body: [UInt8] = []
-        document.renderJSON(metafields: ListParameters.flag(request, "metafields"), into: &body)
+        document.renderJSON(metafields: metafields, into: &body)
         return .json(.ok, body)
     }
 

@@ -9,11 +9,23 @@ extension RestAPI {
         let writeOptions = WriteOptions(
             actor: "api", createCollection: !options.strict,
             validate: !isFalse(request.queryValue("validate")))
+        let value = try RequestBody.value(of: request, schema: try? store.schema(of: name))
+        return try Self.created(value) { objects, single in
+            single
+                ? [try store.insert(objects[0], into: name, options: writeOptions)]
+                : try store.insertMany(objects, into: name, options: writeOptions)
+        }
+    }
+
+    /// A POST answer: 201 with the one document stored from an object, or the array stored
+    /// from an array (`insert` stores them, all or none; `single` when the body was one object).
+    static func created(_ value: JSONValue, insert: ([JSONObject], _ single: Bool) throws -> [Document])
+        throws -> HTTPResponse
+    {
         var body: [UInt8] = []
-        switch try RequestBody.value(of: request, schema: try? store.schema(of: name)) {
+        switch value {
         case .object(let object):
-            try store.insert(object, into: name, options: writeOptions).renderJSON(
-                metafields: true, into: &body)
+            try insert([object], true)[0].renderJSON(metafields: true, into: &body)
         case .array(let elements):
             let objects = try elements.enumerated().map { position, element in
                 guard case .object(let object) = element else {
@@ -23,9 +35,8 @@ extension RestAPI {
                 }
                 return object
             }
-            let stored = try store.insertMany(objects, into: name, options: writeOptions)
             body.append(UInt8(ascii: "["))
-            for (position, document) in stored.enumerated() {
+            for (position, document) in try insert(objects, false).enumerated() {
                 if position > 0 { body.append(UInt8(ascii: ",")) }
                 document.renderJSON(metafields: true, into: &body)
             }
@@ -88,13 +99,13 @@ extension RestAPI {
         return .json(.ok, object.serialized())
     }
 
-    private func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
+    func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
         guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
             throw RestError(.forbidden, "Only a full-access key may \(action); this key is scoped.")
         }
     }
 
-    private func isFalse(_ value: String?) -> Bool {
+    func isFalse(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
         return value == "false" || value == "0" || value == "no"
     }

@@ -13,17 +13,17 @@ public enum ByteSize {
     ]
 
     /// The number of bytes `text` stands for; throws `ServeError.invalidSetting` otherwise.
-    public static func parse(_ text: String) throws -> Int {
+    public static func parse(_ text: String, setting: String = "max body") throws -> Int {
         let lowered = text.trimmingBlanks().lowercased()
         let unit = units.first { lowered.hasSuffix($0.suffix) }
         let digits = String(lowered.dropLast(unit?.suffix.count ?? 0)).trimmingBlanks()
-        guard let number = Int(digits), number > 0 else { throw invalid(text) }
+        guard let number = Int(digits), number > 0 else { throw invalid(text, setting) }
         let (bytes, overflow) = number.multipliedReportingOverflow(by: unit?.factor ?? 1)
-        guard !overflow else { throw invalid(text) }
+        guard !overflow else { throw invalid(text, setting) }
         return bytes
     }
 
-    private static func invalid(_ text: String) -> ServeError {
-        .invalidSetting("max body '\(text)' is not a positive size such as 1048576, 512KiB, 16MiB or 2MB")
+    private static func invalid(_ text: String, _ setting: String) -> ServeError {
+        .invalidSetting("\(setting) '\(text)' is not a positive size such as 1048576, 512KiB, 16MiB or 2MB")
     }
 }

@@ -1,10 +1,17 @@
 import DocumentStore
+import RestLiteAdmin
 import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A running `restlite serve`, without the command line: the data folder's lock, the store
@@ -19,18 +26,23 @@ import SocketHTTP
 /// ```
 public final class RestliteServer: Sendable {
     public let configuration: ServeConfiguration
-    public let folder: DataFolder
+    /// The data folder; nil for an in-memory server (`ServeConfiguration.memory`).
+    public let folder: DataFolder?
     public let store: DocumentStore
     public let keys: KeyRing
     public let http: HTTPServer
+    /// The `/_restlite/` admin routes; nil with `--no-admin`.
+    public let admin: RestLiteAdmin?
+    /// The router `http` serves, for answering requests in-process.
+    public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
-    private let lock: DataFolderLock
+    private let lock: DataFolderLock?
 
     private init(
-        configuration: ServeConfiguration, folder: DataFolder, lock: DataFolderLock, store: DocumentStore,
-        keys: KeyRing, notes: [String]
+        configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
+        keys: KeyRing, notes: [String], admin: RestLiteAdmin?
     ) {
         self.configuration = configuration
         self.folder = folder
@@ -38,14 +50,17 @@ public final class RestliteServer: Sendable {
         self.store = store
         self.keys = keys
         self.notes = notes
+        self.admin = admin
         let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        http = HTTPServer(configuration: configuration.httpConfiguration, responder: api.makeResponder())
+        responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
+        http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
     /// full-access key exists. Does not listen yet: call `start()`.
     /// Throws `DataFolderError.inUse` when another server holds the folder.
     public static func open(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        if configuration.memory { return try await openInMemory(configuration) }
         let folder = DataFolder(path: configuration.dataDirectory)
         let lock = try folder.lock()
         let opening = try await StoreOpening.open(folder, configuration: configuration)
@@ -54,9 +69,10 @@ public final class RestliteServer: Sendable {
             notes.append("created a full-access key in \(folder.keysURL.path)")
         }
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
         return RestliteServer(
             configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
-            notes: notes)
+            notes: notes, admin: admin)
     }
 
     /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
@@ -81,13 +97,49 @@ public final class RestliteServer: Sendable {
         return server
     }
 
-    /// Binds and starts serving; returns the bound port.
+    /// No folder, no lock, no keys.json: the keys given, or one made up for this run.
+    private static func openInMemory(_ configuration: ServeConfiguration) async throws -> RestliteServer {
+        var configuration = configuration
+        if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
+        let opening = try await StoreOpening.openInMemory(configuration: configuration)
+        let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
+        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys)
+        return RestliteServer(
+            configuration: configuration, folder: nil, lock: nil, store: opening.store, keys: keys,
+            notes: opening.notes, admin: admin)
+    }
+
+    /// Binds and starts serving; returns the bound port. With `portFile` set, writes the port
+    /// number (and a newline) there once listening, through a rename so a reader never sees
+    /// a half-written file.
     @discardableResult
     public func start() throws -> Int {
+        let port: Int
         do {
-            return try http.start()
+            port = try http.start()
         } catch let error as SocketError {
             throw ServeError.cannotListen(host: configuration.host, port: configuration.port, reason: error)
+        }
+        if let portFile = configuration.portFile {
+            do {
+                try Self.writePortFile(portFile, port: port)
+            } catch {
+                http.shutdown(grace: .zero)
+                throw ServeError.invalidSetting("cannot write the port file \(portFile): \(error)")
+            }
+        }
+        return port
+    }
+
+    private static func writePortFile(_ path: String, port: Int) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max))")
+        try Data("\(port)\n".utf8).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw DataFolderError.cannotOpen(path: path, errno: code)
         }
     }
 
@@ -96,10 +148,12 @@ public final class RestliteServer: Sendable {
         let collections = store.collectionNames().map { name in
             (name: name, count: (try? store.count(in: name)) ?? 0)
         }
-        return ServeBanner(
-            host: configuration.host, port: http.port, dataDirectory: folder.url.path,
+        var banner = ServeBanner(
+            host: configuration.host, port: http.port, dataDirectory: folder?.url.path ?? "none (in memory)",
             collections: collections,
             key: displayedKey(), notes: notes)
+        banner.adminPath = admin?.options.basePath
+        return banner
     }
 
     /// A key given with `--apikey` first (it is the one the user's app holds), else the first

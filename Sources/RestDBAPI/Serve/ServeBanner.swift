@@ -10,6 +10,8 @@ public struct ServeBanner: Sendable {
     public var key: String?
     /// One-off news about this start (seeded, key created, reset).
     public var notes: [String]
+    /// Path of the admin routes (`/_restlite`), or nil when they are off.
+    public var adminPath: String?
 
     public init(
         host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
@@ -58,6 +60,9 @@ public struct ServeBanner: Sendable {
             lines.append("try: \(exampleRequest(key: key))")
         } else {
             lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
+        }
+        if let adminPath {
+            lines.append("admin: \(url)\(adminPath)/ (reset, snapshots, journal, faults; full-access key)")
         }
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n") + "\n"

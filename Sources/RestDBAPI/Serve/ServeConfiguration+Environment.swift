@@ -1,3 +1,5 @@
+import DocumentStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -19,6 +21,17 @@ extension ServeConfiguration {
         /// Memory-mapped reads (`ServeConfiguration.mmapBytes`): 0 or a size such as 1GiB.
         case mmapSize = "RESTLITE_MMAP_SIZE"
         case shareDatabase = "RESTLITE_SHARE_DATABASE"
+        case memory = "RESTLITE_MEMORY"
+        case portFile = "RESTLITE_PORT_FILE"
+        case clock = "RESTLITE_CLOCK"
+        case idSeed = "RESTLITE_ID_SEED"
+        case noAdmin = "RESTLITE_NO_ADMIN"
+        case journalSize = "RESTLITE_JOURNAL_SIZE"
+        case faults = "RESTLITE_FAULTS"
+        case faultSeed = "RESTLITE_FAULT_SEED"
+        case queryBudget = "RESTLITE_QUERY_BUDGET"
+        case maxBuffered = "RESTLITE_MAX_BUFFERED"
+        case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -46,14 +59,57 @@ extension ServeConfiguration {
         configuration.quiet = try flags.quiet || env.flag(.quiet)
         configuration.reset = flags.reset
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
+        try resolveLimits(flags, env, into: &configuration)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
         }
+        try resolveTestingSettings(flags, env, into: &configuration)
+        try resolveAdmin(flags, env, into: &configuration)
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
         return configuration
+    }
+
+    /// `--memory`, `--port-file`, `--clock`, `--id-seed`: what makes a server a quick,
+    /// repeatable test target.
+    private static func resolveTestingSettings(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        configuration.memory = try flags.memory || env.flag(.memory)
+        configuration.portFile = flags.portFile ?? env[.portFile]
+        configuration.clock = flags.clock ?? env[.clock]
+        if let clock = configuration.clock, DocumentClock.parse(clock) == nil {
+            throw ServeError.invalidSetting(
+                "clock '\(clock)' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z, optionally followed "
+                    + "by a step such as +1s, +250ms, +1m or +1h")
+        }
+        if let seed = flags.idSeed ?? env[.idSeed] {
+            guard let value = UInt64(seed.trimmingBlanks()) else {
+                throw ServeError.invalidSetting("id seed '\(seed)' is not a whole number from 0 to 2^64-1")
+            }
+            configuration.idSeed = value
+        }
+        if configuration.memory && configuration.reset {
+            throw ServeError.invalidSetting(
+                "--memory starts from the seed every time; --reset has nothing to do")
+        }
+    }
+
+    /// The denial-of-service limits: query budget, buffered bytes, body time.
+    private static func resolveLimits(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        if let text = flags.queryBudget ?? env[.queryBudget] {
+            configuration.queryBudget = try DurationSetting.parse(text, setting: "query budget")
+        }
+        if let text = flags.maxBuffered ?? env[.maxBuffered] {
+            configuration.maxBufferedBytes = try ByteSize.parse(text, setting: "max buffered")
+        }
+        if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
+            configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
+        }
     }
 
     static func parsePort(_ text: String) throws -> Int {
@@ -74,6 +130,32 @@ extension ServeConfiguration {
             }
         }
         return keys
+    }
+}
+
+extension ServeConfiguration {
+    /// `--no-admin`, `--journal-size`, `--faults`, `--fault-seed` and their variables.
+    fileprivate static func resolveAdmin(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        configuration.admin = !(try flags.noAdmin || env.flag(.noAdmin))
+        if let size = flags.journalSize ?? env[.journalSize] {
+            guard let count = Int(size.trimmingBlanks()), (0...1_000_000).contains(count) else {
+                throw ServeError.invalidSetting(
+                    "--journal-size '\(size)' is not a number from 0 to 1000000 (0 turns the journal off)")
+            }
+            configuration.journalSize = count
+        }
+        configuration.faultsFile = flags.faultsFile ?? env[.faults]
+        if let seed = flags.faultSeed ?? env[.faultSeed] {
+            guard let value = UInt64(seed.trimmingBlanks()) else {
+                throw ServeError.invalidSetting("--fault-seed '\(seed)' is not a whole number from 0")
+            }
+            configuration.faultSeed = value
+        }
+        if !configuration.admin && configuration.faultsFile != nil {
+            throw ServeError.invalidSetting("--faults needs the admin routes; it cannot go with --no-admin")
+        }
     }
 }
 

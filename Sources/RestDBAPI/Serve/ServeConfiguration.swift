@@ -40,6 +40,32 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// itself (`DocumentStore.Options.processExclusive`), which saves every transaction its
     /// file-lock system calls.
     public var shareDatabase = false
+    /// Keep everything in memory: no data folder, no lock, no keys.json; seeded at every start.
+    public var memory = false
+    /// A file the bound port number is written to once the server listens.
+    public var portFile: String?
+    /// `--clock`: a fixed (`2020-01-01T00:00:00Z`) or stepping (`...Z+1s`) clock for
+    /// `_created`, `_changed` and ids; nil is the system clock. Checked by `resolve`.
+    public var clock: String?
+    /// `--id-seed`: new ids come from this seed (`IDSource.seeded`); nil is random.
+    public var idSeed: UInt64?
+
+    // Admin routes (`/_restlite/`) for test suites.
+    /// Mount the admin routes, the request journal and the fault rules (`--no-admin` turns off).
+    public var admin = true
+    /// Requests the journal keeps; 0 keeps none.
+    public var journalSize = 1000
+    /// A JSON file holding an array of fault rules in force from the start.
+    public var faultsFile: String?
+    /// Seed of the fault rules' probability draws, so runs repeat.
+    public var faultSeed: UInt64?
+    /// The longest one query may run before it is answered 400 (`DocumentStore.Options.queryBudget`).
+    public var queryBudget: Duration = .seconds(2)
+    /// Most request bytes buffered across all connections before new body bytes are refused
+    /// with 503 (`HTTPServerConfiguration.maxBufferedBytes`).
+    public var maxBufferedBytes = 256 * 1024 * 1024
+    /// The longest a request body may take to arrive, from the end of its head (408 beyond).
+    public var bodyTimeout: Duration = .seconds(30)
 
     public init() {}
 
@@ -48,14 +74,21 @@ public struct ServeConfiguration: Sendable, Equatable {
 
     /// The HTTP server settings these options imply.
     public var httpConfiguration: HTTPServerConfiguration {
-        HTTPServerConfiguration(
+        var http = HTTPServerConfiguration(
             host: host, port: port, limits: HTTPLimits(maxBodyBytes: maxBodyBytes), accessLog: !quiet,
             serverLog: !quiet, errorRenderer: Self.protocolErrorRenderer)
+        http.maxBufferedBytes = maxBufferedBytes
+        http.bodyTimeout = bodyTimeout
+        return http
     }
 
     /// The server's own error answers as the API renders them; a 413 also names the setting
     /// that raises the limit, which the HTTP layer cannot know.
     @Sendable static func protocolErrorRenderer(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        if status == .serviceUnavailable || status == .requestTimeout {
+            let setting = status == .requestTimeout ? "--body-timeout" : "--max-buffered"
+            return RestAPI.protocolErrorResponse(status, message + " (restlite serve \(setting))")
+        }
         guard status == .payloadTooLarge else { return RestAPI.protocolErrorResponse(status, message) }
         return RestAPI.protocolErrorResponse(
             status,

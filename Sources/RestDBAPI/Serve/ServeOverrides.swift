@@ -12,6 +12,19 @@ public struct ServeOverrides: Sendable, Equatable {
     public var quiet: Bool
     public var reset: Bool
     public var shareDatabase: Bool
+    public var memory = false
+    public var portFile: String?
+    public var clock: String?
+    public var idSeed: String?
+    // Admin routes; set after `init`.
+    public var noAdmin = false
+    public var journalSize: String?
+    public var faultsFile: String?
+    public var faultSeed: String?
+    /// `--query-budget`, `--max-buffered`, `--body-timeout` (set after `init`).
+    public var queryBudget: String?
+    public var maxBuffered: String?
+    public var bodyTimeout: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],

@@ -17,6 +17,32 @@ struct StoreOpening {
     /// What happened, for the banner.
     let notes: [String]
 
+    /// `--memory`: a new in-memory store, seeded unless `--no-seed`.
+    static func openInMemory(configuration: ServeConfiguration) async throws -> StoreOpening {
+        let seed = try SeedSource(configured: configuration.seedFile)
+        let store = try DocumentStore.inMemory(options: storeOptions(configuration))
+        guard configuration.seeds else {
+            return StoreOpening(store: store, wasNew: true, notes: ["in memory"])
+        }
+        let summary = try await seed.load(into: store)
+        let documents = Phrase.count(summary.rows, "document")
+        return StoreOpening(
+            store: store, wasNew: true,
+            notes: ["in memory: imported \(documents) into \(SeedData.collection) from \(seed.label)"])
+    }
+
+    /// The store options the configuration implies: the clock and id source of `--clock` and
+    /// `--id-seed` (already checked by `ServeConfiguration.resolve`).
+    static func storeOptions(_ configuration: ServeConfiguration) -> DocumentStore.Options {
+        var options = DocumentStore.Options()
+        options.mmapBytes = configuration.mmapBytes
+        options.processExclusive = !configuration.shareDatabase
+        if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
+        if let seed = configuration.idSeed { options.ids = .seeded(seed) }
+        options.queryBudget = configuration.queryBudget
+        return options
+    }
+
     static func open(_ folder: DataFolder, configuration: ServeConfiguration) async throws -> StoreOpening {
         let seed = try SeedSource(configured: configuration.seedFile)
         let wasNew = folder.isNew
@@ -32,12 +58,9 @@ struct StoreOpening {
     private static func openAndSeed(
         _ folder: DataFolder, _ configuration: ServeConfiguration, seed: SeedSource, wasNew: Bool
     ) async throws -> (DocumentStore, [String]) {
-        var options = DocumentStore.Options()
-        options.mmapBytes = configuration.mmapBytes
-        options.processExclusive = !configuration.shareDatabase
         let store: DocumentStore
         do {
-            store = try DocumentStore(path: folder.databaseURL.path, options: options)
+            store = try DocumentStore(path: folder.databaseURL.path, options: storeOptions(configuration))
         } catch {
             throw folder.describeOpenFailure(error)
         }

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import RestDBAPI
+import RestLiteAdmin
 import SocketHTTP
 
 /// A restlite API on a fresh temporary data folder, for tests: call it in-process with
@@ -22,14 +23,18 @@ public final class TestAPI: Sendable {
     public let keys: KeyRing
     public let api: RestAPI
     public let responder: FrozenRouter
+    /// The `/_restlite/` admin routes, mounted like `restlite serve` mounts them; its start
+    /// snapshot is the empty store (seed first, then build a `TestAPI` of your own to reset to it).
+    public let admin: RestLiteAdmin
 
-    public init(strict: Bool = false) throws {
+    public init(strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init()) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         store = try DocumentStore(path: folder.databaseURL.path)
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         api = RestAPI(store: store, keys: keys, options: .init(strict: strict, logErrors: false))
-        responder = api.makeResponder()
+        admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
+        responder = api.makeResponder(mounts: [admin])
     }
 
     deinit { remove() }

@@ -65,6 +65,30 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// The head of the request whose body is being read (its body empty), for checks that
+    /// need not wait for the body; nil unless `isReadingBody`.
+    public var pendingHead: HTTPRequest? {
+        guard isReadingBody else { return nil }
+        return HTTPRequest(
+            method: head.method, target: head.target, parts: head.parts, headers: head.headers, body: [],
+            version: head.version)
+    }
+
+    /// Bytes of a `Content-Length` body still to arrive (0 for none or a chunked one).
+    public var announcedBodyBytes: Int {
+        if case .fixedBody(let remaining) = state { return remaining }
+        return 0
+    }
+
+    /// Allocates the rest of a `Content-Length` body at once, so the memory it will take is
+    /// known (and counted) now rather than growing by doubling as bytes arrive.
+    public mutating func reserveAnnouncedBody() {
+        body.reserveCapacity(body.count + announcedBodyBytes)
+    }
+
+    /// Bytes of memory the parser holds (capacity of its buffers, not just what they contain).
+    public var retainedBytes: Int { buffer.capacity + body.capacity }
+
     /// Whether a failure was reported; nothing more will be parsed.
     public var hasFailed: Bool { state == .failed }
 

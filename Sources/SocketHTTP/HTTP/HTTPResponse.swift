@@ -4,6 +4,12 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// When true the server closes the connection without sending anything (a test fault that
+    /// stands for a network failure). Default false.
+    public var dropsConnection = false
+    /// Milliseconds the server waits between sending the head and the body (a test fault that
+    /// stands for a slow network). Default 0.
+    public var bodyDelayMilliseconds = 0
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

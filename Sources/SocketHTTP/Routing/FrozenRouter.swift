@@ -26,6 +26,28 @@ public struct FrozenRouter: HTTPResponder {
         }
     }
 
+    /// The middleware's head checks, then the route lookup: a path no route matches (404) or a
+    /// method no route takes (405) is answered before the body is read.
+    public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
+        do {
+            return try runHead(head, from: 0)
+        } catch let error as any HTTPResponseConvertible {
+            return error.httpResponse()
+        } catch {
+            return nil  // the whole request will meet the same failure and answer it
+        }
+    }
+
+    private func runHead(_ head: HTTPRequest, from index: Int) throws -> HTTPResponse? {
+        guard index < middleware.count else {
+            var bound: [(name: String, value: String)] = []
+            let segments = ArraySlice(head.pathSegments)
+            if root.firstHandler(segments, for: head.method, bound: &bound) != nil { return nil }
+            return try dispatch(head)
+        }
+        return try middleware[index].handleHead(head) { try runHead($0, from: index + 1) }
+    }
+
     private func run(_ request: HTTPRequest, from index: Int) throws -> HTTPResponse {
         guard index < middleware.count else { return try dispatch(request) }
         return try middleware[index].handle(request) { try run($0, from: index + 1) }

@@ -2,6 +2,16 @@
 /// a slow responder occupies only the thread it runs on.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Called once the head of a request whose body has not fully arrived is parsed (the
+    /// body is empty here): an answer refuses the request before its body is read (a missing
+    /// key, an unknown route), and the server then closes the connection; nil reads the body.
+    /// An `Expect: 100-continue` request is asked this before `100 Continue` is sent.
+    func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? { nil }
 }
 
 /// A step around the handler: keys, CORS, errors, access logs.
@@ -13,6 +23,20 @@ public protocol HTTPMiddleware: Sendable {
     func handle(
         _ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse
     ) throws -> HTTPResponse
+
+    /// The same step for a request head whose body is still to come (`respondBeforeBody`):
+    /// refuse what can be refused from the head alone, or return `next(head)` (the default).
+    func handleHead(
+        _ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?
+    ) throws -> HTTPResponse?
+}
+
+extension HTTPMiddleware {
+    public func handleHead(
+        _ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?
+    ) throws -> HTTPResponse? {
+        try next(head)
+    }
 }
 
 /// An error that knows the response it should become.

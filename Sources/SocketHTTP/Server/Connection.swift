@@ -20,6 +20,14 @@ final class Connection: @unchecked Sendable {
     var requestStartedAt: Int64 = 0
     /// Whether any request was completed (the first waits under the header timeout).
     var servedRequest = false
+    /// Whether the current request's head went through `respondBeforeBody`.
+    var headChecked = false
+    /// When the current body must have arrived (monotonic ms; 0 when no body is awaited).
+    var bodyDeadline: Int64 = 0
+    /// The deadline last recorded in the connection table, to tell a timeout from a hang-up.
+    var armedDeadline: Int64 = 0
+    /// Parser memory counted in the table's buffered total (`ConnectionTable.bufferedBytes`).
+    var accountedBytes = 0
 
     init(fd: Int32, remoteAddress: String, limits: HTTPLimits) {
         self.fd = fd

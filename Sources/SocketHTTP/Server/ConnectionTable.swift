@@ -29,12 +29,16 @@ final class ConnectionTable: @unchecked Sendable {
         case partial = 2
         /// A worker holds it (parsing, handling, writing).
         case busy = 3
+        /// Armed, reading a request body: on timeout only its reading side is shut, so the
+        /// worker that then sees the end of input can still answer 408.
+        case readingBody = 4
     }
 
     let capacity: Int
     private let states: UnsafeMutablePointer<Int64>
     private let deadlines: UnsafeMutablePointer<Int64>
-    /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter.
+    /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter,
+    /// [4] bytes buffered by all parsers.
     private let counters: UnsafeMutablePointer<Int64>
     private let lock = PosixCondition()
 
@@ -44,8 +48,8 @@ final class ConnectionTable: @unchecked Sendable {
         states.initialize(repeating: 0, count: capacity)
         deadlines = .allocate(capacity: capacity)
         deadlines.initialize(repeating: 0, count: capacity)
-        counters = .allocate(capacity: 4)
-        counters.initialize(repeating: 0, count: 4)
+        counters = .allocate(capacity: 5)
+        counters.initialize(repeating: 0, count: 5)
     }
 
     deinit {
@@ -89,12 +93,12 @@ final class ConnectionTable: @unchecked Sendable {
     /// then receives its hang-up closes it. Returns how many.
     @discardableResult
     func sweep(now: Int64) -> Int {
-        shutdown { _, deadline in deadline != 0 && deadline <= now }
+        shutdown(readOnlyForBodies: true) { _, deadline in deadline != 0 && deadline <= now }
     }
 
     /// Shuts down every open connection for which `predicate(state, deadline)` holds.
     @discardableResult
-    func shutdown(where predicate: (Slot, Int64) -> Bool) -> Int {
+    func shutdown(readOnlyForBodies: Bool = false, where predicate: (Slot, Int64) -> Bool) -> Int {
         lock.lock()
         defer { lock.unlock() }
         var count = 0
@@ -102,7 +106,7 @@ final class ConnectionTable: @unchecked Sendable {
         for fd in 0..<high {
             let state = Slot(rawValue: cel_atomic_load(states + fd)) ?? .free
             guard state != .free, predicate(state, cel_atomic_load(deadlines + fd)) else { continue }
-            System.shutdown(Int32(fd))
+            System.shutdown(Int32(fd), readOnly: readOnlyForBodies && state == .readingBody)
             cel_atomic_store(deadlines + fd, 0)
             count += 1
         }
@@ -116,6 +120,13 @@ final class ConnectionTable: @unchecked Sendable {
     func startDraining() { cel_atomic_store(counters + 2, 1) }
 
     func nextRequestNumber() -> Int64 { cel_atomic_add(counters + 3, 1) }
+
+    /// Bytes held by every connection's parser (heads and bodies not yet answered).
+    var bufferedBytes: Int { Int(cel_atomic_load(counters + 4)) }
+
+    func addBuffered(_ delta: Int) {
+        if delta != 0 { _ = cel_atomic_add(counters + 4, Int64(delta)) }
+    }
 
     /// Waits until no connection is open or `deadline` (monotonic ms) passes; true if empty.
     func waitUntilEmpty(deadline: Int64) -> Bool {

@@ -28,6 +28,16 @@ public struct HTTPServerConfiguration: Sendable {
     public var backlog: Int32
     /// Renders the answers to requests the parser refuses; the default is plain text.
     public var errorRenderer: HTTPErrorRenderer
+    /// Most request bytes held in memory across all connections (heads and bodies not yet
+    /// answered). A read that would go past it is answered 503 with `Retry-After: 1`, and the
+    /// connection closes.
+    public var maxBufferedBytes = 256 * 1024 * 1024
+    /// The longest a request body may take to arrive, counted from the end of its head: the
+    /// connection is answered 408 and closed then, however steadily bytes trickle in.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// Worker threads at most: when every worker is inside a handler (slow queries), another
+    /// is started so cheap requests (`/health`) are still answered, up to this many.
+    public var maxWorkerThreads = 64
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, workerThreads: Int? = nil,

@@ -24,11 +24,19 @@ extension ServerRuntime {
             let count = System.read(connection.fd, context.readBuffer)
             guard count > 0 else {
                 let wouldBlock = count < 0 && (System.errno == EAGAIN || System.errno == EWOULDBLOCK)
-                return wouldBlock ? rearm(connection) : close(connection)
+                if wouldBlock { return rearm(connection) }
+                return bodyTimedOut(connection)
+                    ? refuseBody(.requestTimeout, connection, &context) : close(connection)
             }
-            if !connection.parser.isMidRequest {
-                connection.requestStartedAt = System.monotonicMilliseconds()
+            if table.bufferedBytes + count > configuration.maxBufferedBytes {
+                return refuseBody(.serviceUnavailable, connection, &context)
             }
+            let now = System.monotonicMilliseconds()
+            // A body that keeps coming but too slowly never empties the socket for the EOF above.
+            if connection.parser.isReadingBody, connection.bodyDeadline > 0, now >= connection.bodyDeadline {
+                return refuseBody(.requestTimeout, connection, &context)
+            }
+            if !connection.parser.isMidRequest { connection.requestStartedAt = now }
             connection.parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
         }
         processRequests(connection, context: &context)
@@ -37,11 +45,17 @@ extension ServerRuntime {
     /// Answers every complete request buffered, strictly in order, one write per response.
     private func processRequests(_ connection: Connection, context: inout WorkerContext) {
         while let event = connection.parser.next() {
-            let outcome: WriteOutcome
+            var outcome: WriteOutcome
             switch event {
             case .expectContinue:
-                outcome = write(HTTPResponseHead.continueHead, [], to: connection)
+                if let refusal = checkHead(connection) {
+                    outcome = refuseHead(refusal, on: connection, context: &context)
+                } else {
+                    outcome = write(HTTPResponseHead.continueHead, [], to: connection)
+                }
             case .request(let request):
+                connection.headChecked = false
+                connection.bodyDeadline = 0
                 outcome = answer(request, on: connection, context: &context)
             case .failure(let error):
                 outcome = answerFailure(error, on: connection, context: &context)
@@ -50,6 +64,14 @@ extension ServerRuntime {
             case .failed: return close(connection)
             case .blocked: return rearm(connection)
             case .done: if connection.closeAfterWrite { return finishClosing(connection) }
+            }
+        }
+        // A body still to come: refuse now what the head alone decides (key, route, method).
+        if let refusal = checkHead(connection) {
+            switch refuseHead(refusal, on: connection, context: &context) {
+            case .failed: return close(connection)
+            case .blocked: return rearm(connection)
+            case .done: return finishClosing(connection)
             }
         }
         rearm(connection)
@@ -62,7 +84,8 @@ extension ServerRuntime {
         var request = request
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
-        let response = responder.respond(to: request)
+        let response = respondCounted(to: request)
+        if response.dropsConnection { return .failed }
         let keepAlive = request.keepAlive && !table.isDraining
         connection.closeAfterWrite = !keepAlive
         connection.servedRequest = true
@@ -93,7 +116,7 @@ extension ServerRuntime {
             context: &context)
     }
 
-    private func send(
+    func send(
         _ response: HTTPResponse, headOnly: Bool, keepAlive: Bool, version: HTTPVersion,
         to connection: Connection,
         context: inout WorkerContext
@@ -101,6 +124,15 @@ extension ServerRuntime {
         let head = HTTPResponseHead.serialize(
             response, keepAlive: keepAlive, version: version, date: context.dates.current(),
             serverName: configuration.serverName)
+        if response.bodyDelayMilliseconds > 0 && !headOnly && !response.body.isEmpty {
+            let first = write(head, [], to: connection)
+            guard first == .done else {
+                if first == .blocked { connection.pendingOutput.append(contentsOf: response.body) }
+                return first
+            }
+            usleep(UInt32(clamping: response.bodyDelayMilliseconds * 1000))
+            return write([], response.body, to: connection)
+        }
         return write(head, headOnly ? [] : response.body, to: connection)
     }
 
@@ -147,7 +179,7 @@ extension ServerRuntime {
 
     /// After the last response: a protocol error lingers (so the client reads the error rather
     /// than a reset caused by its unread bytes); a plain `Connection: close` closes now.
-    private func finishClosing(_ connection: Connection) {
+    func finishClosing(_ connection: Connection) {
         guard connection.lingering else { return close(connection) }
         System.shutdownWrite(connection.fd)
         connection.requestStartedAt = System.monotonicMilliseconds() + 2000
@@ -164,6 +196,13 @@ extension ServerRuntime {
         rearm(connection)
     }
 
+    /// Brings the table's buffered total up to date with this connection's parser.
+    func account(_ connection: Connection) {
+        let retained = connection.parser.retainedBytes
+        table.addBuffered(retained - connection.accountedBytes)
+        connection.accountedBytes = retained
+    }
+
     /// Records the slot's state and deadline, then hands the connection back to the poller.
     func rearm(_ connection: Connection) {
         let now = System.monotonicMilliseconds()
@@ -172,14 +211,20 @@ extension ServerRuntime {
         let deadline: Int64
         if connection.lingering {
             (slot, deadline) = (.partial, connection.requestStartedAt)
-        } else if writable || connection.parser.isReadingBody {
+        } else if writable {
             (slot, deadline) = (.partial, now + headerTimeout)
+        } else if connection.parser.isReadingBody {
+            // The longest pause, and the whole body's time from the end of the head.
+            let whole = connection.bodyDeadline > 0 ? connection.bodyDeadline : Int64.max
+            (slot, deadline) = (.readingBody, min(now + headerTimeout, whole))
         } else if connection.parser.isMidRequest {
             (slot, deadline) = (.partial, connection.requestStartedAt + headerTimeout)
         } else {
             (slot, deadline) = (.idle, now + (connection.servedRequest ? idleTimeout : headerTimeout))
         }
         table.set(connection.fd, slot, deadline: deadline)
+        connection.armedDeadline = deadline
+        account(connection)
         // Pairs with `drain`: it sets the flag, then shuts idle slots; we set idle, then check.
         if slot == .idle && table.isDraining { return close(connection) }
         do {
@@ -192,6 +237,8 @@ extension ServerRuntime {
     /// Closes the descriptor and drops the poller's reference; the caller must not touch the
     /// connection afterwards.
     func close(_ connection: Connection) {
+        table.addBuffered(-connection.accountedBytes)
+        connection.accountedBytes = 0
         table.close(connection.fd)
         Unmanaged.passUnretained(connection).release()
     }

@@ -28,6 +28,7 @@ final class ServerRuntime: @unchecked Sendable {
     let table: ConnectionTable
     let headerTimeout: Int64
     let idleTimeout: Int64
+    let bodyTimeout: Int64
     let requestIDPrefix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
 
     /// Held while a worker accepts, and by `closeListener`, so the listening descriptor is
@@ -37,6 +38,8 @@ final class ServerRuntime: @unchecked Sendable {
     private let lifecycleLock = PosixCondition()
     private var runningThreads = 0
     private var stopping = false
+    /// [0] workers started, [1] workers inside a handler (C atomics).
+    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 2)
 
     init(
         configuration: HTTPServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
@@ -49,15 +52,50 @@ final class ServerRuntime: @unchecked Sendable {
         self.table = ConnectionTable(capacity: max(fileLimit, 1024))
         self.headerTimeout = configuration.headerTimeout.milliseconds
         self.idleTimeout = configuration.idleTimeout.milliseconds
+        self.bodyTimeout = configuration.bodyTimeout.milliseconds
+        handlerCounts.initialize(repeating: 0, count: 2)
         try poller.add(listener.fd, token: Poller.listenerToken)
     }
 
+    deinit { handlerCounts.deallocate() }
+
     /// Starts the workers and the sweeper.
     func start() {
-        for index in 0..<max(1, configuration.workerThreads) {
-            spawn(name: "http-worker-\(index)") { $0.workerLoop() }
-        }
+        for _ in 0..<max(1, configuration.workerThreads) { spawnWorker() }
         spawn(name: "http-sweeper") { $0.sweeperLoop() }
+    }
+
+    private func spawnWorker() {
+        let index = cel_atomic_add(handlerCounts, 1) - 1
+        spawn(name: "http-worker-\(index)") { $0.workerLoop() }
+    }
+
+    /// Runs the responder, counted: when this handler leaves no worker waiting for events
+    /// (every one is in a slow handler), another worker starts, up to `maxWorkerThreads`, so
+    /// cheap requests are still answered while slow ones run.
+    func respondCounted(to request: HTTPRequest) -> HTTPResponse {
+        let busy = cel_atomic_add(handlerCounts + 1, 1)
+        defer { _ = cel_atomic_add(handlerCounts + 1, -1) }
+        if busy >= cel_atomic_load(handlerCounts) { growWorkers() }
+        return responder.respond(to: request)
+    }
+
+    private func growWorkers() {
+        lifecycleLock.lock()
+        defer { lifecycleLock.unlock() }
+        let workers = cel_atomic_load(handlerCounts)
+        guard !stopping, workers < Int64(configuration.maxWorkerThreads),
+            cel_atomic_load(handlerCounts + 1) >= workers
+        else { return }
+        _ = cel_atomic_add(handlerCounts, 1)
+        runningThreads += 1
+        PosixThread.spawn(name: "http-worker-\(workers)") { [self] in
+            workerLoop()
+            lifecycleLock.lock()
+            runningThreads -= 1
+            lifecycleLock.broadcast()
+            lifecycleLock.unlock()
+        }
     }
 
     private func spawn(name: String, _ body: @escaping @Sendable (ServerRuntime) -> Void) {
@@ -97,7 +135,7 @@ final class ServerRuntime: @unchecked Sendable {
 
     /// Shuts down connections past their deadline, four times a second.
     private func sweeperLoop() {
-        let tick = max(10, min(250, min(headerTimeout, idleTimeout) / 4))
+        let tick = max(10, min(250, min(headerTimeout, idleTimeout, bodyTimeout) / 4))
         lifecycleLock.lock()
         defer { lifecycleLock.unlock() }
         while !stopping {

@@ -1,3 +1,5 @@
+import CEventLoop
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,0 +1,58 @@
+import DocumentStore
+import RestLiteAdmin
+import SocketHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension RestLiteAdmin {
+    /// The admin routes as a REST server mounts them: only full-access keys of `keys` get in,
+    /// errors and fault answers have restdb's error body.
+    public static func forRestAPI(store: DocumentStore, keys: KeyRing, options: Options = Options()) throws
+        -> RestLiteAdmin
+    {
+        try RestLiteAdmin(
+            store: store, options: options,
+            authorize: { request in
+                guard let key = request.presentedAPIKey, !key.isEmpty else { return .missing }
+                return keys.grantsFullAccess(presentedKey: key) ? .allowed : .forbidden
+            },
+            errorResponse: { status, message in
+                RestAPI.protocolErrorResponse(HTTPStatus(code: status), message)
+            })
+    }
+
+    /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`.
+    static func forServe(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing) throws
+        -> RestLiteAdmin?
+    {
+        guard configuration.admin else { return nil }
+        var options = Options()
+        options.journalSize = configuration.journalSize
+        options.faultSeed = configuration.faultSeed
+        if let path = configuration.faultsFile {
+            options.faults = try loadFaults(path)
+        }
+        do {
+            return try forRestAPI(store: store, keys: keys, options: options)
+        } catch let error as FaultRuleError {
+            throw ServeError.invalidSetting("--faults \(configuration.faultsFile ?? ""): \(error.message)")
+        }
+    }
+
+    /// A JSON array of fault rules.
+    static func loadFaults(_ path: String) throws -> [JSONValue] {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ServeError.invalidSetting("--faults \(path): the file cannot be read")
+        }
+        guard let rules = (try? JSON.parse([UInt8](data)))?.arrayValue else {
+            throw ServeError.invalidSetting(
+                "--faults \(path): the file must hold a JSON array of fault rules")
+        }
+        return rules
+    }
+}

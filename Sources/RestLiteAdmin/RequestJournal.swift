@@ -1,0 +1,182 @@
+import DocumentStore
+import PlatformSupport
+import SocketHTTP
+
+/// The last requests the server answered, oldest first, at most `capacity` of them.
+public final class RequestJournal: @unchecked Sendable {
+    /// One answered request. Key values are masked; a long body is cut at `bodyLimit`.
+    public struct Entry: Sendable {
+        public let sequence: Int
+        public let time: Int64
+        public let method: String
+        public let path: String
+        public let query: String
+        public let headers: [(name: String, value: String)]
+        public let body: String
+        public let bodyBytes: Int
+        public let bodyTruncated: Bool
+        public let status: Int
+        public let milliseconds: Double
+    }
+
+    /// Which entries a listing keeps; nil fields keep everything.
+    public struct Filter: Sendable {
+        public var method: String?
+        public var path: Glob?
+        /// An exact status (`404`) or a class (`4xx`).
+        public var status: String?
+
+        public init(method: String? = nil, path: Glob? = nil, status: String? = nil) {
+            self.method = method
+            self.path = path
+            self.status = status
+        }
+
+        func keeps(_ entry: Entry) -> Bool {
+            if let method, method.uppercased() != entry.method { return false }
+            if let path, !path.matches(entry.path) { return false }
+            if let status {
+                let code = String(entry.status)
+                if status.count == 3 && status.lowercased().hasSuffix("xx") {
+                    return code.first == status.first
+                }
+                return code == status
+            }
+            return true
+        }
+    }
+
+    public let capacity: Int
+    public let bodyLimit: Int
+    // Guarded by `lock`: a ring of entries and the next sequence number.
+    private let lock = PosixCondition()
+    private var ring: [Entry] = []
+    private var start = 0
+    private var nextSequence = 1
+
+    public init(capacity: Int, bodyLimit: Int = 64 * 1024) {
+        self.capacity = max(0, capacity)
+        self.bodyLimit = bodyLimit
+    }
+
+    /// Headers and query parameters whose values are keys.
+    static let secretNames: Set<String> = ["x-apikey", "apikey", "authorization"]
+
+    /// `****` and the last four characters (nothing more of a short value).
+    public static func mask(_ value: String) -> String {
+        value.count > 8 ? "****" + value.suffix(4) : "****"
+    }
+
+    func record(_ request: HTTPRequest, status: Int, milliseconds: Double) {
+        guard capacity > 0 else { return }
+        let headers = request.headers.map { field in
+            (
+                name: field.name,
+                value: Self.secretNames.contains(field.name.lowercased())
+                    ? Self.mask(field.value) : field.value
+            )
+        }
+        let truncated = request.body.count > bodyLimit
+        let body = String(
+            decoding: truncated ? Array(request.body.prefix(bodyLimit)) : request.body, as: UTF8.self)
+        lock.lock()
+        defer { lock.unlock() }
+        let entry = Entry(
+            sequence: nextSequence, time: ISODate.nowMilliseconds(), method: request.method.rawValue,
+            path: request.path, query: Self.maskedQuery(request.rawQuery), headers: headers, body: body,
+            bodyBytes: request.body.count, bodyTruncated: truncated, status: status,
+            milliseconds: milliseconds)
+        nextSequence += 1
+        if ring.count < capacity {
+            ring.append(entry)
+        } else {
+            ring[start] = entry
+            start = (start + 1) % capacity
+        }
+    }
+
+    /// The entries a filter keeps, oldest first.
+    public func entries(_ filter: Filter = Filter()) -> [Entry] {
+        lock.lock()
+        let ordered = Array(ring[start...] + ring[..<start])
+        lock.unlock()
+        return ordered.filter(filter.keeps)
+    }
+
+    /// Forgets every entry; answers how many there were.
+    @discardableResult
+    public func clear() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let count = ring.count
+        ring = []
+        start = 0
+        return count
+    }
+
+    /// The raw query with the value of `apikey` masked.
+    static func maskedQuery(_ raw: String) -> String {
+        guard raw.lowercased().contains("apikey") else { return raw }
+        return raw.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].lowercased() == "apikey" else { return String(item) }
+            return "\(parts[0])=\(mask(String(parts[1])))"
+        }.joined(separator: "&")
+    }
+}
+
+extension RequestJournal.Entry {
+    var json: JSONValue {
+        var headerObject = JSONObject()
+        for (name, value) in headers {
+            let key = name.lowercased()
+            if case .string(let earlier) = headerObject[key] {
+                headerObject[key] = .string(earlier + ", " + value)
+            } else {
+                headerObject[key] = .string(value)
+            }
+        }
+        return .object(
+            JSONObject([
+                ("seq", .number(JSONNumber(sequence))),
+                ("time", .string(ISODate.format(milliseconds: time))),
+                ("method", .string(method)),
+                ("path", .string(path)),
+                ("query", .string(query)),
+                ("headers", .object(headerObject)),
+                ("body", .string(body)),
+                ("bodyBytes", .number(JSONNumber(bodyBytes))),
+                ("bodyTruncated", .bool(bodyTruncated)),
+                ("status", .number(JSONNumber(status))),
+                ("ms", .number(JSONNumber((milliseconds * 100).rounded() / 100))),
+            ]))
+    }
+}
+
+/// Records every request outside the admin routes, with the status the client finally got;
+/// added first, so it is the outermost middleware.
+struct JournalMiddleware: HTTPMiddleware {
+    let journal: RequestJournal
+    let adminPrefix: String
+
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) { return try next(request) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let response = try next(request)
+            let status = response.dropsConnection ? 0 : response.status.code
+            journal.record(request, status: status, milliseconds: Self.milliseconds(clock.now - started))
+            return response
+        } catch {
+            let status = (error as? any HTTPResponseConvertible)?.httpResponse().status.code ?? 500
+            journal.record(request, status: status, milliseconds: Self.milliseconds(clock.now - started))
+            throw error
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,81 @@
+/// Requests refused before they are answered: from the head alone (`respondBeforeBody`), past
+/// the server-wide buffered-bytes cap (503) or past the body's time (408). Each answer carries
+/// `Connection: close`; the parser's buffers are dropped at once and the connection lingers,
+/// then closes.
+extension ServerRuntime {
+    /// End of input while a body was awaited past its deadline: the sweeper shut the reading
+    /// side (`ConnectionTable.Slot.readingBody`), so the client can still read a 408.
+    func bodyTimedOut(_ connection: Connection) -> Bool {
+        connection.parser.isReadingBody && connection.armedDeadline > 0
+            && System.monotonicMilliseconds() >= connection.armedDeadline
+    }
+
+    /// 408 (a body too slow) or 503 (too many bytes buffered server-wide), then close; the
+    /// parser's buffers are dropped at once.
+    func refuseBody(_ status: HTTPStatus, _ connection: Connection, _ context: inout WorkerContext) {
+        let response =
+            status == .requestTimeout
+            ? configuration.errorRenderer(
+                status, "the request body did not arrive within \(Double(bodyTimeout) / 1000) s of its head")
+            : Self.overCapResponse(configuration)
+        if configuration.accessLog {
+            AccessLog.write("restlite: \(connection.remoteAddress) refused: \(status.code)")
+        }
+        switch refuse(response, version: .http1_1, on: connection, context: &context) {
+        case .failed: close(connection)
+        case .blocked: rearm(connection)
+        case .done: finishClosing(connection)
+        }
+    }
+
+    /// Sends `response` with `Connection: close` and leaves the connection to linger and close;
+    /// whatever is buffered of the request is dropped.
+    func refuse(
+        _ response: HTTPResponse, version: HTTPVersion, on connection: Connection,
+        context: inout WorkerContext
+    ) -> WriteOutcome {
+        connection.closeAfterWrite = true
+        connection.lingering = true
+        connection.parser = HTTPRequestParser(limits: configuration.limits)
+        return send(
+            response, headOnly: false, keepAlive: false, version: version, to: connection, context: &context)
+    }
+
+    /// Asks the responder about the head of a request whose body is still to come; an answer
+    /// refuses it. Starts the body's clock.
+    func checkHead(_ connection: Connection) -> (HTTPResponse, HTTPRequest)? {
+        guard !connection.headChecked, var head = connection.parser.pendingHead else { return nil }
+        connection.headChecked = true
+        connection.bodyDeadline = System.monotonicMilliseconds() + bodyTimeout
+        head.remoteAddress = connection.remoteAddress
+        head.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
+        if let response = responder.respondBeforeBody(to: head) { return (response, head) }
+        // The whole announced body is counted against the server-wide cap before it is read.
+        let announced = connection.parser.announcedBodyBytes
+        if table.bufferedBytes + announced > configuration.maxBufferedBytes {
+            return (Self.overCapResponse(configuration), head)
+        }
+        connection.parser.reserveAnnouncedBody()
+        account(connection)
+        return nil
+    }
+
+    static func overCapResponse(_ configuration: HTTPServerConfiguration) -> HTTPResponse {
+        var response = configuration.errorRenderer(
+            .serviceUnavailable, "the server holds too many unfinished requests; retry in a moment")
+        response.headers.set("Retry-After", "1")
+        return response
+    }
+
+    func refuseHead(
+        _ refusal: (HTTPResponse, HTTPRequest), on connection: Connection, context: inout WorkerContext
+    ) -> WriteOutcome {
+        let (response, head) = refusal
+        let started = System.monotonicNanoseconds()
+        let outcome = refuse(response, version: head.version, on: connection, context: &context)
+        if configuration.accessLog {
+            AccessLog.record(head, status: response.status, bytes: response.body.count, started: started)
+        }
+        return outcome
+    }
+}

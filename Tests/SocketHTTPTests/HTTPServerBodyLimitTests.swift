@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+/// Bodies cannot hold the server's memory or its connections: bytes buffered across all
+/// connections are capped (503), a body must arrive within its time (408).
+@Suite struct HTTPServerBodyLimitTests {
+    @Test func bytesPastTheServerWideCapAreRefusedWith503() throws {
+        let server = try startEchoServer { $0.maxBufferedBytes = 256 * 1024 }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try client.send("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: 4194304\r\n\r\n")
+        // Sent in pieces so the server reads (and buffers) them as they come.
+        var refused: RawHTTPResponse?
+        for _ in 0..<16 {
+            do {
+                try client.send([UInt8](repeating: 0x61, count: 64 * 1024))
+            } catch {
+                break  // the server closed after answering
+            }
+        }
+        refused = try client.readResponse()
+        let response = try #require(refused)
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(response.headers["Connection"] == "close")
+        // Once that connection is gone the memory is counted free again: small requests pass.
+        client.close()
+        Thread.sleep(forTimeInterval: 0.3)
+        let next = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try next.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(try next.readResponse().bodyString.hasSuffix("hello"))
+    }
+
+    @Test func aChunkedBodyGrowingPastTheCapIsRefusedWith503() throws {
+        let server = try startEchoServer { $0.maxBufferedBytes = 256 * 1024 }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 65536) + Array("\r\n".utf8)
+        for _ in 0..<16 {
+            guard (try? client.send(chunk)) != nil else { break }
+        }
+        let response = try client.readResponse()
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+    }
+
+    @Test func aBodyThatTricklesIsAnswered408WhenItsTimeIsUp() throws {
+        let server = try startEchoServer { $0.bodyTimeout = .milliseconds(600) }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(4))
+        try client.send("POST /slow HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n")
+        let started = ContinuousClock.now
+        // One byte every 100 ms: each would restart a pause timeout, never the body's.
+        var answer: RawHTTPResponse?
+        client.setTimeout(.milliseconds(100))
+        for _ in 0..<40 {
+            guard (try? client.send("x")) != nil else { break }
+            if let response = try? client.readResponse() {
+                answer = response
+                break
+            }
+        }
+        client.setTimeout(.seconds(2))
+        let response = try answer ?? client.readResponse()
+        let waited = ContinuousClock.now - started
+        #expect(response.status == 408)
+        #expect(response.headers["Connection"] == "close")
+        #expect(waited >= .milliseconds(500) && waited < .seconds(3), "answered after \(waited)")
+    }
+}
+
+@Suite struct HTTPServerWorkerGrowthTests {
+    @Test func moreSlowHandlersThanWorkersStillLeaveOneForQuickRequests() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            return .text(.ok, request.path)
+        }
+        let server = try TestHTTPServer.start(configure: { $0.workerThreads = 2 }, handler)
+        defer { server.shutdown(grace: .seconds(1)) }
+        let slow = try (0..<6).map { _ in try RawHTTPClient(port: server.port, timeout: .seconds(10)) }
+        for client in slow { try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for _ in slow { #expect(entered.wait(timeout: .now() + 5) == .success) }
+        let started = ContinuousClock.now
+        let fast = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try fast.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try fast.readResponse().bodyString == "/fast")
+        #expect(ContinuousClock.now - started < .milliseconds(500))
+        for _ in slow { release.signal() }
+        for client in slow { #expect(try client.readResponse().bodyString == "/slow") }
+    }
+}

@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""Writes docs/openapi.json and its copy inside the binary (Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift).
+
+Run from the repository root after changing a route: `python3 Tests/contract/generate_openapi.py`.
+OpenAPIDocumentTests fails when the document and the router disagree."""
+import json, sys
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+def resp(name):
+    return {"$ref": f"#/components/responses/{name}"}
+
+def param(name):
+    return {"$ref": f"#/components/parameters/{name}"}
+
+JSON = "application/json"
+
+def json_body(schema, desc, headers=None):
+    r = {"description": desc, "content": {JSON: {"schema": schema}}}
+    if headers:
+        r["headers"] = headers
+    return r
+
+ERRORS_READ = {"400": resp("BadRequest"), "401": resp("Unauthorized"), "403": resp("Forbidden"),
+               "404": resp("NotFound"), "405": resp("MethodNotAllowed"), "413": resp("PayloadTooLarge"),
+               "414": resp("URITooLong"), "431": resp("HeaderFieldsTooLarge"), "500": resp("InternalError")}
+
+def errors(*extra):
+    e = dict(ERRORS_READ)
+    for code in extra:
+        e[code] = resp({"409": "Conflict", "503": "ServiceUnavailable"}[code])
+    return e
+
+security = [{"apiKeyHeader": []}, {"apiKeyQuery": []}, {"bearerKey": []}]
+
+pagination_header = {"X-Pagination": {
+    "description": "The list's totals as JSON: `{\"total\":6,\"count\":2,\"skip\":1,\"max\":2}`.",
+    "schema": {"type": "string"}}}
+
+list_params = [param("collection"), param("q"), param("h"), param("filter"), param("sort"), param("dir"),
+               param("skip"), param("max"), param("totals"), param("metafields"), param("groupby"),
+               param("aggregate")]
+
+doc = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "restlite",
+        "version": "1.0.0",
+        "summary": "A local stand-in for a hosted restdb.io database.",
+        "description": "restdb.io's REST API (`/rest/<collection>`, the query language, API keys, CORS, "
+                       "errors) served by one program on your own machine. See docs/API.md for the "
+                       "compatibility table and docs/QUERY.md for the query language.",
+        "license": {"name": "MIT", "identifier": "MIT"},
+    },
+    "servers": [{"url": "http://127.0.0.1:8080", "description": "restlite serve (default port)"}],
+    "security": security,
+    "tags": [
+        {"name": "documents", "description": "restdb's `/rest/<collection>` routes"},
+        {"name": "collections", "description": "collections and their schemas"},
+        {"name": "server", "description": "health and this document"},
+    ],
+    "paths": {
+        "/health": {"get": {
+            "tags": ["server"], "operationId": "health", "summary": "Is the server up (no key needed)",
+            "security": [],
+            "responses": {"200": json_body(ref("Health"), "The server answers."),
+                          "500": resp("InternalError")}}},
+        "/openapi.json": {"get": {
+            "tags": ["server"], "operationId": "openapi", "summary": "This document (no key needed)",
+            "security": [],
+            "responses": {"200": json_body({"type": "object"}, "The OpenAPI 3.1 document of restlite."),
+                          "500": resp("InternalError")}}},
+        "/rest/_meta": {"get": {
+            "tags": ["collections"], "operationId": "listCollections",
+            "summary": "Every collection with its document count",
+            "responses": {"200": json_body(ref("CollectionList"), "The collections, by name."),
+                          **errors()}}},
+        "/rest/{collection}/_meta": {
+            "parameters": [param("collection")],
+            "get": {
+                "tags": ["collections"], "operationId": "getSchema",
+                "summary": "A collection's schema and count",
+                "responses": {"200": json_body(ref("CollectionSchema"), "The collection's schema."),
+                              **errors()}},
+            "put": {
+                "tags": ["collections"], "operationId": "setSchema",
+                "summary": "Set a new or empty collection's schema (restlite extension; full-access keys)",
+                "requestBody": {"required": True, "content": {JSON: {"schema": ref("SchemaInput")}}},
+                "responses": {"200": json_body(ref("CollectionSchema"), "The schema as GET answers it."),
+                              **errors("409")}},
+        },
+        "/rest/{collection}": {
+            "parameters": [param("collection")],
+            "get": {
+                "tags": ["documents"], "operationId": "listDocuments",
+                "summary": "Documents of a collection, filtered, sorted, paged or grouped",
+                "parameters": list_params[1:],
+                "responses": {"200": json_body(
+                    {"oneOf": [{"type": "array", "items": ref("Document")}, ref("ListWithTotals")]},
+                    "A bare array, or `{data, totals}` with `totals=true`. Grouped lists are arrays of "
+                    "group objects.", pagination_header),
+                    **errors()}},
+            "post": {
+                "tags": ["documents"], "operationId": "createDocuments",
+                "summary": "Create one document (object) or many (array, all or nothing)",
+                "parameters": [param("validate")],
+                "requestBody": {"required": True, "content": {
+                    JSON: {"schema": {"oneOf": [ref("DocumentInput"),
+                                                {"type": "array", "items": ref("DocumentInput")}]}},
+                    "application/x-www-form-urlencoded": {"schema": {
+                        "type": "object", "additionalProperties": {"type": "string"}}}}},
+                "responses": {"201": json_body(
+                    {"oneOf": [ref("StoredDocument"), {"type": "array", "items": ref("StoredDocument")}]},
+                    "The stored document(s) with system fields."),
+                    **errors()}},
+        },
+        "/rest/{collection}/{id}": {
+            "parameters": [param("collection"), param("id")],
+            "get": {
+                "tags": ["documents"], "operationId": "getDocument", "summary": "One document by id",
+                "parameters": [param("metafields")],
+                "responses": {"200": json_body(ref("Document"), "The document."), **errors()}},
+            "put": {
+                "tags": ["documents"], "operationId": "updateDocument",
+                "summary": "Merge fields or apply update operators; `*` with `q` updates every match",
+                "parameters": [param("qBulk")],
+                "requestBody": {"required": False, "content": {
+                    JSON: {"schema": ref("UpdateInput")},
+                    "application/x-www-form-urlencoded": {"schema": {
+                        "type": "object", "additionalProperties": {"type": "string"}}}}},
+                "responses": {"200": json_body({"oneOf": [ref("StoredDocument"), ref("IDList")]},
+                                               "The whole document after the update, or `{result:[ids]}` for `*`."),
+                              **errors()}},
+            "patch": {
+                "tags": ["documents"], "operationId": "patchDocument", "summary": "The same as PUT",
+                "requestBody": {"required": False, "content": {
+                    JSON: {"schema": ref("UpdateInput")},
+                    "application/x-www-form-urlencoded": {"schema": {
+                        "type": "object", "additionalProperties": {"type": "string"}}}}},
+                "responses": {"200": json_body(ref("StoredDocument"), "The whole document after the update."),
+                              **errors()}},
+            "delete": {
+                "tags": ["documents"], "operationId": "deleteDocuments",
+                "summary": "Delete one document; `*` with a JSON array of ids or with `q` deletes many",
+                "parameters": [param("qBulk")],
+                "requestBody": {"required": False, "content": {
+                    JSON: {"schema": {"type": "array", "items": ref("ObjectID")}}}},
+                "responses": {"200": json_body(ref("IDList"), "The ids that were deleted."), **errors()}},
+        },
+    },
+    "components": {
+        "securitySchemes": {
+            "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "x-apikey",
+                             "description": "restdb's key header (any case)."},
+            "apiKeyQuery": {"type": "apiKey", "in": "query", "name": "apikey",
+                            "description": "The key as a query parameter, as restdb allows."},
+            "bearerKey": {"type": "http", "scheme": "bearer",
+                          "description": "restlite's choice, not restdb's: the API key as a bearer token (refused with 401 when the server runs --strict)."},
+        },
+        "parameters": {
+            "collection": {"name": "collection", "in": "path", "required": True,
+                           "description": "1 to 64 letters, digits, `-`, `_`; `_meta` is reserved.",
+                           "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
+            "id": {"name": "id", "in": "path", "required": True,
+                   "description": "24 lowercase hex characters, or `*` for the bulk forms.",
+                   "schema": {"type": "string", "pattern": "^([0-9a-f]{24}|\\*)$"}},
+            "q": {"name": "q", "in": "query", "description": "A MongoDB-style query as JSON (docs/QUERY.md).",
+                  "schema": {"type": "string"}, "example": "{\"rating\":{\"$gte\":4}}"},
+            "qBulk": {"name": "q", "in": "query",
+                      "description": "With id `*`: the query whose matches are updated or deleted.",
+                      "schema": {"type": "string"}},
+            "h": {"name": "h", "in": "query",
+                  "description": "Hints as JSON: `$orderby`, `$fields`, `$max`, `$skip`, `$groupby`, `$aggregate`.",
+                  "schema": {"type": "string"}, "example": "{\"$orderby\":{\"rating\":-1}}"},
+            "filter": {"name": "filter", "in": "query",
+                       "description": "Case-insensitive text searched in every string value.",
+                       "schema": {"type": "string"}},
+            "sort": {"name": "sort", "in": "query", "description": "A field to sort by; repeatable.",
+                     "schema": {"type": "array", "items": {"type": "string"}}, "explode": True},
+            "dir": {"name": "dir", "in": "query", "description": "1 or -1, pairing with `sort` by position.",
+                    "schema": {"type": "array", "items": {"type": "integer", "enum": [1, -1]}},
+                    "explode": True},
+            "skip": {"name": "skip", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+            "max": {"name": "max", "in": "query", "description": "Page size (default 1000).",
+                    "schema": {"type": "integer", "minimum": 0}},
+            "totals": {"name": "totals", "in": "query",
+                       "description": "`true` answers `{data, totals}` instead of a bare array.",
+                       "schema": {"type": "boolean"}},
+            "metafields": {"name": "metafields", "in": "query",
+                           "description": "`true` adds `_created`, `_changed`, `_createdby`, `_changedby`, `_version`.",
+                           "schema": {"type": "boolean"}},
+            "groupby": {"name": "groupby", "in": "query", "description": "Group by this field; repeatable.",
+                        "schema": {"type": "array", "items": {"type": "string"}}, "explode": True},
+            "aggregate": {"name": "aggregate", "in": "query",
+                          "description": "`SUM:field`, `AVG:field`, `MIN:field`, `MAX:field`, `COUNT:name`; repeatable.",
+                          "schema": {"type": "array", "items": {"type": "string"}}, "explode": True},
+            "validate": {"name": "validate", "in": "query", "description": "`false` skips schema validation.",
+                         "schema": {"type": "boolean"}},
+        },
+        "responses": {
+            name: {"description": desc, "content": {JSON: {"schema": ref("Error")}}}
+            for name, desc in [
+                ("BadRequest", "A malformed request, body, query, hint or id (`BadRequest`), or a write that "
+                               "breaks the schema (`ValidationError`, with `list`)."),
+                ("Unauthorized", "No API key."),
+                ("Forbidden", "An unknown key, or a key whose scope does not cover the request."),
+                ("NotFound", "No such collection, document or path."),
+                ("MethodNotAllowed", "The path does not take this method; `Allow` names the ones it takes."),
+                ("Conflict", "The collection holds documents, so its schema cannot be set."),
+                ("PayloadTooLarge", "The body is over the server's limit (`--max-body`)."),
+                ("URITooLong", "The request line is over 8 KiB."),
+                ("HeaderFieldsTooLarge", "The headers are over 64 KiB or 100 fields."),
+                ("ServiceUnavailable", "The server is busy; `Retry-After` says when to try again."),
+                ("InternalError", "The server failed; `requestId` matches its log line."),
+            ]
+        },
+        "schemas": {
+            "Error": {"type": "object", "required": ["name", "message", "status"],
+                      "properties": {
+                          "name": {"type": "string", "examples": ["BadRequest", "ValidationError", "NotFound"]},
+                          "message": {"type": "string"},
+                          "status": {"type": "integer"},
+                          "list": {"type": "array", "items": ref("FieldMessage")},
+                          "requestId": {"type": "string"}}},
+            "FieldMessage": {"type": "object", "required": ["field", "message"],
+                             "properties": {"field": {"type": "string"}, "message": {"type": "string"}}},
+            "Health": {"type": "object", "required": ["status"],
+                       "properties": {"status": {"type": "string", "const": "ok"}}},
+            "ObjectID": {"type": "string", "pattern": "^[0-9a-f]{24}$"},
+            "Date": {"type": "string", "description": "ISO 8601 UTC, three fractional digits: 2008-11-14T09:53:37.000Z",
+                     "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},
+            "Document": {"type": "object", "description": "A stored document: `_id` first, then its fields.",
+                         "additionalProperties": True},
+            "StoredDocument": {"type": "object", "required": ["_id"],
+                               "properties": {"_id": ref("ObjectID"), "_created": ref("Date"),
+                                              "_changed": ref("Date"), "_createdby": {"type": "string"},
+                                              "_changedby": {"type": "string"},
+                                              "_version": {"type": "integer", "minimum": 0}},
+                               "additionalProperties": True},
+            "DocumentInput": {"type": "object", "additionalProperties": True,
+                              "description": "Any JSON object; system fields are dropped, `_id` is ignored.",
+                              "example": {"catName": "Felis", "rating": 4}},
+            "UpdateInput": {"type": "object", "additionalProperties": True,
+                            "description": "Fields to merge, or update operators: `$set`, `$unset`, `$inc`, "
+                                           "`$push`, `$pull`.",
+                            "example": {"$inc": {"rating": 1}}},
+            "Totals": {"type": "object", "required": ["total", "count", "skip", "max"],
+                       "properties": {k: {"type": "integer"} for k in ["total", "count", "skip", "max"]}},
+            "ListWithTotals": {"type": "object", "required": ["data", "totals"],
+                               "properties": {"data": {"type": "array", "items": ref("Document")},
+                                              "totals": ref("Totals")}},
+            "IDList": {"type": "object", "required": ["result"],
+                       "properties": {"result": {"type": "array", "items": ref("ObjectID")}}},
+            "CollectionList": {"type": "object", "required": ["collections"],
+                               "properties": {"collections": {"type": "array", "items": {
+                                   "type": "object", "required": ["name", "count"],
+                                   "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}}}}},
+            "Field": {"type": "object", "required": ["name", "type", "required", "unique"],
+                      "properties": {"name": {"type": "string"},
+                                     "type": {"type": "string",
+                                              "enum": ["text", "number", "float_number", "date", "bool", "json"]},
+                                     "required": {"type": "boolean"}, "unique": {"type": "boolean"}}},
+            "CollectionSchema": {"type": "object", "required": ["name", "count", "fields"],
+                                 "properties": {"name": {"type": "string"}, "count": {"type": "integer"},
+                                                "fields": {"type": "array", "items": ref("Field")}}},
+            "SchemaInput": {"type": "object", "required": ["fields"],
+                            "properties": {"name": {"type": "string"}, "count": {"type": "integer"},
+                                           "fields": {"type": "array", "items": {
+                                               "type": "object", "required": ["name", "type"],
+                                               "properties": {"name": {"type": "string"},
+                                                              "type": {"type": "string"},
+                                                              "required": {"type": "boolean"},
+                                                              "unique": {"type": "boolean"}}}}}},
+        },
+    },
+}
+
+# --- admin routes ---
+# The /_restlite/ routes of the RestLiteAdmin module (full-access key; off with `serve --no-admin`).
+def _admin_op(op_id, summary, ok_code, ok_schema, ok_desc, params=None, body=None, extra=()):
+    op = {"tags": ["admin"], "operationId": op_id, "summary": summary,
+          "responses": {ok_code: json_body(ok_schema, ok_desc), "400": resp("BadRequest"),
+                        "401": resp("Unauthorized"), "403": resp("Forbidden"),
+                        **({"404": resp("NotFound")} if "404" in extra else {}),
+                        "500": resp("InternalError")}}
+    if params:
+        op["parameters"] = params
+    if body:
+        op["requestBody"] = {"required": True, "content": {JSON: {"schema": body}}}
+    return op
+
+_name = {"name": "name", "in": "path", "required": True, "description": "Snapshot name: 1 to 64 letters, "
+         "digits, `-`, `_` or `.`.", "schema": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"}}
+_fault_id = {"name": "id", "in": "path", "required": True, "description": "A fault rule's id (`f1`, or the "
+             "id the rule was given).", "schema": {"type": "string"}}
+def _query(name, desc):
+    return {"name": name, "in": "query", "required": False, "description": desc, "schema": {"type": "string"}}
+
+doc["tags"].append({"name": "admin", "description": "`/_restlite/` routes for test suites: reset, snapshots, "
+                    "request journal, fault rules (full-access key)"})
+doc["paths"].update({
+    "/_restlite/reset": {"post": _admin_op(
+        "adminReset", "Put the data back to what the server started with (one transaction)", "200",
+        ref("AdminReset"), "The data is back to the start-up state.")},
+    "/_restlite/snapshots": {"get": _admin_op(
+        "adminListSnapshots", "The saved snapshots", "200",
+        {"type": "array", "items": ref("AdminSnapshot")}, "Snapshots by name.")},
+    "/_restlite/snapshots/{name}": {
+        "parameters": [_name],
+        "post": _admin_op("adminSaveSnapshot", "Save all collections, schemas and documents under a name",
+                          "201", ref("AdminSnapshot"), "The snapshot was saved (an older one of that name is "
+                          "replaced)."),
+        "delete": _admin_op("adminDeleteSnapshot", "Remove a snapshot", "200",
+                            {"type": "object", "properties": {"deleted": {"type": "string"}}},
+                            "The snapshot is gone.", extra=("404",))},
+    "/_restlite/snapshots/{name}/restore": {
+        "parameters": [_name],
+        "post": _admin_op("adminRestoreSnapshot", "Bring a snapshot back (one transaction)", "200",
+                          ref("AdminSnapshot"), "The data is the snapshot's.", extra=("404",))},
+    "/_restlite/journal": {
+        "get": _admin_op("adminJournal", "The last requests answered (oldest first; admin requests are not "
+                         "recorded)", "200", {"type": "array", "items": ref("AdminJournalEntry")},
+                         "The journal entries the filters keep.",
+                         params=[_query("method", "Only this method (any case)."),
+                                 _query("path", "Only paths matching this glob (`*` any run, `?` one character), "
+                                        "e.g. `/rest/a3cats/*`."),
+                                 _query("status", "Only this status (`404`) or class (`4xx`).")]),
+        "delete": _admin_op("adminClearJournal", "Forget every journal entry", "200",
+                            {"type": "object", "properties": {"cleared": {"type": "integer"}}},
+                            "How many entries were removed.")},
+    "/_restlite/faults": {
+        "get": _admin_op("adminListFaults", "The fault rules in force, with their remaining uses", "200",
+                         {"type": "array", "items": ref("AdminFaultRule")}, "Rules in the order they apply."),
+        "post": _admin_op("adminAddFault", "Add a fault rule", "201", ref("AdminFaultRule"),
+                          "The rule as stored, with its id.", body=ref("AdminFaultRule")),
+        "delete": _admin_op("adminRemoveFaults", "Remove every fault rule", "200",
+                            {"type": "object", "properties": {"removed": {"type": "integer"}}},
+                            "How many rules were removed.")},
+    "/_restlite/faults/{id}": {
+        "parameters": [_fault_id],
+        "delete": _admin_op("adminRemoveFault", "Remove one fault rule", "200",
+                            {"type": "object", "properties": {"removed": {"type": "string"}}},
+                            "The rule is gone.", extra=("404",))},
+})
+doc["components"]["schemas"].update({
+    "AdminReset": {"type": "object", "properties": {
+        "reset": {"type": "boolean"}, "documents": {"type": "integer"},
+        "ms": {"type": "number", "description": "Time the restore took."}}},
+    "AdminSnapshot": {"type": "object", "properties": {
+        "name": {"type": "string"}, "created": {"type": "string", "format": "date-time"},
+        "documents": {"type": "integer"}, "collections": {"type": "integer"}}},
+    "AdminJournalEntry": {"type": "object", "properties": {
+        "seq": {"type": "integer"}, "time": {"type": "string", "format": "date-time"},
+        "method": {"type": "string"}, "path": {"type": "string"},
+        "query": {"type": "string", "description": "Raw query; an `apikey` value is masked."},
+        "headers": {"type": "object", "additionalProperties": {"type": "string"},
+                    "description": "Lower-case names; x-apikey, apikey and authorization values masked as "
+                                   "`****` plus the last four characters."},
+        "body": {"type": "string"}, "bodyBytes": {"type": "integer"},
+        "bodyTruncated": {"type": "boolean", "description": "The body was longer than 64 KiB and was cut."},
+        "status": {"type": "integer", "description": "0 when the connection was dropped by a fault."},
+        "ms": {"type": "number"}}},
+    "AdminFaultRule": {"type": "object", "required": ["action"], "properties": {
+        "id": {"type": "string"}, "method": {"type": "string", "description": "A method, or `*` (default)."},
+        "path": {"type": "string", "description": "Path glob; default `*`."},
+        "query": {"type": "string", "description": "Text the raw query must contain."},
+        "header": {"type": "string", "description": "`name=value` the request must carry."},
+        "action": {"type": "string", "enum": ["delay", "status", "drop", "slow"]},
+        "ms": {"type": "integer", "description": "delay: wait before answering; slow: wait between head and "
+                                                 "body (default 1000)."},
+        "status": {"type": "integer", "description": "status: the code answered (default 500)."},
+        "message": {"type": "string", "description": "status: the error body's message."},
+        "probability": {"type": "number", "minimum": 0, "maximum": 1},
+        "seed": {"type": "integer"}, "times": {"type": "integer", "minimum": 1},
+        "remaining": {"type": ["integer", "null"], "readOnly": True}}},
+})
+# --- end admin routes ---
+
+
+# --- child collection routes ---
+# Children of one parent document: documents of the collection a `child` schema field names,
+# carrying `_parent_id`, `_parent_def` (the parent's collection) and `_parent_field`.
+_schemas = doc["components"]["schemas"]
+_schemas["Field"]["properties"]["type"]["enum"].append("child")
+_schemas["Field"]["properties"]["collection"] = {
+    "type": "string", "description": "For a `child` field: the collection its children are stored in."}
+_schemas["SchemaInput"]["properties"]["fields"]["items"]["properties"]["collection"] = {
+    "type": "string", "description": "Required for a `child` field: the collection its children live in."}
+_schemas["ChildDocument"] = {
+    "allOf": [ref("StoredDocument"), {"type": "object", "required": ["_parent_id", "_parent_def", "_parent_field"],
+                                      "properties": {"_parent_id": ref("ObjectID"),
+                                                     "_parent_def": {"type": "string"},
+                                                     "_parent_field": {"type": "string"}}}]}
+_params = doc["components"]["parameters"]
+_params["fetchchildren"] = {"name": "fetchchildren", "in": "query",
+                            "description": "`true` embeds each document's children under every child field.",
+                            "schema": {"type": "boolean"}}
+_params["child"] = {"name": "child", "in": "path", "required": True,
+                    "description": "A field of type `child` in the parent collection's schema.",
+                    "schema": {"type": "string"}}
+_params["parentId"] = {"name": "id", "in": "path", "required": True, "description": "The parent's `_id`.",
+                       "schema": ref("ObjectID")}
+_params["childId"] = {"name": "childId", "in": "path", "required": True, "description": "The child's `_id`.",
+                      "schema": ref("ObjectID")}
+doc["paths"]["/rest/{collection}"]["get"]["parameters"].append(param("fetchchildren"))
+doc["paths"]["/rest/{collection}/{id}"]["get"]["parameters"].append(param("fetchchildren"))
+doc["tags"].append({"name": "children", "description": "child collections of one parent document"})
+_child_list_params = [p for p in list_params if p != param("collection")]
+doc["paths"]["/rest/{collection}/{id}/{child}"] = {
+    "parameters": [param("collection"), param("parentId"), param("child")],
+    "get": {
+        "tags": ["children"], "operationId": "listChildren",
+        "summary": "The parent's children, with the list parameters of any list",
+        "parameters": _child_list_params,
+        "responses": {"200": json_body({"oneOf": [{"type": "array", "items": ref("Document")},
+                                                  ref("ListWithTotals")]},
+                                       "The children (`[]` when there are none).", pagination_header),
+                      **errors()}},
+    "post": {
+        "tags": ["children"], "operationId": "createChildren",
+        "summary": "Store one child, or an array of children (all or none)",
+        "parameters": [param("validate")],
+        "requestBody": {"required": True, "content": {JSON: {"schema": {
+            "oneOf": [ref("DocumentInput"), {"type": "array", "items": ref("DocumentInput")}]}}}},
+        "responses": {"201": json_body(
+            {"oneOf": [ref("ChildDocument"), {"type": "array", "items": ref("ChildDocument")}]},
+            "The stored child(ren) with system fields and the parent link."),
+            **errors()}},
+}
+doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
+    "parameters": [param("collection"), param("parentId"), param("child"), param("childId")],
+    "get": {
+        "tags": ["children"], "operationId": "getChild", "summary": "One child of this parent",
+        "parameters": [param("metafields")],
+        "responses": {"200": json_body(ref("Document"), "The child."), **errors()}},
+    "put": {
+        "tags": ["children"], "operationId": "updateChild",
+        "summary": "Merge fields or apply update operators; the parent link stays",
+        "requestBody": {"required": False, "content": {JSON: {"schema": ref("UpdateInput")}}},
+        "responses": {"200": json_body(ref("ChildDocument"), "The whole child after the update."), **errors()}},
+    "patch": {
+        "tags": ["children"], "operationId": "patchChild", "summary": "The same as PUT",
+        "requestBody": {"required": False, "content": {JSON: {"schema": ref("UpdateInput")}}},
+        "responses": {"200": json_body(ref("ChildDocument"), "The whole child after the update."), **errors()}},
+    "delete": {
+        "tags": ["children"], "operationId": "deleteChild",
+        "summary": "Delete one child (and its own children)",
+        "responses": {"200": json_body(ref("IDList"), "The id deleted."), **errors()}},
+}
+# --- end child collection routes ---
+
+
+out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
+with open(out, "w") as f:
+    json.dump(doc, f, indent=2, ensure_ascii=False)
+    f.write("\n")
+print("wrote", out)
+
+# The same text inside the binary, served at GET /openapi.json.
+text = open(out).read()
+assert '"""#' not in text
+swift = ("/// restlite's OpenAPI 3.1 document, served at `GET /openapi.json`. `docs/openapi.json` holds the\n"
+         "/// same text; `OpenAPIDocumentTests` fails when the two differ or a route is missing from it.\n"
+         "enum OpenAPIDocument {\n"
+         "    static let json = #\"\"\"\n"
+         + "".join(("        " + line) if line.strip() else line for line in text.splitlines(True))
+         + "\n        \"\"\"#\n}\n")
+import os
+os.makedirs("Sources/RestDBAPI/OpenAPI", exist_ok=True)
+with open("Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift", "w") as f:
+    f.write(swift)
+print("wrote Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift")
