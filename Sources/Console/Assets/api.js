@@ -101,3 +101,8 @@ export function upload(path, file, onProgress) {
     xhr.send(file);
   });
 }
+
+/** A key of GET /_restlite/keys gives full access ({"kind":"full"}; {"full":true} also read). */
+export function isFullKey(key) {
+  return key.kind === "full" || key.full === true;
+}

@@ -1,6 +1,6 @@
 // "Use it from code": the table's current view as curl, Swift (URLSession and RestDBClient)
 // and a Postman request, ready to copy.
-import { get, knownKey, restPath } from "./api.js";
+import { get, knownKey, restPath, isFullKey } from "./api.js";
 import { h, clear, id, copyButton } from "./dom.js";
 import { stateFromParams, paramsFromState } from "./table.js";
 
@@ -157,13 +157,13 @@ export async function codeView(main, name, params, { collectionHead, setTitle })
   } catch {
     keys = [];
   }
-  const reads = (k) => k.full || ((k.methods || []).includes("GET") && globMatches(k.path || "/**", `/${name}`));
+  const reads = (k) => isFullKey(k) || ((k.methods || []).includes("GET") && globMatches(k.path || "/**", `/${name}`));
   const usable = keys.filter(reads);
-  let key = knownKey() || (usable.find((k) => k.full) || usable[0] || {}).key || KEY_PLACEHOLDER;
+  let key = knownKey() || (usable.find(isFullKey) || usable[0] || {}).key || KEY_PLACEHOLDER;
   const keyId = id("codekey");
   const keySelect = h("select", { id: keyId },
     (usable.length ? usable : [{ key }]).map((k) => h("option", { value: k.key, selected: k.key === key },
-      `${k.key}${k.full ? " (full access)" : k.methods ? ` (${k.methods.join(", ")} ${k.path})` : ""}`)));
+      `${k.key}${isFullKey(k) ? " (full access)" : k.methods ? ` (${k.methods.join(", ")} ${k.path})` : ""}`)));
   const tabs = h("div", { class: "code-tabs", role: "tablist", "aria-label": "Languages" });
   const panels = h("div", { class: "code-panels" });
   const buttons = [];

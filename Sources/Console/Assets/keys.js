@@ -1,14 +1,15 @@
 // API keys: list, add a full or a scoped web key, copy, remove.
-import { get, post, del } from "./api.js";
+import { get, post, del, isFullKey } from "./api.js";
 import { h, clear, id, announce, confirmDialog, copyButton } from "./dom.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function describe(key) {
-  if (key.full) return h("span", { class: "badge full" }, "full access");
+  if (isFullKey(key)) return h("span", { class: "badge full" }, "full access");
   const methods = (key.methods || []).join(", ") || "no methods";
   return [h("span", { class: "badge scoped" }, "scoped"), " ", methods, " on ", h("code", {}, key.path || "/**"),
-    key.origins && key.origins.length ? [" from ", key.origins.join(", ")] : null];
+    key.origins && key.origins.length ? [" from ", key.origins.join(", ")] : null,
+    key.note ? h("span", { class: "muted" }, ` (${key.note})`) : null];
 }
 
 function mask(key) {
