@@ -20,7 +20,7 @@ function collectionFromFile(file) {
 
 function errorWithLine(error) {
   return [h("strong", {}, "Import failed: "), error.message,
-    error.line ? h("span", { class: "line" }, ` (line ${error.line})`) : null];
+    error.line && !new RegExp(`line ${error.line}\\b`).test(error.message) ? h("span", { class: "line" }, ` (line ${error.line})`) : null];
 }
 
 export async function importView(main, params, { setTitle }) {
