@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
         .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
+        .library(name: "Console", targets: ["Console"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -57,7 +58,7 @@ let package = Package(
         .target(
             name: "RestDBAPI",
             dependencies: [
-                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "Console",
             ],
             swiftSettings: swiftSettings
         ),
@@ -136,6 +137,15 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: ["RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient"],
+            swiftSettings: swiftSettings
+        ),
+        // The web console's pages and sessions; its files are compiled into the binary.
+        .target(
+            name: "Console", dependencies: ["SocketHTTP", "PlatformSupport"],
+            resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -74,6 +74,17 @@ public struct RestAPI: Sendable {
         router.put("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
+        addConsoleRoutes(to: &router)
+    }
+
+    /// restlite's key and file routes (full-access keys only, as everything under `/_restlite/`).
+    private func addConsoleRoutes(to router: inout Router) {
+        router.get("/_restlite/keys") { request in try listKeys(request) }
+        router.post("/_restlite/keys") { request in try addKey(request) }
+        router.delete("/_restlite/keys/:key") { request in try removeKey(request) }
+        router.post("/_restlite/import/preview") { request in try previewImport(request) }
+        router.post("/_restlite/import") { request in try importFile(request) }
+        router.get("/_restlite/export/:collection") { request in try exportFile(request) }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -56,6 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
             /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
             --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
             --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
+
+            The web console (restdb's data manager, on this port) opens at / in a browser; the \
+            banner prints a sign-in link with the key. --no-console [RESTLITE_NO_CONSOLE] turns it off.
             """
     )
 
@@ -139,6 +142,9 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var noAdmin = false
 
+    @Flag(help: "Do not serve the web console at / and /_console/. [env RESTLITE_NO_CONSOLE]")
+    var noConsole = false
+
     @Option(
         help: ArgumentHelp(
             "Requests the admin journal keeps; 0 turns it off. [env RESTLITE_JOURNAL_SIZE; default 1000]",
@@ -217,6 +223,7 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.clock = clock
         overrides.idSeed = idSeed
         overrides.noAdmin = noAdmin
+        overrides.noConsole = noConsole
         overrides.journalSize = journalSize
         overrides.faultsFile = faults
         overrides.faultSeed = faultSeed

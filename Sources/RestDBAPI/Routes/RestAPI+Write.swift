@@ -63,6 +63,7 @@ extension RestAPI {
             let ids = try store.updateMany(in: name, matching: query, with: changes)
             return Self.result(ids)
         }
+        try checkIfMatch(request, id: id, in: name)
         var body: [UInt8] = []
         try store.update(id, in: name, with: changes).renderJSON(metafields: true, into: &body)
         return .json(.ok, body)

@@ -1,3 +1,4 @@
+import Console
 import DocumentStore
 import RestLiteAdmin
 import SocketHTTP
@@ -33,6 +34,8 @@ public final class RestliteServer: Sendable {
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
     public let admin: RestLiteAdmin?
+    /// The web console; nil with `--no-console`.
+    public let console: Console?
     /// The router `http` serves, for answering requests in-process.
     public let responder: FrozenRouter
     /// What this start did besides opening: seeded, reset, created a key.
@@ -51,8 +54,12 @@ public final class RestliteServer: Sendable {
         self.keys = keys
         self.notes = notes
         self.admin = admin
+        console = configuration.console ? Console.forRestAPI(keys: keys) : nil
         let api = RestAPI(store: store, keys: keys, options: .init(strict: configuration.strict))
-        responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
+        var mounts: [any RouterMount] = []
+        if let admin { mounts.append(admin) }
+        if let console { mounts.append(console) }
+        responder = api.makeResponder(mounts: mounts)
         http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
     }
 
@@ -153,6 +160,7 @@ public final class RestliteServer: Sendable {
             collections: collections,
             key: displayedKey(), notes: notes)
         banner.adminPath = admin?.options.basePath
+        banner.console = console != nil
         return banner
     }
 

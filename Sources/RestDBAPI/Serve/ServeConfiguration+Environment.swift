@@ -26,6 +26,7 @@ extension ServeConfiguration {
         case clock = "RESTLITE_CLOCK"
         case idSeed = "RESTLITE_ID_SEED"
         case noAdmin = "RESTLITE_NO_ADMIN"
+        case noConsole = "RESTLITE_NO_CONSOLE"
         case journalSize = "RESTLITE_JOURNAL_SIZE"
         case faults = "RESTLITE_FAULTS"
         case faultSeed = "RESTLITE_FAULT_SEED"
@@ -66,6 +67,7 @@ extension ServeConfiguration {
         }
         try resolveTestingSettings(flags, env, into: &configuration)
         try resolveAdmin(flags, env, into: &configuration)
+        configuration.console = !(try flags.noConsole || env.flag(.noConsole))
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }

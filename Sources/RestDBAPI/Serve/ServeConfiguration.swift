@@ -66,6 +66,8 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxBufferedBytes = 256 * 1024 * 1024
     /// The longest a request body may take to arrive, from the end of its head (408 beyond).
     public var bodyTimeout: Duration = .seconds(30)
+    /// Serve the web console at `/` and `/_console/` (`--no-console` turns it off).
+    public var console = true
 
     public init() {}
 

@@ -25,6 +25,8 @@ public struct ServeOverrides: Sendable, Equatable {
     public var queryBudget: String?
     public var maxBuffered: String?
     public var bodyTimeout: String?
+    /// `--no-console` (set after `init`).
+    public var noConsole = false
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
