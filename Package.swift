@@ -105,6 +105,7 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: [
+                "Console",
                 "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient",
                 "PlatformSupport",
             ],

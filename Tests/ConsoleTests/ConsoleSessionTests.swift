@@ -111,6 +111,22 @@ import Testing
         #expect(server.server.responder.respondBeforeBody(to: head)?.status == .forbidden)
     }
 
+    @Test func theRequestJournalKeepsNoKeyCookieOrToken() async throws {
+        let server = try await ConsoleServer()
+        _ = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        let (cookie, csrf) = try server.signIn()
+        let cookieValue = String(cookie.split(separator: "=")[1])
+        _ = server.request(
+            .post, "/rest/a3cats", headers: [("Cookie", cookie), ("X-CSRF-Token", csrf)],
+            body: #"{"catName":"J"}"#)
+        let journal = server.request(.get, "/_restlite/journal", headers: [("x-apikey", server.fullKey)])
+        #expect(journal.status == .ok)
+        let text = journal.bodyString
+        #expect(text.contains("/rest/a3cats"))
+        #expect(!text.contains("_console"))
+        for secret in [server.fullKey, cookieValue, csrf] { #expect(!text.contains(secret)) }
+    }
+
     @Test func sessionsAreBoundedAndExpireWhenIdle() {
         final class Clock: @unchecked Sendable { var now = ContinuousClock.now }
         let clock = Clock()

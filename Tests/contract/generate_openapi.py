@@ -451,6 +451,116 @@ doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
 # --- end child collection routes ---
 
 
+# --- console routes ---
+# The web console (module Console; off with `serve --no-console`): its files, browser sessions, and
+# the /_restlite/ key, import and export routes it uses (full-access key, or a console session).
+# `GET /` with an `Accept` naming text/html also answers the console's page (not listed: a
+# middleware answers it, and every other `GET /` keeps the REST API's 404).
+_console_text = {"description": "An error in restdb's shape.", "content": {JSON: {"schema": ref("Error")}}}
+_schemas = doc["components"]["schemas"]
+_schemas["ConsoleSession"] = {"type": "object", "required": ["csrf"], "properties": {
+    "csrf": {"type": "string", "description": "Send it as `X-CSRF-Token` on every request that changes data."},
+    "signedIn": {"type": "boolean"}}}
+_schemas["APIKeyInfo"] = {"type": "object", "required": ["key", "kind", "methods", "path", "origins", "created"],
+    "properties": {"key": {"type": "string"}, "kind": {"type": "string", "enum": ["full", "scoped"]},
+                   "methods": {"type": "array", "items": {"type": "string"}},
+                   "path": {"type": ["string", "null"], "description": "Glob after /rest, such as /a3cats/**."},
+                   "origins": {"type": "array", "items": {"type": "string"}},
+                   "created": {"type": ["string", "null"], "format": "date-time"},
+                   "note": {"type": "string"}}}
+_schemas["APIKeyInput"] = {"type": "object", "description": "`{\"full\":true}`, or a scope.", "properties": {
+    "full": {"type": "boolean"}, "methods": {"type": "array", "items": {"type": "string",
+                                             "enum": ["GET", "POST", "PUT", "PATCH", "DELETE"]}},
+    "path": {"type": "string"}, "origins": {"type": "array", "items": {"type": "string"}},
+    "note": {"type": "string"}}}
+_schemas["ImportPreview"] = {"type": "object", "required": ["format", "rows", "count", "schema"], "properties": {
+    "format": {"type": "string", "enum": ["json", "jsonl", "csv"]},
+    "rows": {"type": "array", "items": {"type": "object"}, "description": "The first 10 documents."},
+    "count": {"type": "integer"},
+    "schema": {"type": "object", "properties": {"fields": {"type": "array", "items": ref("Field")}}}}}
+_schemas["ImportResult"] = {"type": "object", "required": ["collection", "imported", "schema"], "properties": {
+    "collection": {"type": "string"}, "imported": {"type": "integer"},
+    "schema": {"type": "object", "properties": {"fields": {"type": "array", "items": ref("Field")}}}}}
+_schemas["Error"]["properties"]["line"] = {
+    "type": "integer", "description": "Imports: the line of the uploaded file at fault."}
+_file_body = {"required": True, "description": "The file itself (JSON array, JSON lines or CSV).", "content": {
+    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
+_format_q = {"name": "format", "in": "query", "required": False, "description": "Detected from the content "
+             "when absent.", "schema": {"type": "string", "enum": ["json", "jsonl", "csv"]}}
+_no_key = []
+def _console_op(op_id, summary, responses, params=None, body=None, security_=None):
+    op = {"tags": ["console"], "operationId": op_id, "summary": summary, "responses": responses}
+    if params:
+        op["parameters"] = params
+    if body:
+        op["requestBody"] = body
+    if security_ is not None:
+        op["security"] = security_
+    return op
+_cookie = {"Set-Cookie": {"description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                          "schema": {"type": "string"}}}
+doc["tags"].append({"name": "console", "description": "The web console's files and sessions, and the key, "
+                    "import and export routes it uses (full-access key or console session)"})
+doc["paths"].update({
+    "/_console/{file}": {"get": _console_op(
+        "consoleFile", "A file of the console (`Cache-Control: no-cache`, `ETag`, strict CSP)",
+        {"200": {"description": "The file, with its content type."}, "304": {"description": "Not modified."},
+         "404": resp("NotFound")},
+        params=[{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
+        security_=_no_key)},
+    "/_console/session": {
+        "get": _console_op("consoleSession", "The CSRF token of the cookie's session",
+                           {"200": json_body(ref("ConsoleSession"), "Signed in."), "401": resp("Unauthorized")},
+                           security_=_no_key),
+        "post": _console_op("consoleSignIn", "Sign in with a full-access key; sets the session cookie",
+                            {"200": json_body(ref("ConsoleSession"), "Signed in.", _cookie),
+                             "400": resp("BadRequest"), "401": resp("Unauthorized"), "403": resp("Forbidden")},
+                            body={"required": True, "content": {JSON: {"schema": {
+                                "type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}}}},
+                            security_=_no_key),
+        "delete": _console_op("consoleSignOut", "Sign out: the session is forgotten, the cookie cleared",
+                              {"200": json_body({"type": "object"}, "Signed out.", _cookie),
+                               "403": resp("Forbidden")}, security_=_no_key)},
+    "/_console/signin": {"get": _console_op(
+        "consoleOneClickSignIn", "Sign in from the link the banner prints; 303 to `/`",
+        {"303": {"description": "Signed in; the browser goes to `/`.", "headers": _cookie},
+         "401": resp("Unauthorized"), "403": resp("Forbidden")},
+        params=[_query("key", "A full-access key.")], security_=_no_key)},
+    "/_restlite/keys": {
+        "get": _admin_op("listKeys", "Every accepted key with its scope", "200",
+                         {"type": "array", "items": ref("APIKeyInfo")}, "The keys."),
+        "post": _admin_op("addKey", "Add a key to keys.json; it works from the next request on", "201",
+                          ref("APIKeyInfo"), "The new key.", body=ref("APIKeyInput"))},
+    "/_restlite/keys/{key}": {"delete": _admin_op(
+        "removeKey", "Remove a key from keys.json; it stops working at once", "200", ref("IDList"),
+        "`{\"result\":[key]}`.", params=[{"name": "key", "in": "path", "required": True,
+                                           "schema": {"type": "string"}}], extra=("404",))},
+    "/_restlite/import/preview": {"post": _admin_op(
+        "previewImport", "Read a file as an import would, store nothing", "200", ref("ImportPreview"),
+        "The first rows, the count and the schema a new collection would get.", params=[_format_q])},
+    "/_restlite/import": {"post": _admin_op(
+        "importFile", "Import a file into a collection, all or nothing", "201", ref("ImportResult"),
+        "What was imported.", params=[_query("collection", "The collection (created when new)."), _format_q,
+                                      _query("replace", "`true` empties the collection first.")])},
+    "/_restlite/export/{collection}": {"get": _admin_op(
+        "exportFile", "The whole collection as a file (`Content-Disposition: attachment`)", "200",
+        {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
+        params=[param("collection"), _format_q], extra=("404",))},
+})
+for _path in ["/_restlite/import/preview", "/_restlite/import"]:
+    doc["paths"][_path]["post"]["requestBody"] = _file_body
+doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["content"]["text/csv"] = {
+    "schema": {"type": "string"}}
+_if_match = {"name": "If-Match", "in": "header", "required": False, "description": "restlite extension: "
+             "`\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+             "schema": {"type": "string"}}
+for _method in ["put", "patch"]:
+    _op = doc["paths"]["/rest/{collection}/{id}"][_method]
+    _op.setdefault("parameters", []).append(_if_match)
+    _op["responses"]["409"] = resp("Conflict")
+# --- end console routes ---
+
+
 out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
 with open(out, "w") as f:
     json.dump(doc, f, indent=2, ensure_ascii=False)

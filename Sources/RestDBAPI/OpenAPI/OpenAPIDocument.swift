@@ -51,6 +51,10 @@ enum OpenAPIDocument {
             {
               "name": "children",
               "description": "child collections of one parent document"
+            },
+            {
+              "name": "console",
+              "description": "The web console's files and sessions, and the key, import and export routes it uses (full-access key or console session)"
             }
           ],
           "paths": {
@@ -534,6 +538,15 @@ enum OpenAPIDocument {
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/qBulk"
+                  },
+                  {
+                    "name": "If-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "restlite extension: `\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+                    "schema": {
+                      "type": "string"
+                    }
                   }
                 ],
                 "requestBody": {
@@ -598,6 +611,9 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
                   }
                 }
               },
@@ -662,8 +678,22 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
                   }
-                }
+                },
+                "parameters": [
+                  {
+                    "name": "If-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "restlite extension: `\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ]
               },
               "delete": {
                 "tags": [
@@ -1614,6 +1644,514 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/_console/{file}": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleFile",
+                "summary": "A file of the console (`Cache-Control: no-cache`, `ETag`, strict CSP)",
+                "responses": {
+                  "200": {
+                    "description": "The file, with its content type."
+                  },
+                  "304": {
+                    "description": "Not modified."
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "file",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "security": []
+              }
+            },
+            "/_console/session": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSession",
+                "summary": "The CSRF token of the cookie's session",
+                "responses": {
+                  "200": {
+                    "description": "Signed in.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ConsoleSession"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  }
+                },
+                "security": []
+              },
+              "post": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSignIn",
+                "summary": "Sign in with a full-access key; sets the session cookie",
+                "responses": {
+                  "200": {
+                    "description": "Signed in.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ConsoleSession"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "required": [
+                          "key"
+                        ],
+                        "properties": {
+                          "key": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "security": []
+              },
+              "delete": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSignOut",
+                "summary": "Sign out: the session is forgotten, the cookie cleared",
+                "responses": {
+                  "200": {
+                    "description": "Signed out.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/_console/signin": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleOneClickSignIn",
+                "summary": "Sign in from the link the banner prints; 303 to `/`",
+                "responses": {
+                  "303": {
+                    "description": "Signed in; the browser goes to `/`.",
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "key",
+                    "in": "query",
+                    "required": false,
+                    "description": "A full-access key.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "security": []
+              }
+            },
+            "/_restlite/keys": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "listKeys",
+                "summary": "Every accepted key with its scope",
+                "responses": {
+                  "200": {
+                    "description": "The keys.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/APIKeyInfo"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "addKey",
+                "summary": "Add a key to keys.json; it works from the next request on",
+                "responses": {
+                  "201": {
+                    "description": "The new key.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/APIKeyInfo"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/APIKeyInput"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/keys/{key}": {
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "removeKey",
+                "summary": "Remove a key from keys.json; it stops working at once",
+                "responses": {
+                  "200": {
+                    "description": "`{\"result\":[key]}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "key",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ]
+              }
+            },
+            "/_restlite/import/preview": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "previewImport",
+                "summary": "Read a file as an import would, store nothing",
+                "responses": {
+                  "200": {
+                    "description": "The first rows, the count and the schema a new collection would get.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ImportPreview"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "description": "The file itself (JSON array, JSON lines or CSV).",
+                  "content": {
+                    "application/octet-stream": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/import": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "importFile",
+                "summary": "Import a file into a collection, all or nothing",
+                "responses": {
+                  "201": {
+                    "description": "What was imported.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ImportResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "collection",
+                    "in": "query",
+                    "required": false,
+                    "description": "The collection (created when new).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "replace",
+                    "in": "query",
+                    "required": false,
+                    "description": "`true` empties the collection first.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "description": "The file itself (JSON array, JSON lines or CSV).",
+                  "content": {
+                    "application/octet-stream": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/export/{collection}": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "exportFile",
+                "summary": "The whole collection as a file (`Content-Disposition: attachment`)",
+                "responses": {
+                  "200": {
+                    "description": "The file (JSON, JSON lines or CSV).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Document"
+                          }
+                        }
+                      },
+                      "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/collection"
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  }
+                ]
+              }
             }
           },
           "components": {
@@ -1963,6 +2501,10 @@ enum OpenAPIDocument {
                   },
                   "requestId": {
                     "type": "string"
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "Imports: the line of the uploaded file at fault."
                   }
                 }
               },
@@ -2406,6 +2948,174 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "ConsoleSession": {
+                "type": "object",
+                "required": [
+                  "csrf"
+                ],
+                "properties": {
+                  "csrf": {
+                    "type": "string",
+                    "description": "Send it as `X-CSRF-Token` on every request that changes data."
+                  },
+                  "signedIn": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "APIKeyInfo": {
+                "type": "object",
+                "required": [
+                  "key",
+                  "kind",
+                  "methods",
+                  "path",
+                  "origins",
+                  "created"
+                ],
+                "properties": {
+                  "key": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "full",
+                      "scoped"
+                    ]
+                  },
+                  "methods": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "Glob after /rest, such as /a3cats/**."
+                  },
+                  "origins": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "created": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                }
+              },
+              "APIKeyInput": {
+                "type": "object",
+                "description": "`{\"full\":true}`, or a scope.",
+                "properties": {
+                  "full": {
+                    "type": "boolean"
+                  },
+                  "methods": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "GET",
+                        "POST",
+                        "PUT",
+                        "PATCH",
+                        "DELETE"
+                      ]
+                    }
+                  },
+                  "path": {
+                    "type": "string"
+                  },
+                  "origins": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                }
+              },
+              "ImportPreview": {
+                "type": "object",
+                "required": [
+                  "format",
+                  "rows",
+                  "count",
+                  "schema"
+                ],
+                "properties": {
+                  "format": {
+                    "type": "string",
+                    "enum": [
+                      "json",
+                      "jsonl",
+                      "csv"
+                    ]
+                  },
+                  "rows": {
+                    "type": "array",
+                    "items": {
+                      "type": "object"
+                    },
+                    "description": "The first 10 documents."
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "schema": {
+                    "type": "object",
+                    "properties": {
+                      "fields": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/Field"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "ImportResult": {
+                "type": "object",
+                "required": [
+                  "collection",
+                  "imported",
+                  "schema"
+                ],
+                "properties": {
+                  "collection": {
+                    "type": "string"
+                  },
+                  "imported": {
+                    "type": "integer"
+                  },
+                  "schema": {
+                    "type": "object",
+                    "properties": {
+                      "fields": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/Field"
+                        }
+                      }
+                    }
+                  }
+                }
               }
             }
           }

@@ -1,3 +1,4 @@
+import Console
 import DocumentStore
 import Foundation
 import RestDBAPI
@@ -26,6 +27,8 @@ public final class TestAPI: Sendable {
     /// The `/_restlite/` admin routes, mounted like `restlite serve` mounts them; its start
     /// snapshot is the empty store (seed first, then build a `TestAPI` of your own to reset to it).
     public let admin: RestLiteAdmin
+    /// The web console, mounted like `restlite serve` mounts it.
+    public let console: Console
 
     public init(strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init()) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
@@ -34,7 +37,8 @@ public final class TestAPI: Sendable {
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         api = RestAPI(store: store, keys: keys, options: .init(strict: strict, logErrors: false))
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
-        responder = api.makeResponder(mounts: [admin])
+        console = Console.forRestAPI(keys: keys)
+        responder = api.makeResponder(mounts: [admin, console])
     }
 
     deinit { remove() }
