@@ -5,8 +5,16 @@
 /// `ConsoleAssetTests` fails while the two differ.
 enum ConsoleAssetList {
     static let files: [(name: String, bytes: [UInt8])] = [
-        ("index.html", PackageResources.index_html),
+        ("api.js", PackageResources.api_js),
         ("app.js", PackageResources.app_js),
+        ("code.js", PackageResources.code_js),
+        ("dom.js", PackageResources.dom_js),
+        ("favicon.svg", PackageResources.favicon_svg),
+        ("import.js", PackageResources.import_js),
+        ("index.html", PackageResources.index_html),
+        ("keys.js", PackageResources.keys_js),
+        ("schema.js", PackageResources.schema_js),
         ("style.css", PackageResources.style_css),
+        ("table.js", PackageResources.table_js),
     ]
 }
