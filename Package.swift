@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "RestLiteEmbedded", targets: ["RestLiteEmbedded"]),
         .library(name: "RestLiteAdmin", targets: ["RestLiteAdmin"]),
+        .library(name: "Console", targets: ["Console"]),
     ],
     dependencies: [
         // Pinned exactly (see docs/ARCHITECTURE.md, "Package dependencies"); Package.resolved is not kept.
@@ -62,8 +63,8 @@ let package = Package(
         .target(
             name: "RestDBAPI",
             dependencies: [
-                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin",
-                "MediaArchive",
+                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "StandIns",
+                "Pictures", "Console", "MediaArchive",
             ],
             swiftSettings: swiftSettings
         ),
@@ -110,8 +111,9 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: [
+                "Console",
                 "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient", "MediaArchive",
-                "PlatformSupport",
+                "PlatformSupport", "Pictures",
             ],
             swiftSettings: swiftSettings
         ),
@@ -146,6 +148,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The web console's pages and sessions; its files are compiled into the binary.
+        .target(
+            name: "Console", dependencies: ["SocketHTTP", "PlatformSupport"],
+            resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RestLiteAdminTests",
             dependencies: ["RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
@@ -165,7 +176,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
-            dependencies: ["RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite"],
+            dependencies: [
+                "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -66,6 +66,11 @@ public protocol DocumentEngine: Sendable {
     func insertMany(_ objects: [JSONObject], into name: String, options: WriteOptions) throws -> [Document]
     /// Merges `update` into document `id` and returns the result.
     func update(_ id: String, in name: String, with update: JSONObject, actor: String) throws -> Document
+    /// `update`, only while the stored `_version` is one of `versions` (else `VersionConflict`).
+    func update(
+        _ id: String, in name: String, with update: JSONObject, actor: String, ifVersionIn versions: [Int64]
+    )
+        throws -> Document
     /// Applies `update` to every document matching `query`; returns the ids changed.
     func updateMany(in name: String, matching query: JSONValue?, with update: JSONObject, actor: String)
         throws -> [String]
@@ -101,6 +106,16 @@ public protocol DocumentEngine: Sendable {
 
 /// The defaults `DocumentStore`'s own methods give, for callers holding the protocol.
 extension DocumentEngine {
+    /// Reads, compares and then writes: an engine that can check the version inside its write
+    /// (as `DocumentStore` does) implements this itself.
+    public func update(
+        _ id: String, in name: String, with update: JSONObject, actor: String, ifVersionIn versions: [Int64]
+    ) throws -> Document {
+        let current = try document(id, in: name).version
+        guard versions.contains(current) else { throw VersionConflict(id: id, current: current) }
+        return try self.update(id, in: name, with: update, actor: actor)
+    }
+
     @discardableResult
     public func createCollection(_ name: String) throws -> CollectionInfo {
         try createCollection(name, schema: nil)

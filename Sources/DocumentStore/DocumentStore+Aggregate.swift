@@ -100,27 +100,43 @@ private enum FieldSource {
     }
 }
 
-/// One `groupBy` field's SELECT columns and how its value reads back.
+/// One `groupBy` term's SELECT columns and how its value reads back; a date group
+/// (`GroupSpec`) is one text column computed from the normalised date.
 private struct GroupColumn {
     let name: String
     let source: FieldSource
+    let spec: GroupSpec
 
     init(_ name: String) throws {
         self.name = name
-        source = try FieldSource(name)
+        do {
+            spec = try GroupSpec(name)
+        } catch {
+            throw StoreError.badRequest(error.message + ".")
+        }
+        source = try FieldSource(spec.path.description)
     }
 
     var columns: [String] {
-        switch source {
-        case .column(let column): [column.name]
-        case .body(let field): [SortKey.rankExpression(field), field.value]
+        switch (source, spec.dateFormat) {
+        case (.column(let column), nil): return [column.name]
+        case (.body(let field), nil): return [SortKey.rankExpression(field), field.value]
+        case (.column(let column), _?):
+            let date =
+                column.kind == .date
+                ? "(strftime('%Y-%m-%dT%H:%M:%S', \(column.name) / 1000, 'unixepoch') || '.'"
+                    + " || substr('00' || (\(column.name) % 1000), -3) || 'Z')"
+                : "restlite_date(\(column.name))"
+            return [spec.sql(date: date)]
+        case (.body(let field), _?): return [spec.sql(date: "restlite_date(\(field.value))")]
         }
     }
 
     func value(_ row: SQLiteStatement, at index: Int) -> JSONValue {
-        switch source {
-        case .column(let column): FieldSource.columnValue(row.value(index), column)
-        case .body: FieldSource.bodyValue(rank: row.int64(index), row.value(index + 1))
+        switch (source, spec.dateFormat) {
+        case (_, _?): DocumentStore.json(row.value(index))
+        case (.column(let column), nil): FieldSource.columnValue(row.value(index), column)
+        case (.body, nil): FieldSource.bodyValue(rank: row.int64(index), row.value(index + 1))
         }
     }
 }

@@ -5,6 +5,22 @@ extension DocumentStore {
     public func update(_ id: String, in name: String, with update: JSONObject, actor: String = "api") throws
         -> Document
     {
+        try self.update(id, in: name, with: update, actor: actor, versions: nil)
+    }
+
+    /// `update`, applied only while the stored `_version` is one of `versions`, checked in the
+    /// write's own transaction (an editor's optimistic lock); otherwise throws
+    /// `VersionConflict` and nothing changes.
+    public func update(
+        _ id: String, in name: String, with update: JSONObject, actor: String = "api",
+        ifVersionIn versions: [Int64]
+    ) throws -> Document {
+        try self.update(id, in: name, with: update, actor: actor, versions: versions)
+    }
+
+    private func update(
+        _ id: String, in name: String, with update: JSONObject, actor: String, versions: [Int64]?
+    ) throws -> Document {
         try Self.validateID(id)
         let info = try collection(name)
         let applier = try UpdateApplier(update, targetID: id)
@@ -16,6 +32,9 @@ extension DocumentStore {
             try connection.transaction {
                 guard let stored = try Self.fetch(id, info: info, connection) else {
                     throw StoreError.documentNotFound(id)
+                }
+                if let versions, !versions.contains(stored.version) {
+                    throw VersionConflict(id: id, current: stored.version)
                 }
                 return try apply(applier, to: stored, info: info, actor: actor, connection)
             }

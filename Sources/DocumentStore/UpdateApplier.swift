@@ -120,7 +120,7 @@ struct UpdateApplier {
     private static func increment(_ current: JSONValue?, by operand: JSONValue, field: String)
         throws(StoreError) -> JSONValue
     {
-        guard case .number(let step) = operand, let amount = step.int64Value else {
+        guard let amount = incrementAmount(operand) else {
             throw .badRequest("$inc of '\(field)' needs a whole number such as 1 or -1.")
         }
         switch current {
@@ -140,6 +140,20 @@ struct UpdateApplier {
             return .number(JSONNumber(sum))
         case .some(let other):
             throw .badRequest("$inc needs '\(field)' to be a number, but it is \(other.typePhrase).")
+        }
+    }
+
+    /// The whole number an `$inc` operand holds: a JSON number without a fraction, or a string
+    /// of decimal digits with an optional sign (restdb's documents write `{"$inc":{"age":"1"}}`).
+    /// Decimals, spaces and anything else are refused: restdb increments by integers only.
+    static func incrementAmount(_ operand: JSONValue) -> Int64? {
+        switch operand {
+        case .number(let step): return step.int64Value
+        case .string(let text):
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int64(text.first == "+" ? String(digits) : text)
+        default: return nil
         }
     }
 

@@ -16,10 +16,20 @@ public struct RestAPI: Sendable {
         public var strict: Bool
         /// Write to stderr for answers that failed inside the server (500s).
         public var logErrors: Bool
+        /// Ping interval, resume history and per-subscriber queue of `/realtime`.
+        public var realtime: RealtimeHub.Settings
+        /// The stand-ins of TheCatAPI, PlaceKitten and dummyimage on the same router; nil
+        /// leaves them out (`serve --no-standins`).
+        public var standIns: StandInOptions?
 
-        public init(strict: Bool = false, logErrors: Bool = true) {
+        public init(
+            strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),
+            standIns: StandInOptions? = StandInOptions()
+        ) {
             self.strict = strict
             self.logErrors = logErrors
+            self.realtime = realtime
+            self.standIns = standIns
         }
     }
 
@@ -28,6 +38,8 @@ public struct RestAPI: Sendable {
     public let options: Options
     /// The media archive behind `/media`; in memory unless the server gives it a folder.
     public let media: MediaStore
+    /// Where every write announces itself to `/realtime` subscribers.
+    public let realtime: RealtimeHub
 
     public init(
         store: any DocumentEngine, keys: KeyRing, options: Options = Options(),
@@ -37,6 +49,7 @@ public struct RestAPI: Sendable {
         self.keys = keys
         self.options = options
         self.media = media
+        self.realtime = RealtimeHub(settings: options.realtime)
     }
 
     /// Builds the routes and middleware once and freezes them for every connection; `mounts`
@@ -60,6 +73,7 @@ public struct RestAPI: Sendable {
         }
         addRoutes(to: &router)
         for mount in mounts { mount.addRoutes(to: &router) }
+        if let standIns = options.standIns { StandInRoutes.register(on: &router, standIns) }
         return router.freeze()
     }
 
@@ -82,6 +96,18 @@ public struct RestAPI: Sendable {
         router.patch("/rest/:collection/:id/:child/:childId") { request in try updateChild(request) }
         router.delete("/rest/:collection/:id/:child/:childId") { request in try deleteChild(request) }
         addMediaRoutes(to: &router)
+        addRealtimeRoutes(to: &router)
+        addConsoleRoutes(to: &router)
+    }
+
+    /// restlite's key and file routes (full-access keys only, as everything under `/_restlite/`).
+    private func addConsoleRoutes(to router: inout Router) {
+        router.get("/_restlite/keys") { request in try listKeys(request) }
+        router.post("/_restlite/keys") { request in try addKey(request) }
+        router.delete("/_restlite/keys/:key") { request in try removeKey(request) }
+        router.post("/_restlite/import/preview") { request in try previewImport(request) }
+        router.post("/_restlite/import") { request in try importFile(request) }
+        router.get("/_restlite/export/:collection") { request in try exportFile(request) }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

@@ -59,8 +59,9 @@ public final class RequestJournal: @unchecked Sendable {
         self.bodyLimit = bodyLimit
     }
 
-    /// Headers and query parameters whose values are keys.
-    static let secretNames: Set<String> = ["x-apikey", "apikey", "authorization"]
+    /// Headers and query parameters whose values are keys (a console session cookie and its
+    /// CSRF token stand for a key too).
+    static let secretNames: Set<String> = ["x-apikey", "apikey", "authorization", "cookie", "x-csrf-token"]
 
     /// `****` and the last four characters (nothing more of a short value).
     public static func mask(_ value: String) -> String {
@@ -153,14 +154,18 @@ extension RequestJournal.Entry {
     }
 }
 
-/// Records every request outside the admin routes, with the status the client finally got;
-/// added first, so it is the outermost middleware.
+/// Records every request outside the admin routes and the console's own (`/_console/`, whose
+/// sign-in bodies and links hold keys), with the status the client finally got; added first, so
+/// it is the outermost middleware.
 struct JournalMiddleware: HTTPMiddleware {
     let journal: RequestJournal
     let adminPrefix: String
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) { return try next(request) }
+        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) || request.pathSegments.first == "_console"
+        {
+            return try next(request)
+        }
         let clock = ContinuousClock()
         let started = clock.now
         do {

@@ -64,6 +64,12 @@ public final class RestLiteAdmin: RouterMount {
         shelf = SnapshotShelf(start: try store.captureSnapshot())
     }
 
+    /// Takes the start snapshot again: for a server that seeds its store after building its
+    /// routes (it binds its port first, so a seed can name that port).
+    public func captureStartState() throws {
+        shelf.replaceStart(try store.captureSnapshot())
+    }
+
     public var outerMiddleware: [any HTTPMiddleware] {
         var list: [any HTTPMiddleware] = []
         if journal.capacity > 0 {
@@ -254,12 +260,17 @@ final class SnapshotShelf: @unchecked Sendable {
         let created: Int64
     }
 
-    let start: StoreSnapshot
     // Guarded by `lock`.
     private let lock = PosixCondition()
+    private var startSnapshot: StoreSnapshot
     private var named: [String: Entry] = [:]
 
-    init(start: StoreSnapshot) { self.start = start }
+    init(start: StoreSnapshot) { startSnapshot = start }
+
+    /// What `reset` returns to.
+    var start: StoreSnapshot { lock.withLock { startSnapshot } }
+
+    func replaceStart(_ snapshot: StoreSnapshot) { lock.withLock { startSnapshot = snapshot } }
 
     func put(_ name: String, _ entry: Entry) { lock.withLock { named[name] = entry } }
     func get(_ name: String) -> Entry? { lock.withLock { named[name] } }

@@ -19,24 +19,54 @@ public struct TheCatAPIStandIn: Sendable {
     let publicURL: String?
     let renderImage: Renderer
     let catalogue: CatImageCatalogue
-    let cache: RenderedImageCache
+    let cache: PictureCache
     /// Index of each breed in `CatBreed.all`, by id.
     let breedIndexByID: [String: Int]
     /// Each breed's object (without `image`), built once.
     let breedJSON: [OrderedJSON]
+    /// Each catalogue picture's object as JSON text around the base of its `url` (the part
+    /// the request decides), written once: a search only copies bytes.
+    let imageJSON: [(head: [UInt8], tail: [UInt8])]
+    /// Catalogue positions of each breed's pictures, by breed index.
+    let imagesOfBreed: [[Int]]
 
     /// `publicURL` (scheme, host and port, e.g. `http://192.168.1.5:3000`) is the base of every
     /// picture URL when set; otherwise URLs are built from the request's `Host` header.
-    public init(publicURL: String?, renderImage: @escaping Renderer) {
+    /// `cacheBytes` bounds the drawn picture files kept in memory (least recently used go first).
+    public init(publicURL: String?, cacheBytes: Int = 32 << 20, renderImage: @escaping Renderer) {
         var base = publicURL
         while let value = base, value.hasSuffix("/") { base = String(value.dropLast()) }
         self.publicURL = base?.isEmpty == true ? nil : base
         self.renderImage = renderImage
-        self.catalogue = CatImageCatalogue()
-        self.cache = RenderedImageCache()
+        self.catalogue = Self.catalogue
+        self.cache = PictureCache(budget: cacheBytes)
         self.breedIndexByID = Dictionary(
             uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
-        self.breedJSON = CatBreed.all.map { $0.json() }
+        let breedJSON = CatBreed.all.map { $0.json() }
+        self.breedJSON = breedJSON
+        self.imageJSON = catalogue.images.map { Self.jsonParts(of: $0, breedJSON: breedJSON) }
+        var imagesOfBreed = [[Int]](repeating: [], count: CatBreed.all.count)
+        for (position, image) in catalogue.images.enumerated() {
+            if let breed = image.breedIndex { imagesOfBreed[breed].append(position) }
+        }
+        self.imagesOfBreed = imagesOfBreed
+    }
+
+    /// The fixed picture catalogue, built once per process.
+    static let catalogue = CatImageCatalogue()
+
+    /// The catalogue's file name (`<id>.<ext>`, served under `/thecatapi/images/`) for a picture
+    /// id of the hosted service: that id when the catalogue has it, else a catalogue picture
+    /// chosen from the id's bytes, so the same id always gives the same picture.
+    public static func catalogueFile(forImageID id: String) -> String {
+        let image =
+            catalogue.image(id: id) ?? catalogue.images[Int(fnv1a(id) % UInt64(catalogue.images.count))]
+        return image.id + "." + image.fileExtension
+    }
+
+    /// FNV-1a (64-bit) of the UTF-8 bytes: stable across runs, unlike `hashValue`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// Adds the routes to `router`.
@@ -97,10 +127,10 @@ public struct TheCatAPIStandIn: Sendable {
         limit = hasKey ? min(limit, 100) : (limit > 1 ? 10 : 1)
         let page = max(0, Self.integer(request.queryValue("page")) ?? 0)
         let order = (request.queryValue("order") ?? "RANDOM").uppercased()
-        let matching = catalogue.images.filter(Self.filter(for: request))
+        let matching = matchingPositions(request)
 
         var headers: [(String, String)] = []
-        let chosen: [CatImage]
+        let chosen: [Int]
         switch order {
         case "ASC", "DESC":
             let ordered = order == "ASC" ? matching : matching.reversed()
@@ -110,16 +140,51 @@ public struct TheCatAPIStandIn: Sendable {
                 ("Pagination-Limit", String(limit)),
             ]
         default:
-            var generator = SystemRandomNumberGenerator()
-            chosen = Array(matching.shuffled(using: &generator).prefix(limit))
+            chosen = Self.randomPick(limit, from: matching)
         }
         if request.queryValue("format")?.lowercased() == "src" {
             guard let first = chosen.first else { return Self.json(.array([])) }
             var response = HTTPResponse(status: .found)
-            response.headers.set("Location", url(of: first, request))
+            response.headers.set("Location", url(of: catalogue.images[first], request))
             return response
         }
-        return Self.json(.array(chosen.map { json(of: $0, request) }), headers: headers)
+        let base = Self.escapedBase(urlBase(request))
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        body.reserveCapacity(chosen.count * 1800)
+        for (number, position) in chosen.enumerated() {
+            if number > 0 { body.append(UInt8(ascii: ",")) }
+            body += imageJSON[position].head
+            body += base
+            body += imageJSON[position].tail
+        }
+        body.append(UInt8(ascii: "]"))
+        return Self.json(bytes: body, headers: headers)
+    }
+
+    /// Catalogue positions of the pictures the search's filters let through, in catalogue
+    /// order; a search by breed alone reads the breeds' lists.
+    func matchingPositions(_ request: HTTPRequest) -> [Int] {
+        let others = ["category_ids", "has_breeds", "mime_types"].contains { request.queryValue($0) != nil }
+        let breedIDs = Self.list(request.queryValue("breed_ids"))
+        if !others {
+            if breedIDs.isEmpty { return Array(catalogue.images.indices) }
+            let breeds = Set(breedIDs.compactMap { breedIndexByID[$0] })
+            return breeds.count == 1
+                ? imagesOfBreed[breeds.first!] : breeds.flatMap { imagesOfBreed[$0] }.sorted()
+        }
+        let accepts = Self.filter(for: request)
+        return catalogue.images.indices.filter { accepts(catalogue.images[$0]) }
+    }
+
+    /// `count` different positions in random order (all of them when there are fewer).
+    static func randomPick(_ count: Int, from positions: [Int]) -> [Int] {
+        var generator = SystemRandomNumberGenerator()
+        var pool = positions
+        let taken = min(count, pool.count)
+        for index in 0..<taken {
+            pool.swapAt(index, Int.random(in: index..<pool.count, using: &generator))
+        }
+        return Array(pool.prefix(taken))
     }
 
     func image(_ request: HTTPRequest) -> HTTPResponse {
@@ -167,14 +232,39 @@ public struct TheCatAPIStandIn: Sendable {
 
     /// The absolute URL of a picture file: on `publicURL`, or on the request's `Host`.
     func url(of image: CatImage, _ request: HTTPRequest) -> String {
-        let base: String
-        if let publicURL {
-            base = publicURL
-        } else {
-            let host = request.headers["Host"]?.trimmingSpaces ?? ""
-            base = "http://" + (host.isEmpty ? "localhost" : host)
+        urlBase(request) + Self.prefix + "/images/" + image.id + "." + image.fileExtension
+    }
+
+    /// `publicURL`, or `http://` and the request's `Host`.
+    func urlBase(_ request: HTTPRequest) -> String {
+        if let publicURL { return publicURL }
+        let host = request.headers["Host"]?.trimmingSpaces ?? ""
+        return "http://" + (host.isEmpty ? "localhost" : host)
+    }
+
+    /// The JSON text of an image object in two parts, before and after its URL's base: what
+    /// `json(of:)` writes, with the base left out.
+    static func jsonParts(of image: CatImage, breedJSON: [OrderedJSON]) -> (head: [UInt8], tail: [UInt8]) {
+        var head = #"{"breeds":"#
+        OrderedJSON.array(image.breedIndex.map { [breedJSON[$0]] } ?? []).write(into: &head)
+        if !image.categories.isEmpty {
+            head += #","categories":"#
+            OrderedJSON.array(image.categories.map(\.json)).write(into: &head)
         }
-        return base + Self.prefix + "/images/" + image.id + "." + image.fileExtension
+        head += #","id":"#
+        OrderedJSON.string(image.id).write(into: &head)
+        head += #","url":"#
+        var path = ""
+        OrderedJSON.string(prefix + "/images/" + image.id + "." + image.fileExtension).write(into: &path)
+        let tail = "\(path.dropFirst()),\"width\":\(image.width),\"height\":\(image.height)}"
+        return (Array(head.utf8) + [UInt8(ascii: "\"")], Array(tail.utf8))
+    }
+
+    /// A URL base as the inside of a JSON string.
+    static func escapedBase(_ base: String) -> [UInt8] {
+        var quoted = ""
+        OrderedJSON.string(base).write(into: &quoted)
+        return Array(quoted.utf8.dropFirst().dropLast())
     }
 
     // MARK: - Categories
@@ -209,17 +299,23 @@ public struct TheCatAPIStandIn: Sendable {
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        let body = cache.bytes(for: image.id) {
-            renderImage(image.look, image.variant, image.width, image.height, image.format)
+        let entry = cache.entry(for: Self.prefix + "/" + image.id) {
+            PictureCache.Entry(
+                body: renderImage(image.look, image.variant, image.width, image.height, image.format),
+                contentType: image.format.mimeType, etag: etag)
         }
-        headers.set("Content-Type", image.format.mimeType)
-        return HTTPResponse(status: .ok, headers: headers, body: body)
+        headers.set("Content-Type", entry.contentType)
+        return HTTPResponse(status: .ok, headers: headers, body: entry.body)
     }
 
     // MARK: - Helpers
 
     static func json(_ value: OrderedJSON, headers: [(String, String)] = []) -> HTTPResponse {
-        var response = HTTPResponse.json(.ok, value.bytes)
+        json(bytes: value.bytes, headers: headers)
+    }
+
+    static func json(bytes: [UInt8], headers: [(String, String)] = []) -> HTTPResponse {
+        var response = HTTPResponse.json(.ok, bytes)
         response.headers.set("Vary", "Origin")
         for (name, value) in headers { response.headers.set(name, value) }
         if !headers.isEmpty {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataTransfer
 import DocumentStore
+import RestDBAPI
 import RestDBClient
 import RestDBClientSocketTransport
 
@@ -37,6 +38,12 @@ struct ImportCommand: AsyncParsableCommand {
               restlite export --collection a3cats > backup.json
               restlite import backup.json --collection a3cats --replace --keep-ids
               restlite import cats.json --collection a3cats --url http://127.0.0.1:8080 --apikey KEY
+              restlite import MOCK_DATA.json --collection a3cats --local-images
+
+            --local-images stores photo URLs of dummyimage.com, placekitten.com and \
+            cdn2.thecatapi.com as URLs of restlite serve's stand-ins (/dummyimage, /placekitten, \
+            /thecatapi/images) on --public-url (default: --url's server, else \
+            http://127.0.0.1:8080), so the app loads every photo offline.
             """
     )
 
@@ -67,7 +74,22 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "Documents per batch.")
     var batch = 1000
 
+    @Flag(help: "Store photo URLs on restlite serve's picture stand-ins (see below).")
+    var localImages = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --local-images: the server's base URL. [default: --url, else http://127.0.0.1:8080]",
+            valueName: "url"))
+    var publicURL: String?
+
     func validate() throws {
+        if publicURL != nil, !localImages {
+            throw ValidationError("--public-url only goes with --local-images")
+        }
+        if let publicURL, Self.serverURL(publicURL) == nil {
+            throw ValidationError("--public-url needs an http or https URL such as http://127.0.0.1:8080")
+        }
         guard batch > 0 else { throw ValidationError("--batch must be at least 1, not \(batch)") }
         guard !collection.isEmpty else { throw ValidationError("--collection needs a name, such as a3cats") }
         if apikey != nil, url == nil { throw ValidationError("--apikey only goes with --url") }
@@ -96,8 +118,10 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let progress = ImportProgressBar()
+        let base = publicURL ?? url ?? "http://127.0.0.1:8080"
         let options = ImportOptions(
-            collection: collection, format: format, replace: replace, keepIds: keepIds, batchSize: batch)
+            collection: collection, format: format, replace: replace, keepIds: keepIds, batchSize: batch,
+            localImages: localImages ? StandInRoutes.localImageURLs(base: base) : nil)
         let importer = Importer(options: options) { progress.update($0) }
         if let url, let apikey, let baseURL = Self.serverURL(url) {
             try await runRemote(importer, client: RestDBClient(baseURL: baseURL, apiKey: apikey))

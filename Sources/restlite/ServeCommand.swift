@@ -30,11 +30,18 @@ struct ServeCommand: AsyncParsableCommand {
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
             RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
             RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
-            RESTLITE_ID_SEED (true/false variables take 1/0, true/false, yes/no).
+            RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, RESTLITE_PUBLIC_URL, \
+            RESTLITE_LOCAL_IMAGES (true/false variables take 1/0, true/false, yes/no).
 
             The first line of standard output is always exactly 'restlite listening on \
             http://HOST:PORT' (the bound port, also with --port 0), written once the server \
             accepts connections; scripts may rely on it (docs/TESTING.md).
+
+            The same port also serves offline stand-ins of the other web APIs the course app \
+            calls, without a key: TheCatAPI at /thecatapi/v1 (pictures at /thecatapi/images), \
+            PlaceKitten at /placekitten and dummyimage.com at /dummyimage. --local-images makes \
+            the first seed of a new folder store photo URLs on these stand-ins, so the app \
+            runs with no internet connection.
 
             RESTLITE_MMAP_SIZE (no flag; default 0) reads the database through a memory map \
             of that size, e.g. 1GiB: it helps scans of large collections, costs RSS.
@@ -51,11 +58,16 @@ struct ServeCommand: AsyncParsableCommand {
               restlite serve --memory --port 0 --port-file /tmp/port --apikey testkey0000000000000001
               restlite serve --memory --clock 2020-01-01T00:00:00Z+1s --id-seed 7
               restlite serve --port 0 --journal-size 200 --faults faults.json --fault-seed 7
+              restlite serve --local-images --data-dir ./offline
+              restlite serve --host 0.0.0.0 --public-url http://192.168.1.5:8080
 
             Admin routes for test suites live under /_restlite/ (full-access key): POST \
             /_restlite/reset, snapshots, the request journal and fault rules; see docs/CLI.md. \
             --no-admin [RESTLITE_NO_ADMIN] turns them off; --journal-size [RESTLITE_JOURNAL_SIZE], \
             --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
+
+            The web console (restdb's data manager, on this port) opens at / in a browser; the \
+            banner prints a sign-in link with the key. --no-console [RESTLITE_NO_CONSOLE] turns it off.
             """
     )
 
@@ -139,6 +151,9 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var noAdmin = false
 
+    @Flag(help: "Do not serve the web console at / and /_console/. [env RESTLITE_NO_CONSOLE]")
+    var noConsole = false
+
     @Option(
         help: ArgumentHelp(
             "Requests the admin journal keeps; 0 turns it off. [env RESTLITE_JOURNAL_SIZE; default 1000]",
@@ -173,6 +188,11 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file"))
     var portFile: String?
 
+    @Flag(
+        name: .customLong("no-standins"),
+        help: "Do not serve /thecatapi, /placekitten and /dummyimage. [env RESTLITE_NO_STANDINS]")
+    var noStandIns = false
+
     @Option(
         help: ArgumentHelp(
             """
@@ -187,6 +207,24 @@ struct ServeCommand: AsyncParsableCommand {
             "Derive new ids from this number, so runs repeat (with --clock). [env RESTLITE_ID_SEED]",
             valueName: "n"))
     var idSeed: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Base of absolute URLs in answers and of --local-images photo URLs, such as \
+            http://192.168.1.5:8080 for a phone on the LAN. [env RESTLITE_PUBLIC_URL; default: \
+            the request's Host, and http://127.0.0.1:<port> for the seed]
+            """,
+            valueName: "url"))
+    var publicURL: String?
+
+    @Flag(
+        help: """
+            The first seed of a new data folder (and --reset) stores photo URLs on this server's \
+            stand-ins instead of dummyimage.com, placekitten.com and cdn2.thecatapi.com. \
+            [env RESTLITE_LOCAL_IMAGES]
+            """)
+    var localImages = false
 
     /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
     func validate() throws {
@@ -211,12 +249,14 @@ struct ServeCommand: AsyncParsableCommand {
         var overrides = ServeOverrides(
             host: host, port: port, dataDirectory: dataDir, apiKeys: apikey, seedFile: seedFile,
             noSeed: noSeed,
-            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase)
+            strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase,
+            noStandIns: noStandIns, publicURL: publicURL, localImages: localImages)
         overrides.memory = memory
         overrides.portFile = portFile
         overrides.clock = clock
         overrides.idSeed = idSeed
         overrides.noAdmin = noAdmin
+        overrides.noConsole = noConsole
         overrides.journalSize = journalSize
         overrides.faultsFile = faults
         overrides.faultSeed = faultSeed

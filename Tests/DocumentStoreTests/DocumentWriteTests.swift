@@ -42,6 +42,24 @@ import Testing
         #expect(try fixture.store.document(stored.id, in: "cats").version == 1)
     }
 
+    @Test func updateIfVersionAppliesOnlyToTheVersionItWasMadeAgainst() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(try StoreFixture.object(#"{"age":3}"#), into: "cats")
+        let first = try fixture.store.update(
+            stored.id, in: "cats", with: try StoreFixture.object(#"{"age":4}"#), ifVersionIn: [stored.version]
+        )
+        #expect(first.version == stored.version + 1)
+        #expect(throws: VersionConflict(id: stored.id, current: first.version)) {
+            try fixture.store.update(
+                stored.id, in: "cats", with: try StoreFixture.object(#"{"age":5}"#),
+                ifVersionIn: [stored.version])
+        }
+        #expect(
+            try fixture.store.document(stored.id, in: "cats").jsonString(metafields: false).contains(
+                #""age":4"#))
+    }
+
     @Test func updateOperatorsChangeTheirPaths() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
@@ -129,6 +147,24 @@ import Testing
         }
         #expect(throws: StoreError.badRequest("$inc of 'n' needs a whole number such as 1 or -1.")) {
             try fixture.store.update(stored.id, in: "cats", with: ["$inc": ["n": 1.5]])
+        }
+    }
+
+    @Test func incTakesWholeNumbersWrittenAsStrings() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        let stored = try fixture.store.insert(["age": 3, "salary": 100], into: "cats")
+        let updated = try fixture.store.update(
+            stored.id, in: "cats", with: ["$inc": ["age": "1", "salary": "-50", "new": "+7"]])
+        #expect(
+            updated.object()["age"] == 4 && updated.object()["salary"] == 50 && updated.object()["new"] == 7)
+        for text in ["1.5", "one", "", " 1", "1e2", "-", "99999999999999999999"] {
+            #expect(
+                throws: StoreError.badRequest("$inc of 'age' needs a whole number such as 1 or -1."),
+                "\(text)"
+            ) {
+                try fixture.store.update(stored.id, in: "cats", with: ["$inc": ["age": .string(text)]])
+            }
         }
     }
 

@@ -135,6 +135,27 @@ import Testing
         #expect(colors == colors.sorted(by: >))
     }
 
+    @Test func aDottedPathThroughArraysStillUsesItsDeclaredIndex() throws {
+        let fixture = try catStore()
+        defer { fixture.close() }
+        let name = try fixture.store.createIndex(collection: "cats", path: "owner.name")
+        _ = try fixture.store.insert(["owner": [["name": "Zed"], ["name": "Ann"]]], into: "cats")
+        let condition = try Query.parse(text: #"{"owner.name":"Zed"}"#).sqlCondition(bodyColumn: "body")
+        let plan = try fixture.store.pool.read { connection in
+            var details: [String] = []
+            try connection.forEachRow(
+                "EXPLAIN QUERY PLAN SELECT id FROM \"docs_1\" WHERE " + condition.sql, condition.bindings
+            ) { details.append($0.text(3) ?? "") }
+            return details.joined(separator: "\n")
+        }
+        // Every arm, the ways through arrays included, is an index search.
+        #expect(plan.contains("USING INDEX \(name)"), "\(plan)")
+        #expect(!plan.contains("SCAN \"docs_1\"") && !plan.contains("SCAN docs_1"), "\(plan)")
+        let found = try fixture.store.find(
+            FindRequest(collection: "cats", query: try JSON.parse(#"{"owner.name":"Zed"}"#), max: 10))
+        #expect(found.documents.count == 1)
+    }
+
     @Test func indexPathsFollowTheQueryLanguageRule() throws {
         let fixture = try catStore()
         defer { fixture.close() }

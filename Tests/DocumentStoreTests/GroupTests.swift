@@ -134,4 +134,84 @@ import Testing
             fixture, FindRequest(collection: "c", aggregates: [Aggregate(function: .avg, field: "n")]))
         #expect(average.count == 1)
     }
+
+    /// restdb's date groups, checked against a Swift reading of the same rule over seeded
+    /// documents whose dates come in every accepted ISO form (zones, date only) or are no dates.
+    @Test func dateGroupsAgreeWithTheSwiftReading() throws {
+        var generator = QueryGenerator(seed: 7)
+        let values: [JSONValue] =
+            QueryGenerator.dates.map { .string($0) } + [
+                "1991-09-03T00:00:00.000Z", "2021-12-31T23:30:00-01:00", "not a date", 7, .null,
+            ]
+        let documents = (0..<60).map { _ in JSONValue.object(["d": generator.pick(values)]) }
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        _ = try fixture.store.insertMany(documents.map { $0.objectValue! }, into: "c")
+        let specs = [
+            "$YEAR:d", "$MONTH:d", "$DAY:d", "$HOUR:d", "$SEC:d", "$DATE.YYYY-MM:d", "$DATE.MMM YY:d",
+            "$DATE.D/M/YYYY HH:mm:ss.SSS:d", "$DATE.MMMM:d", "$DATE.H:d",
+        ]
+        for spec in specs {
+            var expected: [String?: Int] = [:]
+            for document in documents {
+                expected[Self.dateGroup(spec, document.objectValue!["d"]), default: 0] += 1
+            }
+            let request = FindRequest(
+                collection: "c", groupBy: [spec], aggregates: [Aggregate(function: .count, field: "n")])
+            let found = try #require(try fixture.store.find(request).groups)
+            var actual: [String?: Int] = [:]
+            for group in found {
+                actual[group[spec]?.stringValue, default: 0] += Int(group["n"]?.numberValue?.int64Value ?? -1)
+            }
+            #expect(actual == expected, "\(spec)")
+            // Groups come in order of their value, null first.
+            let keys = found.map { $0[spec]?.stringValue }
+            #expect(keys == keys.sorted { ($0 ?? "") < ($1 ?? "") || ($0 == nil && $1 != nil) }, "\(spec)")
+        }
+    }
+
+    @Test func systemDatesGroupAndBadDateGroupsAreRefused() throws {
+        let fixture = try store([#"{"a":1}"#, #"{"a":2}"#])
+        defer { fixture.close() }
+        let year = try fixture.store.find(FindRequest(collection: "c", groupBy: ["$YEAR:_created"]))
+        let text = try #require(year.groups?.first?["$YEAR:_created"]?.stringValue)
+        #expect(year.groups?.count == 1 && text.count == 4 && Int(text) != nil)
+        for bad in ["$WEEK:d", "$DATE.Q:d", "$YEAR", "$DATE.:d"] {
+            #expect(throws: StoreError.self, "\(bad)") {
+                try fixture.store.find(FindRequest(collection: "c", groupBy: [bad]))
+            }
+        }
+    }
+
+    /// The group of `value` under `spec`, from the date's calendar fields (UTC).
+    private static func dateGroup(_ spec: String, _ value: JSONValue?) -> String? {
+        guard case .string(let text)? = value, let milliseconds = ISODate.parse(text) else { return nil }
+        let days = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
+        let (year, month, day) = ISODate.civil(fromDays: days)
+        let inDay = milliseconds - days * 86_400_000
+        let (hour, minute, second, milli) = (
+            inDay / 3_600_000, inDay / 60_000 % 60, inDay / 1000 % 60, inDay % 1000
+        )
+        func pad(_ number: Int64, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        let name = GroupSpec.months[Int(month) - 1]
+        switch spec.split(separator: ":").first.map(String.init) ?? "" {
+        case "$YEAR": return pad(year, 4)
+        case "$MONTH": return "\(pad(year, 4))-\(pad(month, 2))"
+        case "$DAY": return date
+        case "$HOUR": return "\(date)T\(pad(hour, 2))"
+        case "$SEC": return "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        case "$DATE.YYYY-MM": return "\(pad(year, 4))-\(pad(month, 2))"
+        case "$DATE.MMM YY": return "\(name.prefix(3)) \(pad(year % 100, 2))"
+        case "$DATE.D/M/YYYY HH":
+            return
+                "\(day)/\(month)/\(pad(year, 4)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(milli, 3))"
+        case "$DATE.MMMM": return name
+        case "$DATE.H": return String(hour)
+        default: return "?"
+        }
+    }
 }

@@ -15,9 +15,10 @@ import Testing
         if seed > 3 { try fixture.createIndexes(QueryGenerator.paths) }
         let objects = documents.enumerated().map { ($0.offset, $0.element.objectValue!) }
         var checked = 0
+        var refused = 0
         for round in 0..<2000 {
             let json = generator.query(depth: 2)
-            let query = try Query.parse(json)
+            let query = try DynamicDate.$fixedNow.withValue(1_577_874_600_000) { try Query.parse(json) }
             let sort =
                 generator.chance(50)
                 ? [
@@ -34,7 +35,15 @@ import Testing
                 }
                 .sorted { QueryEvaluator.inOrder($0, $1, keys: sort) }
                 .map { $0.1["_id"]!.stringValue! }
-            let actual = try fixture.ids(query, sort: sort, filter: filter)
+            let actual: [String]
+            do {
+                actual = try fixture.ids(query, sort: sort, filter: filter)
+            } catch let error as SQLiteError where QueryFailure.storeError(error) != nil {
+                // Too deep for SQLite's parser (paths through arrays nest subqueries): the
+                // store answers 400. Allowed, but only rarely.
+                refused += 1
+                continue
+            }
             if actual != expected {
                 let involved = Set(actual).symmetricDifference(expected)
                 let shown = documents.filter { involved.contains($0["_id"]!.stringValue!) }.map(\.description)
@@ -53,6 +62,7 @@ import Testing
         }
         // Most generated queries should select something, or the test proves little.
         #expect(checked > 500)
+        #expect(refused < 40, "\(refused) of 2000 queries refused as too complex")
     }
 
     private func format3(_ number: Int) -> String {

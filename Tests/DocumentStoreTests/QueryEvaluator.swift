@@ -8,13 +8,51 @@ enum QueryEvaluator {
         case .and(let nodes): return nodes.allSatisfy { matches($0, document) }
         case .or(let nodes): return nodes.contains { matches($0, document) }
         case .not(let inner): return !matches(inner, document)
-        case .exists(let path, let flag): return (lookup(path, document) != nil) == flag
+        case .exists(let path, let flag): return !candidates(path, document).isEmpty == flag
         case .match(let path, let predicate):
-            guard let value = lookup(path, document) else { return acceptsMissing(predicate) }
-            if test(predicate, value) { return true }
-            if case .elementMatch = predicate { return false }
-            return value.arrayValue?.contains { test(predicate, $0) } ?? false
+            let values = candidates(path, document)
+            if values.isEmpty { return acceptsMissing(predicate) }
+            return values.contains { value in
+                if test(predicate, value) { return true }
+                if case .elementMatch = predicate { return false }
+                return value.arrayValue?.contains { test(predicate, $0) } ?? false
+            }
         }
+    }
+
+    /// The values a query path reaches (docs/QUERY.md): from a value, a segment leads to the
+    /// object's key, to the array's position (a segment of digits), and to the key of each
+    /// object element of an array.
+    static func candidates(_ path: FieldPath, _ document: JSONObject) -> [JSONValue] {
+        var current: [JSONValue] = [.object(document)]
+        for segment in path.segments {
+            var next: [JSONValue] = []
+            for value in current {
+                switch value {
+                case .object(let object):
+                    if let found = object[segment] { next.append(found) }
+                case .array(let elements):
+                    if let index = positionIn(segment), index < elements.count {
+                        next.append(elements[index])
+                    }
+                    for element in elements {
+                        if case .object(let object) = element, let found = object[segment] {
+                            next.append(found)
+                        }
+                    }
+                default: break
+                }
+            }
+            current = next
+        }
+        return current
+    }
+
+    private static func positionIn(_ segment: String) -> Int? {
+        guard let number = Int(segment), number >= 0, String(number) == segment, segment.count <= 9 else {
+            return nil
+        }
+        return number
     }
 
     static func lookup(_ path: FieldPath, _ document: JSONObject) -> JSONValue? {

@@ -21,11 +21,32 @@ struct QueryGenerator {
 
     static let fields = ["a", "b", "n", "s", "d", "t", "o"]
     static let paths = fields + ["o.x", "o.y", "o.o.x", "t.x"]
+    /// Query paths also go through arrays and name positions (`t.0`), or keys named "0".
+    static let queryPaths = paths + ["t.0", "t.1", "t.0.x", "o.0", "t.x.y", "o.o.0", "t.o.x", "t.0.0"]
     static let strings = ["", "a", "b", "ab", "B", "Ab", "é", "a\"b", "x\\y", "a b", "line\nx", "7"]
     static let dates = [
         "2020-01-01T00:00:00.000Z", "2020-01-01T10:30:00.000Z", "2020-01-02T00:00:00.000Z",
         "2020-01-01T12:30:00+02:00", "2020-01-02", "2019-12-31T23:59:59.999Z", "2020-01-01T10:30:00Z",
     ]
+
+    /// What `{"$date": ...}` literals hold: ISO dates, and now and then a dynamic date (the
+    /// differential test fixes "now" at 2020-01-01T10:30:00Z, among the generated dates).
+    static let dateLiterals =
+        dates + [
+            "$now", "$today", "$tomorrow", "$currentMonth", "$currentYear.add.1.days",
+            "$moment.subtract.30.minutes",
+            "$currentDate.subtract.1.days", "$lastMonth.add.1.months",
+        ]
+
+    /// A `$date` literal, or now and then the object form of a dynamic date.
+    mutating func dateOperand() -> JSONValue {
+        guard chance(85) else {
+            return [
+                pick(["$today", "$currentDate"]): ["$days": .number(JSONNumber(int(3) - 1)), "$hours": 10]
+            ]
+        }
+        return ["$date": .string(pick(Self.dateLiterals))]
+    }
 
     mutating func scalar() -> JSONValue {
         switch int(7) {
@@ -41,8 +62,16 @@ struct QueryGenerator {
     mutating func value(depth: Int) -> JSONValue {
         guard depth > 0 else { return scalar() }
         switch int(10) {
-        case 0, 1: return .array((0..<int(4)).map { _ in chance(80) ? scalar() : value(depth: depth - 1) })
-        case 2: return object(depth: depth - 1, keys: ["x", "y", "o"])
+        case 0, 1:
+            // Arrays of scalars, and arrays of objects (paths such as `t.x` go through them).
+            let objects = chance(40)
+            return .array(
+                (0..<int(4)).map { _ in
+                    objects
+                        ? object(depth: depth - 1, keys: ["x", "y", "0"])
+                        : chance(80) ? scalar() : value(depth: depth - 1)
+                })
+        case 2: return object(depth: depth - 1, keys: ["x", "y", "o", "0"])
         default: return scalar()
         }
     }
@@ -63,7 +92,7 @@ struct QueryGenerator {
     /// An operand: a scalar, sometimes a date literal, an array or an object.
     mutating func operand() -> JSONValue {
         switch int(10) {
-        case 0: return ["$date": .string(pick(Self.dates))]
+        case 0: return dateOperand()
         case 1: return .array((0..<int(3)).map { _ in scalar() })
         case 2: return ["x": scalar()]
         default: return scalar()
@@ -72,7 +101,7 @@ struct QueryGenerator {
 
     mutating func orderedOperand() -> JSONValue {
         switch int(5) {
-        case 0: return ["$date": .string(pick(Self.dates))]
+        case 0: return dateOperand()
         case 1: return .bool(chance(50))
         case 2: return .string(pick(Self.strings))
         default: return .number(JSONNumber(int(11) - 5))
@@ -101,7 +130,10 @@ struct QueryGenerator {
                     ? [.number(JSONNumber(int(6) - 5)), .number(JSONNumber(int(6)))]
                     : kind == 1
                         ? [.string(pick(Self.strings)), .string(pick(Self.strings))]
-                        : [["$date": .string(pick(Self.dates))], ["$date": .string(pick(Self.dates))]]
+                        : [
+                            dateOperand(),
+                            dateOperand(),
+                        ]
                 object["$bt"] = .array(bounds)
             case 9:
                 object["$elemMatch"] =
@@ -112,7 +144,7 @@ struct QueryGenerator {
         return .object(object)
     }
 
-    mutating func query(depth: Int, paths: [String] = QueryGenerator.paths) -> JSONValue {
+    mutating func query(depth: Int, paths: [String] = QueryGenerator.queryPaths) -> JSONValue {
         var object = JSONObject()
         for _ in 0..<(1 + int(2)) {
             if depth > 0, chance(20) {

@@ -16,7 +16,7 @@ import Testing
         #expect(hints.fields == .include([try FieldPath("catName")], includeID: false))
         #expect(hints.max == 10)
         #expect(hints.skip == 5)
-        #expect(hints.groupBy == [try FieldPath("color")])
+        #expect(hints.groupBy.map(\.path) == [try FieldPath("color")])
         #expect(
             hints.aggregates == [
                 Aggregate(function: .sum, field: "weightKg"),

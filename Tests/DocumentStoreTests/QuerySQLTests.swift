@@ -94,7 +94,20 @@ import Testing
     }
 
     @Test func existsLooksAtTheFieldItself() throws {
-        #expect(try sql(#"{"a.b":{"$exists":true}}"#).sql == "json_type(body, '$.\"a\".\"b\"') IS NOT NULL")
+        #expect(try sql(#"{"a":{"$exists":true}}"#).sql == "json_type(body, '$.\"a\"') IS NOT NULL")
+        // A dotted path also goes through an array at `a`; the plain path stays the first arm.
+        #expect(
+            try sql(#"{"a.b":{"$exists":true}}"#).sql
+                == "(json_type(body, '$.\"a\".\"b\"') IS NOT NULL OR (json_extract(body, '$.\"a\".\"b\"') IS NULL"
+                + " AND json_type(body, '$.\"a\"') = 'array' AND EXISTS (SELECT 1 FROM json_each(body, '$.\"a\"') AS q1"
+                + " WHERE q1.type = 'object' AND json_type(q1.value, '$.\"b\"') IS NOT NULL)))")
+        // A position reads `[0]` when the value is an array, the key "0" when it is an object.
+        #expect(
+            try sql(#"{"tags.0":{"$exists":true}}"#).sql
+                == "(json_type(body, '$.\"tags\".\"0\"') IS NOT NULL OR (json_extract(body, '$.\"tags\".\"0\"') IS NULL"
+                + " AND json_type(body, '$.\"tags\"[0]') IS NOT NULL) OR (json_extract(body, '$.\"tags\".\"0\"') IS NULL"
+                + " AND json_type(body, '$.\"tags\"') = 'array' AND EXISTS (SELECT 1 FROM json_each(body, '$.\"tags\"') AS q1"
+                + " WHERE q1.type = 'object' AND json_type(q1.value, '$.\"0\"') IS NOT NULL)))")
         #expect(try sql(#"{"_changedby":{"$exists":false}}"#).sql == "changedby IS NULL")
     }
 

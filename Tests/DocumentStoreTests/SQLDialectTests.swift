@@ -15,6 +15,18 @@ import Testing
                 return ValueReference(
                     type: "jsonb_typeof(\(body) #> \(keys))", value: "(\(body) #>> \(keys))",
                     each: "jsonb_array_elements(\(body) #> \(keys))")
+            case .steps(let body, let steps):
+                let keys =
+                    "'{"
+                    + steps.map { step -> String in
+                        switch step {
+                        case .key(let key): key
+                        case .index(let index): String(index)
+                        }
+                    }.joined(separator: ",") + "}'"
+                return ValueReference(
+                    type: "jsonb_typeof(\(body) #> \(keys))", value: "(\(body) #>> \(keys))",
+                    each: "jsonb_array_elements(\(body) #> \(keys))")
             case .element(let alias):
                 return ValueReference(
                     type: "jsonb_typeof(\(alias))", value: "(\(alias) #>> '{}')",
@@ -62,6 +74,7 @@ import Testing
         #"{"_id":{"$in":["a","b",null]},"_created":{"$gt":{"$date":"2020-01-01T00:00:00Z"}}}"#,
         #"{"_id":{"$regex":"^a"},"_version":{"$bt":[1,3]},"_changed":{"$elemMatch":{"$gt":1}}}"#,
         #"{"_id":{"$in":[]},"_version":"x"}"#,
+        #"{"items.sku":"x","tags.0":{"$exists":true},"a.1.b":{"$in":[1,null]}}"#,
     ]
 
     static let sqliteWords = [
@@ -85,8 +98,14 @@ import Testing
                 == "((jsonb_typeof(doc #> '{owner,age}') IN ('INTEGER', 'REAL') AND (doc #>> '{owner,age}') > ?)"
                 + " OR (jsonb_typeof(doc #> '{owner,age}') = 'ARRAY' AND EXISTS (SELECT 1 FROM"
                 + " jsonb_array_elements(doc #> '{owner,age}') AS q1 WHERE (jsonb_typeof(q1) IN ('INTEGER', 'REAL')"
-                + " AND (q1 #>> '{}') > ?))))")
-        #expect(fragment.bindings == [.integer(5), .integer(5)])
+                + " AND (q1 #>> '{}') > ?))) OR ((doc #>> '{owner,age}') IS NULL AND jsonb_typeof(doc #> '{owner}') = 'ARRAY'"
+                + " AND EXISTS (SELECT 1 FROM"
+                + " jsonb_array_elements(doc #> '{owner}') AS q2 WHERE jsonb_typeof(q2) = 'OBJECT' AND"
+                + " ((jsonb_typeof((q2 #>> '{}') #> '{age}') IN ('INTEGER', 'REAL') AND ((q2 #>> '{}') #>> '{age}') > ?)"
+                + " OR (jsonb_typeof((q2 #>> '{}') #> '{age}') = 'ARRAY' AND EXISTS (SELECT 1 FROM"
+                + " jsonb_array_elements((q2 #>> '{}') #> '{age}') AS q3 WHERE (jsonb_typeof(q3) IN ('INTEGER', 'REAL')"
+                + " AND (q3 #>> '{}') > ?)))))))")
+        #expect(fragment.bindings == [.integer(5), .integer(5), .integer(5), .integer(5)])
     }
 
     @Test func sortsAndFreeTextGoThroughTheDialect() throws {

@@ -144,3 +144,72 @@ import Testing
                 < ObjectID.format(seconds: earlier.seconds, counter: earlier.counter))
     }
 }
+
+/// restdb's dynamic date variables inside `$date`, read at a fixed instant.
+@Suite struct DynamicDateTests {
+    /// 2024-03-31T15:20:00.000Z, a Sunday.
+    static let now: Int64 = 1_711_898_400_000
+
+    private func resolve(_ text: String) throws -> String? {
+        try DynamicDate.$fixedNow.withValue(Self.now) {
+            try DynamicDate.resolve(text, context: "test")?.normalized
+        }
+    }
+
+    @Test(arguments: [
+        ("$now", "2024-03-31T15:20:00.000Z"), ("$currentDate", "2024-03-31T15:20:00.000Z"),
+        ("$today", "2024-03-31T00:00:00.000Z"), ("$yesterday", "2024-03-30T00:00:00.000Z"),
+        ("$tomorrow", "2024-04-01T00:00:00.000Z"), ("$currentWeek", "2024-03-31T00:00:00.000Z"),
+        ("$lastWeek", "2024-03-24T00:00:00.000Z"), ("$currentMonth", "2024-03-01T00:00:00.000Z"),
+        ("$lastMonth", "2024-02-01T00:00:00.000Z"), ("$nextMonth", "2024-04-01T00:00:00.000Z"),
+        ("$currentYear", "2024-01-01T00:00:00.000Z"), ("$nextYear", "2025-01-01T00:00:00.000Z"),
+        ("$moment.subtract.30.days", "2024-03-01T15:20:00.000Z"),
+        ("$now.subtract.1.months", "2024-02-29T15:20:00.000Z"),
+        ("$now.add.1.year.subtract.2.hours", "2025-03-31T13:20:00.000Z"),
+        ("$today.add.1.week", "2024-04-07T00:00:00.000Z"),
+        ("$now.subtract.90.minutes", "2024-03-31T13:50:00.000Z"),
+    ])
+    func variablesAndStepsNameInstants(text: String, expected: String) throws {
+        #expect(try resolve(text) == expected)
+    }
+
+    @Test func otherTextIsNoVariableAndBadStepsAreRefused() throws {
+        #expect(try resolve("2020-01-01") == nil)
+        #expect(try resolve("$later") == nil)
+        for bad in [
+            "$now.subtract", "$now.minus.1.days", "$now.add.x.days", "$now.add.1.fortnights", "$now.",
+        ] {
+            #expect(throws: QueryError.self, "\(bad)") { try resolve(bad) }
+        }
+        // In a query: a variable compares as the instant; an unknown one is a bad ISO date.
+        let query = try DynamicDate.$fixedNow.withValue(Self.now) {
+            try Query.parse(text: #"{"_created":{"$gt":{"$date":"$currentDate.subtract.7.days"}}}"#)
+        }
+        #expect(
+            query.root
+                == .match(
+                    try FieldPath("_created"),
+                    .compare(.greater, .date(QueryDate(milliseconds: Self.now - 7 * 86_400_000)))))
+        #expect(throws: QueryError.self) { try Query.parse(text: #"{"d":{"$date":"$later"}}"#) }
+        // The object form: a variable with offsets, or `true`.
+        let objectForm = try DynamicDate.$fixedNow.withValue(Self.now) {
+            try Query.parse(
+                text: #"{"d":{"$gt":{"$currentDate":{"$days":-7,"$hours":1}},"$lt":{"$today":true}}}"#)
+        }
+        let path = try FieldPath("d")
+        #expect(
+            objectForm.root
+                == .and([
+                    .match(
+                        path,
+                        .compare(
+                            .greater, .date(QueryDate(milliseconds: Self.now - 7 * 86_400_000 + 3_600_000)))),
+                    .match(path, .compare(.less, .date(QueryDate(iso: "2024-03-31")!))),
+                ]))
+        for bad in [#"{"$today":false}"#, #"{"$today":{"$fortnights":1}}"#, #"{"$today":{"$days":1.5}}"#] {
+            #expect(throws: QueryError.self, "\(bad)") {
+                try Query.parse(text: #"{"d":{"$gt":"# + bad + "}}")
+            }
+        }
+    }
+}

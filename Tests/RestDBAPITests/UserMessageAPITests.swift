@@ -47,13 +47,28 @@ import Testing
         "/rest/a3cats?h=%7B%22%24groupby%22%3A%5B%22%24DATE.YYYY%3AbirthDate%22%5D%7D",
         "/rest/a3cats?h=%7B%22%24groupby%22%3A%22%24MONTH%3AbirthDate%22%7D",
     ])
-    func restdbDateGroupsAreRefusedAsUnsupported(target: String) throws {
+    func restdbDateGroupsAnswerGroupsKeyedByTheTerm(target: String) throws {
         let api = try TestAPI()
         defer { api.remove() }
         try api.seedCats(3)
         let response = api.request(.get, target)
+        #expect(response.status == .ok)
+        let groups = try #require(try response.json().arrayValue)
+        #expect(!groups.isEmpty)
+        for group in groups {
+            let key = try #require(group.objectValue?.keys.first { $0.hasPrefix("$") })
+            let value = try #require(group.objectValue?[key]?.stringValue, "\(group)")
+            #expect(value.count == (key.hasPrefix("$MONTH") ? 7 : 4), "\(group)")
+        }
+    }
+
+    @Test func anUnknownDateGroupNamesTheOnesThatExist() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        try api.seedCats(3)
+        let response = api.request(.get, "/rest/a3cats?groupby=%24WEEK%3AbirthDate")
         #expect(response.status == .badRequest)
-        #expect(try message(response).contains("restlite does not support restdb's date groups yet"))
+        #expect(try message(response).contains("$YEAR, $MONTH, $DAY, $HOUR, $SEC"))
     }
 
     @Test func anOrdinaryGroupStillWorks() throws {

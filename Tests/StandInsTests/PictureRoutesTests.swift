@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import RestLiteTesting
 import SocketHTTP
 import Testing
 

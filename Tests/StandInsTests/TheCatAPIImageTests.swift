@@ -193,13 +193,42 @@ import Testing
         #expect(api.get("/thecatapi/images/nope.jpg").status == .notFound)
     }
 
-    @Test func theCacheIsBounded() {
-        let cache = RenderedImageCache(maxEntries: 3, maxBytes: 10)
-        for key in ["a", "b", "c", "d"] { _ = cache.bytes(for: key) { [1, 2] } }
-        #expect(cache.count == 3)
-        _ = cache.bytes(for: "big") { [UInt8](repeating: 0, count: 9) }
-        #expect(cache.count <= 1 + 1)
-        #expect(cache.bytes(for: "huge") { [UInt8](repeating: 0, count: 11) }.count == 11)
+    @Test func pictureFilesShareTheByteBoundedCache() {
+        let renders = RenderCounter()
+        let standIn = TheCatAPIStandIn(publicURL: nil, cacheBytes: 10) { _, _, _, _, _ in
+            renders.add()
+            return [UInt8](repeating: 7, count: 6)
+        }
+        var router = Router()
+        standIn.register(on: &router)
+        let frozen = router.freeze()
+        let images = CatImageCatalogue().images.prefix(2).map {
+            "/thecatapi/images/\($0.id).\($0.fileExtension)"
+        }
+        func get(_ path: String) -> HTTPResponse {
+            frozen.respond(to: HTTPRequest(method: .get, target: path))
+        }
+        #expect(get(images[0]).body.count == 6)
+        #expect(get(images[0]).status == .ok)
+        #expect(renders.count == 1)
+        #expect(standIn.cache.storedBytes == 6)
+        _ = get(images[1])  // 12 bytes > 10: the older file goes
+        #expect(standIn.cache.storedBytes == 6)
+        _ = get(images[0])
+        #expect(renders.count == 3)
+    }
+
+    @Test func searchAnswersAreTheImageObjectsJSON() {
+        let standIn = TheCatAPIStandIn(publicURL: nil) { _, _, _, _, _ in [] }
+        let request = HTTPRequest(method: .get, target: "/", headers: ["Host": #"cats"\.test:1"#])
+        let base = TheCatAPIStandIn.escapedBase(standIn.urlBase(request))
+        for (position, image) in standIn.catalogue.images.enumerated() {
+            let parts = standIn.imageJSON[position]
+            #expect(parts.head + base + parts.tail == standIn.json(of: image, request).bytes, "\(image.id)")
+        }
+        let picked = TheCatAPIStandIn.randomPick(5, from: Array(0..<8))
+        #expect(picked.count == 5 && Set(picked).count == 5 && picked.allSatisfy { (0..<8).contains($0) })
+        #expect(Set(TheCatAPIStandIn.randomPick(20, from: Array(0..<8))) == Set(0..<8))
     }
 
     @Test func publicURLIsTheBaseOfEveryURL() throws {

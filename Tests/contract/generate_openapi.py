@@ -450,6 +450,307 @@ doc["paths"]["/rest/{collection}/{id}/{child}/{childId}"] = {
 }
 # --- end child collection routes ---
 
+# --- realtime routes ---
+# Server-Sent Events of every write (`post`, `put`, `delete`), of messages (`publish`) and a
+# `ping`; POST publishes a message. See docs/API.md, "Realtime events".
+doc["tags"].append({"name": "realtime", "description": "Server-Sent Events of writes and messages"})
+doc["paths"]["/realtime"] = {
+    "get": {
+        "tags": ["realtime"], "operationId": "realtimeEvents",
+        "summary": "Stream events (text/event-stream) until the client leaves",
+        "description": ("Events `post` and `put` carry `{\"collection\":..., \"data\": document}`, `delete` carries "
+                        "`{\"collection\":..., \"data\": [ids]}`, `publish` the JSON that was posted, `ping` the "
+                        "server's time. Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) "
+                        "resumes from the last 1,000 events. A scoped key receives the collections it may GET."),
+        "parameters": [
+            {"name": "lastEventId", "in": "query", "description": "Resume after this event id.",
+             "schema": {"type": "integer"}},
+            {"name": "Last-Event-ID", "in": "header", "description": "Resume after this event id (EventSource sends it).",
+             "schema": {"type": "integer"}}],
+        "responses": {"200": {"description": "The event stream; it stays open.",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "401": resp("Unauthorized"), "403": resp("Forbidden"), "500": resp("InternalError")}},
+    "post": {
+        "tags": ["realtime"], "operationId": "realtimePublish",
+        "summary": "Publish a JSON message to every subscriber as a `publish` event",
+        "description": "Needs a full-access key, or a scoped key whose scope allows POST on `/realtime`.",
+        "requestBody": {"required": True, "content": {JSON: {"schema": {}}}},
+        "responses": {"200": json_body({"type": "object", "required": ["result", "id"], "properties": {
+            "result": {"type": "string", "enum": ["published"]}, "id": {"type": "integer"}}},
+            "The message was queued for every subscriber."),
+            "400": resp("BadRequest"), "401": resp("Unauthorized"), "403": resp("Forbidden"),
+            "413": resp("PayloadTooLarge"), "500": resp("InternalError")}},
+}
+# --- end realtime routes ---
+
+
+
+# --- stand-in routes ---
+# TheCatAPI under /thecatapi, PlaceKitten under /placekitten, dummyimage.com under /dummyimage:
+# on the same port, no key (security: []), CORS like every answer.
+IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/bmp"]
+TEXT = "text/plain; charset=utf-8"
+
+def _picture(desc, types):
+    return {"description": desc,
+            "headers": {"ETag": {"description": "A strong validator of the bytes.", "schema": {"type": "string"}},
+                        "Cache-Control": {"schema": {"type": "string"}}},
+            "content": {t: {"schema": {"type": "string", "contentEncoding": "binary"}} for t in types}}
+
+def _text(desc):
+    return {"description": desc, "content": {TEXT: {"schema": {"type": "string"}}}}
+
+def _standin_errors(*codes):
+    common = {"404": resp("NotFound"), "405": resp("MethodNotAllowed"), "414": resp("URITooLong"),
+              "431": resp("HeaderFieldsTooLarge"), "500": resp("InternalError")}
+    return {c: common[c] for c in codes} if codes else common
+
+_not_modified = {"description": "`If-None-Match` names the picture's ETag: no body."}
+_if_none_match = {"name": "If-None-Match", "in": "header", "required": False,
+                  "description": "An ETag from an earlier answer (304 when it still matches).",
+                  "schema": {"type": "string"}}
+
+def _q(name, desc, schema=None):
+    return {"name": name, "in": "query", "required": False, "description": desc,
+            "schema": schema or {"type": "string"}}
+
+def _p(name, desc, schema=None, example=None):
+    p = {"name": name, "in": "path", "required": True, "description": desc, "schema": schema or {"type": "string"}}
+    if example is not None:
+        p["example"] = example
+    return p
+
+_paging = [_q("limit", "Results per page.", {"type": "integer"}),
+           _q("page", "Page number, from 0.", {"type": "integer"})]
+_pagination_headers = {n: {"description": d, "schema": {"type": "string"}} for n, d in [
+    ("Pagination-Count", "How many match."), ("Pagination-Page", "The page sent."),
+    ("Pagination-Limit", "The page size used.")]}
+
+def _cat_op(op_id, summary, responses, params=(), description=None):
+    op = {"tags": ["thecatapi"], "operationId": op_id, "summary": summary, "security": [],
+          "parameters": list(params), "responses": {**_standin_errors(), **responses}}
+    if description:
+        op["description"] = description
+    return op
+
+doc["tags"] += [
+    {"name": "thecatapi", "description": "TheCatAPI's `/v1` routes, offline, under `/thecatapi` (docs/THECATAPI.md); no key"},
+    {"name": "pictures", "description": "PlaceKitten (`/placekitten`) and dummyimage.com (`/dummyimage`) pictures, drawn here; no key"},
+]
+doc["components"]["schemas"].update({
+    "CatBreed": {"type": "object", "description": "A breed: the hosted service's keys (`id`, `name`, "
+                 "`temperament`, `description`, `origin`, scores, ...); `{}` for an unknown id.",
+                 "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                                "temperament": {"type": "string"}, "description": {"type": "string"},
+                                "origin": {"type": "string"}, "life_span": {"type": "string"},
+                                "image": ref("CatImageRef")}},
+    "CatImageRef": {"type": "object", "required": ["id", "url", "width", "height"],
+                    "properties": {"id": {"type": "string"}, "url": {"type": "string", "format": "uri"},
+                                   "width": {"type": "integer"}, "height": {"type": "integer"}}},
+    "CatCategory": {"type": "object", "required": ["id", "name"],
+                    "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}},
+    "CatImage": {"type": "object", "required": ["breeds", "id", "url", "width", "height"],
+                 "properties": {"breeds": {"type": "array", "items": ref("CatBreed")},
+                                "categories": {"type": "array", "items": ref("CatCategory")},
+                                "id": {"type": "string"}, "url": {"type": "string", "format": "uri"},
+                                "width": {"type": "integer"}, "height": {"type": "integer"}}},
+})
+
+_cat = "/thecatapi/v1"
+doc["paths"].update({
+    _cat + "/images/search": {"get": _cat_op(
+        "catImageSearch", "Random (or ordered) cat pictures",
+        {"200": json_body({"type": "array", "items": ref("CatImage")},
+                          "Always an array; ordered searches send the pagination headers.", _pagination_headers),
+         "302": {"description": "`format=src`: the first picture's URL in `Location`.",
+                 "headers": {"Location": {"schema": {"type": "string"}}}}},
+        [_q("limit", "Without a key: 1, or 10 for any limit above 1; with a key 1-100.", {"type": "integer"}),
+         _q("page", "Page of an ordered search, from 0.", {"type": "integer"}),
+         _q("order", "RANDOM (default), ASC or DESC.", {"type": "string", "enum": ["RANDOM", "ASC", "DESC"]}),
+         _q("breed_ids", "Breed ids, comma-separated (`beng,abys`).", {"type": "string", "example": "beng"}),
+         _q("category_ids", "Category ids, comma-separated."),
+         _q("has_breeds", "`1`/`true`: only pictures of a breed.", {"type": "string", "enum": ["0", "1", "true", "false"]}),
+         _q("mime_types", "`jpg`, `png`, `gif`, comma-separated."),
+         _q("size", "Accepted; the answer is the same.", {"type": "string", "enum": ["full", "med", "small", "thumb"]}),
+         _q("format", "`src` answers 302 to the picture.", {"type": "string", "enum": ["json", "src"]}),
+         _q("api_key", "Accepted, never checked; lifts the key-less limit."),
+         {"name": "x-api-key", "in": "header", "required": False, "schema": {"type": "string"},
+          "description": "Accepted, never checked; lifts the key-less limit."}],
+        description="The ILoveCats app's \"update photo\": `?breed_ids=<breedId>`, then store the one result's `url`.")},
+    _cat + "/images/{image}": {"get": _cat_op(
+        "catImage", "One picture's object",
+        {"200": json_body(ref("CatImage"), "The picture."),
+         "400": _text("`Couldn't find an image matching the passed 'id' of <id>`")},
+        [_p("image", "A picture id.", example="O3btzLlsO")])},
+    _cat + "/breeds": {"get": _cat_op(
+        "catBreeds", "The 67 breeds, each with its reference image",
+        {"200": json_body({"type": "array", "items": ref("CatBreed")}, "The breeds.", _pagination_headers)},
+        _paging)},
+    _cat + "/breeds/search": {"get": _cat_op(
+        "catBreedSearch", "Breeds whose name contains `q` (any case)",
+        {"200": json_body({"type": "array", "items": ref("CatBreed")}, "The matches; `[]` for none.")},
+        [_q("q", "Part of a name.", {"type": "string", "example": "beng"}),
+         _q("attach_image", "`1`: add each breed's `image`.", {"type": "string", "enum": ["0", "1", "true", "false"]})])},
+    _cat + "/breeds/{breed}": {"get": _cat_op(
+        "catBreed", "One breed (`{}` for an unknown id)",
+        {"200": json_body(ref("CatBreed"), "The breed, or `{}`.")},
+        [_p("breed", "A breed id.", example="beng")])},
+    _cat + "/categories": {"get": _cat_op(
+        "catCategories", "The seven picture categories",
+        {"200": json_body({"type": "array", "items": ref("CatCategory")}, "The categories.")}, _paging)},
+    "/thecatapi/images/{file}": {"get": _cat_op(
+        "catImageFile", "A catalogue picture, drawn on demand",
+        {"200": _picture("The picture, in the type its extension names.", ["image/jpeg", "image/png", "image/gif"]),
+         "304": _not_modified,
+         "404": {"description": "No such picture (or the wrong extension).",
+                 "content": {TEXT: {"schema": {"type": "string"}}, JSON: {"schema": ref("Error")}}}},
+        [_p("file", "`<id>.jpg`, `.png` or `.gif`, as an image object's `url` names it.", example="O3btzLlsO.jpg"),
+         _if_none_match])},
+})
+
+_side = {"type": "string", "pattern": "^[0-9]+$"}
+_picture_errors = {"400": {"description": "A side outside 1-4000, a bad colour or an unknown format.",
+                           "content": {JSON: {"schema": ref("Error")}}}}
+
+def _pic_op(op_id, summary, params, types, description):
+    return {"get": {"tags": ["pictures"], "operationId": op_id, "summary": summary, "description": description,
+                    "security": [], "parameters": params + [_if_none_match],
+                    "responses": {"200": _picture("The picture.", types), "304": _not_modified,
+                                  **_picture_errors, **_standin_errors()}}}
+
+_kitten_desc = "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat."
+_w = _p("width", "Width in pixels, 1-4000.", _side, example="300")
+_h = _p("height", "Height in pixels, 1-4000.", _side, example="200")
+_image_q = _q("image", "Which cat (a number).")
+doc["paths"].update({
+    "/placekitten/{width}/{height}": _pic_op("placeKitten", "A cat picture", [_w, _h, _image_q], ["image/jpeg"], _kitten_desc),
+    "/placekitten/{width}": _pic_op("placeKittenSquare", "A square cat picture", [_w, _image_q], ["image/jpeg"], _kitten_desc),
+    "/placekitten/g/{width}/{height}": _pic_op("placeKittenGrey", "A grey cat picture", [_w, _h, _image_q], ["image/jpeg"], _kitten_desc),
+    "/placekitten/g/{width}": _pic_op("placeKittenGreySquare", "A grey square cat picture", [_w, _image_q], ["image/jpeg"], _kitten_desc),
+})
+_dummy_desc = ("dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), "
+               "an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; "
+               "`?text=` or `&text=` sets the text.")
+_size = _p("size", "`W`, `WxH` or `Wxa:b`, optionally with an extension.", {"type": "string"}, example="122x217.bmp")
+_bg = _p("background", "Background colour (hex).", {"type": "string"}, example="ff4444")
+_fg = _p("foreground", "Text colour (hex).", {"type": "string"}, example="ffffff")
+_text_q = _q("text", "The text to write (default: the size).")
+doc["paths"].update({
+    "/dummyimage/{size}": _pic_op("dummyImage", "A placeholder picture", [_size, _text_q], IMAGE_TYPES, _dummy_desc),
+    "/dummyimage/{size}/{background}": _pic_op("dummyImageBackground", "A placeholder on a colour", [_size, _bg, _text_q], IMAGE_TYPES, _dummy_desc),
+    "/dummyimage/{size}/{background}/{foreground}": _pic_op("dummyImageColours", "A placeholder in two colours", [_size, _bg, _fg, _text_q], IMAGE_TYPES, _dummy_desc),
+})
+# --- end stand-in routes ---
+
+# --- console routes ---
+# The web console (module Console; off with `serve --no-console`): its files, browser sessions, and
+# the /_restlite/ key, import and export routes it uses (full-access key, or a console session).
+# `GET /` with an `Accept` naming text/html also answers the console's page (not listed: a
+# middleware answers it, and every other `GET /` keeps the REST API's 404).
+_console_text = {"description": "An error in restdb's shape.", "content": {JSON: {"schema": ref("Error")}}}
+_schemas = doc["components"]["schemas"]
+_schemas["ConsoleSession"] = {"type": "object", "required": ["csrf"], "properties": {
+    "csrf": {"type": "string", "description": "Send it as `X-CSRF-Token` on every request that changes data."},
+    "signedIn": {"type": "boolean"}}}
+_schemas["APIKeyInfo"] = {"type": "object", "required": ["key", "kind", "methods", "path", "origins", "created"],
+    "properties": {"key": {"type": "string"}, "kind": {"type": "string", "enum": ["full", "scoped"]},
+                   "methods": {"type": "array", "items": {"type": "string"}},
+                   "path": {"type": ["string", "null"], "description": "Glob after /rest, such as /a3cats/**."},
+                   "origins": {"type": "array", "items": {"type": "string"}},
+                   "created": {"type": ["string", "null"], "format": "date-time"},
+                   "note": {"type": "string"}}}
+_schemas["APIKeyInput"] = {"type": "object", "description": "`{\"full\":true}`, or a scope.", "properties": {
+    "full": {"type": "boolean"}, "methods": {"type": "array", "items": {"type": "string",
+                                             "enum": ["GET", "POST", "PUT", "PATCH", "DELETE"]}},
+    "path": {"type": "string"}, "origins": {"type": "array", "items": {"type": "string"}},
+    "note": {"type": "string"}}}
+_schemas["ImportPreview"] = {"type": "object", "required": ["format", "rows", "count", "schema"], "properties": {
+    "format": {"type": "string", "enum": ["json", "jsonl", "csv"]},
+    "rows": {"type": "array", "items": {"type": "object"}, "description": "The first 10 documents."},
+    "count": {"type": "integer"},
+    "schema": {"type": "object", "properties": {"fields": {"type": "array", "items": ref("Field")}}}}}
+_schemas["ImportResult"] = {"type": "object", "required": ["collection", "imported", "schema"], "properties": {
+    "collection": {"type": "string"}, "imported": {"type": "integer"},
+    "schema": {"type": "object", "properties": {"fields": {"type": "array", "items": ref("Field")}}}}}
+_schemas["Error"]["properties"]["line"] = {
+    "type": "integer", "description": "Imports: the line of the uploaded file at fault."}
+_file_body = {"required": True, "description": "The file itself (JSON array, JSON lines or CSV).", "content": {
+    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
+_format_q = {"name": "format", "in": "query", "required": False, "description": "Detected from the content "
+             "when absent.", "schema": {"type": "string", "enum": ["json", "jsonl", "csv"]}}
+_no_key = []
+def _console_op(op_id, summary, responses, params=None, body=None, security_=None):
+    op = {"tags": ["console"], "operationId": op_id, "summary": summary, "responses": responses}
+    if params:
+        op["parameters"] = params
+    if body:
+        op["requestBody"] = body
+    if security_ is not None:
+        op["security"] = security_
+    return op
+_cookie = {"Set-Cookie": {"description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                          "schema": {"type": "string"}}}
+doc["tags"].append({"name": "console", "description": "The web console's files and sessions, and the key, "
+                    "import and export routes it uses (full-access key or console session)"})
+doc["paths"].update({
+    "/_console/{file}": {"get": _console_op(
+        "consoleFile", "A file of the console (`Cache-Control: no-cache`, `ETag`, strict CSP)",
+        {"200": {"description": "The file, with its content type."}, "304": {"description": "Not modified."},
+         "404": resp("NotFound")},
+        params=[{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
+        security_=_no_key)},
+    "/_console/session": {
+        "get": _console_op("consoleSession", "The CSRF token of the cookie's session",
+                           {"200": json_body(ref("ConsoleSession"), "Signed in."), "401": resp("Unauthorized")},
+                           security_=_no_key),
+        "post": _console_op("consoleSignIn", "Sign in with a full-access key; sets the session cookie",
+                            {"200": json_body(ref("ConsoleSession"), "Signed in.", _cookie),
+                             "400": resp("BadRequest"), "401": resp("Unauthorized"), "403": resp("Forbidden")},
+                            body={"required": True, "content": {JSON: {"schema": {
+                                "type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}}}},
+                            security_=_no_key),
+        "delete": _console_op("consoleSignOut", "Sign out: the session is forgotten, the cookie cleared",
+                              {"200": json_body({"type": "object"}, "Signed out.", _cookie),
+                               "403": resp("Forbidden")}, security_=_no_key)},
+    "/_console/signin": {"get": _console_op(
+        "consoleOneClickSignIn", "Sign in from the link the banner prints; 303 to `/`",
+        {"303": {"description": "Signed in; the browser goes to `/`.", "headers": _cookie},
+         "401": resp("Unauthorized"), "403": resp("Forbidden")},
+        params=[_query("key", "A full-access key.")], security_=_no_key)},
+    "/_restlite/keys": {
+        "get": _admin_op("listKeys", "Every accepted key with its scope", "200",
+                         {"type": "array", "items": ref("APIKeyInfo")}, "The keys."),
+        "post": _admin_op("addKey", "Add a key to keys.json; it works from the next request on", "201",
+                          ref("APIKeyInfo"), "The new key.", body=ref("APIKeyInput"))},
+    "/_restlite/keys/{key}": {"delete": _admin_op(
+        "removeKey", "Remove a key from keys.json; it stops working at once", "200", ref("IDList"),
+        "`{\"result\":[key]}`.", params=[{"name": "key", "in": "path", "required": True,
+                                           "schema": {"type": "string"}}], extra=("404",))},
+    "/_restlite/import/preview": {"post": _admin_op(
+        "previewImport", "Read a file as an import would, store nothing", "200", ref("ImportPreview"),
+        "The first rows, the count and the schema a new collection would get.", params=[_format_q])},
+    "/_restlite/import": {"post": _admin_op(
+        "importFile", "Import a file into a collection, all or nothing", "201", ref("ImportResult"),
+        "What was imported.", params=[_query("collection", "The collection (created when new)."), _format_q,
+                                      _query("replace", "`true` empties the collection first.")])},
+    "/_restlite/export/{collection}": {"get": _admin_op(
+        "exportFile", "The whole collection as a file (`Content-Disposition: attachment`)", "200",
+        {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
+        params=[param("collection"), _format_q], extra=("404",))},
+})
+for _path in ["/_restlite/import/preview", "/_restlite/import"]:
+    doc["paths"][_path]["post"]["requestBody"] = _file_body
+doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["content"]["text/csv"] = {
+    "schema": {"type": "string"}}
+_if_match = {"name": "If-Match", "in": "header", "required": False, "description": "restlite extension: "
+             "`\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+             "schema": {"type": "string"}}
+for _method in ["put", "patch"]:
+    _op = doc["paths"]["/rest/{collection}/{id}"][_method]
+    _op.setdefault("parameters", []).append(_if_match)
+    _op["responses"]["409"] = resp("Conflict")
+# --- end console routes ---
+
 
 # --- media routes ---
 # restdb's media archive: POST /media (multipart/form-data, one or more files) answers the new

@@ -45,8 +45,12 @@ echo "contract: restlite serve on port $port (pid $server_pid)"
 # their own tests are in Tests/RestDBAPITests and Tests/RestLiteAdminTests.
 # The coverage phase is left out: on CPython 3.11 it stops with an interpreter error inside
 # hypothesis ("AST constructor recursion depth mismatch"), whatever the server answers.
-timeout "$budget" python3 -m schemathesis.cli run docs/openapi.json \
+# GET /realtime (operation realtimeEvents) is an event stream that stays open until the client
+# leaves: a generated call would wait for a body that never ends, so it is left out here
+# (POST /realtime is still checked). Its tests are RealtimeTests.
+timeout "$budget" python3 -m schemathesis.cli --config-file Tests/contract/schemathesis.toml run docs/openapi.json \
     --url "http://127.0.0.1:$port" \
+    --exclude-operation-id realtimeEvents \
     --header "x-apikey: $key" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance \
     --max-examples "$examples" \

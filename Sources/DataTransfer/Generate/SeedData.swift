@@ -22,12 +22,16 @@ public enum SeedData {
     /// Replaces `a3cats` with the seed rows and a schema inferred anew, in one transaction:
     /// the old collection is dropped inside the import's transaction, so a file that fails to
     /// import leaves `a3cats` exactly as it was. With `file`, that JSON file is imported
-    /// instead of the built-in seed.
+    /// instead of the built-in seed; with `localImages`, photo URLs point at the stand-ins.
     @discardableResult
-    public static func reset(_ store: DocumentStore, file: String? = nil) async throws -> ImportSummary {
+    public static func reset(_ store: DocumentStore, file: String? = nil, localImages: LocalImageURLs? = nil)
+        async throws -> ImportSummary
+    {
         let bytes =
             try file.map { path throws(ImportError) in try FileInput.readAll(path: path) } ?? a3catsJSON()
-        return try await Importer(options: ImportOptions(collection: collection, recreate: true))
-            .run(bytes: bytes, file: file ?? "seed/a3cats.json", into: LocalStoreSink(store: store))
+        return try await Importer(
+            options: ImportOptions(collection: collection, recreate: true, localImages: localImages)
+        )
+        .run(bytes: bytes, file: file ?? "seed/a3cats.json", into: LocalStoreSink(store: store))
     }
 }

@@ -3,11 +3,21 @@ import DocumentStore
 /// The per-document rules of an import: which system fields survive, and value checks
 /// against an existing schema.
 enum DocumentPreparation {
-    /// Drops the system fields the store writes itself; `_id` stays only with `keepIds`.
-    static func prepare(_ record: ImportRecord, keepIds: Bool) -> ImportRecord {
+    /// Drops the system fields the store writes itself; `_id` stays only with `keepIds`. With
+    /// `localImages`, text values that are picture-service URLs point at the stand-ins.
+    static func prepare(_ record: ImportRecord, keepIds: Bool, localImages: LocalImageURLs? = nil)
+        -> ImportRecord
+    {
         var prepared = record
         for name in SystemFields.names where name != "_id" || !keepIds {
             prepared.document.removeValue(forKey: name)
+        }
+        if let localImages {
+            for member in prepared.document {
+                guard case .string(let text) = member.value else { continue }
+                let local = localImages.rewrite(text)
+                if local != text { prepared.document[member.key] = .string(local) }
+            }
         }
         return prepared
     }

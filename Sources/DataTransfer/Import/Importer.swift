@@ -47,7 +47,8 @@ public struct Importer {
             reader: try ImportReader(bytes: bytes, format: format, file: file, declaredTypes: declared),
             file: file, batchSize: options.batchSize,
             prepare: { [options] record throws(ImportError) in
-                DocumentPreparation.prepare(record, keepIds: options.keepIds)
+                DocumentPreparation.prepare(
+                    record, keepIds: options.keepIds, localImages: options.localImages)
             },
             progress: { [progress] done in
                 let fraction = check.rows == 0 ? 1 : Double(done) / Double(check.rows)
@@ -105,10 +106,13 @@ public struct ImportOptions: Sendable {
     public var recreate: Bool
     public var keepIds: Bool
     public var batchSize: Int
+    /// Point photo URLs of the picture services at a restlite server's stand-ins
+    /// (`--local-images`); every top-level text value is rewritten, nothing else.
+    public var localImages: LocalImageURLs?
 
     public init(
         collection: String, format: ImportFormat? = nil, replace: Bool = false, recreate: Bool = false,
-        keepIds: Bool = false, batchSize: Int = 1000
+        keepIds: Bool = false, batchSize: Int = 1000, localImages: LocalImageURLs? = nil
     ) {
         self.collection = collection
         self.format = format
@@ -116,6 +120,7 @@ public struct ImportOptions: Sendable {
         self.recreate = recreate
         self.keepIds = keepIds
         self.batchSize = batchSize
+        self.localImages = localImages
     }
 }
 

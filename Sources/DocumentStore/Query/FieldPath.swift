@@ -4,7 +4,8 @@
 /// does not start with `$`, and contains no `"`, `\`, `[`, `]`, `*` and no control character
 /// (U+0000-U+001F, U+007F). Those are the characters that could change the meaning of a
 /// SQLite JSON path or that the stored JSON text escapes (so a path label could not match them).
-/// Segments are object keys; a numeric segment (`tags.0`) is a key named `"0"`, not an index.
+/// A query follows a path through arrays too, and reads a numeric segment (`tags.0`) as an
+/// array position or a key named `"0"`, whichever the value has (`QueryCompiler+Paths`).
 public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public let segments: [String]
 
@@ -21,6 +22,11 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
             }
         }
         segments = parts
+    }
+
+    /// Segments taken from a path already validated (a part of one).
+    init(validatedSegments: [String]) {
+        segments = validatedSegments
     }
 
     public var description: String { segments.joined(separator: ".") }

@@ -74,28 +74,46 @@ struct QueryCompiler {
         dialect.negate(fragment)
     }
 
+    /// Some candidate of the path exists (`QueryCompiler+Paths`); a one-segment path is
+    /// simply its field.
     private func exists(_ path: FieldPath, _ flag: Bool) -> SQLFragment {
         if let column = systemColumn(path) {
             return SQLFragment("\(column.name) IS \(flag ? "NOT " : "")NULL")
         }
-        let field = dialect.reference(to: .field(body: body, path: path))
-        return SQLFragment("\(field.type) IS \(flag ? "NOT " : "")NULL")
+        if path.segments.count == 1 {
+            let field = dialect.reference(to: .field(body: body, path: path))
+            return SQLFragment("\(field.type) IS \(flag ? "NOT " : "")NULL")
+        }
+        let found = any(candidateArms(path) { [SQLFragment("\($0.type) IS NOT NULL")] })
+        return flag ? found : negate(found)
     }
 
-    /// Any candidate of the field satisfies the predicate: the value, or one of its elements
-    /// when it is an array. A predicate that accepts null also accepts a missing field.
+    /// Any candidate of the field satisfies the predicate: a value the path reaches (through
+    /// arrays too, `QueryCompiler+Paths`), or one of its elements when it is an array. A
+    /// predicate that accepts null also accepts a path that reaches nothing.
     private func match(_ path: FieldPath, _ predicate: ValuePredicate) -> SQLFragment {
         if let column = systemColumn(path) { return columnTest(predicate, column: column) }
-        let field = dialect.reference(to: .field(body: body, path: path))
         var parts: [SQLFragment] = []
-        if predicate.acceptsNull { parts.append(SQLFragment("\(field.type) IS NULL")) }
-        parts.append(test(predicate, on: field))
-        if predicate.canMatchElement {
-            let alias = newAlias()
-            let element = dialect.reference(to: .element(alias: alias))
-            let elements = dialect.anyElement(of: field, alias: alias, where: test(predicate, on: element))
-            parts.append(
-                SQLFragment("(\(dialect.isArray(field, indexable: true)) AND ") + elements + SQLFragment(")"))
+        if predicate.acceptsNull {
+            if path.segments.count == 1 {
+                let field = dialect.reference(to: .field(body: body, path: path))
+                parts.append(SQLFragment("\(field.type) IS NULL"))
+            } else {
+                parts.append(negate(any(candidateArms(path) { [SQLFragment("\($0.type) IS NOT NULL")] })))
+            }
+        }
+        parts += candidateArms(path) { candidate in
+            var tests = [test(predicate, on: candidate)]
+            if predicate.canMatchElement {
+                let alias = newAlias()
+                let element = dialect.reference(to: .element(alias: alias))
+                let elements = dialect.anyElement(
+                    of: candidate, alias: alias, where: test(predicate, on: element))
+                tests.append(
+                    SQLFragment("(\(dialect.isArray(candidate, indexable: true)) AND ") + elements
+                        + SQLFragment(")"))
+            }
+            return tests
         }
         let expanded = parts.count == 1 ? parts[0] : group(parts, " OR ")
         guard let prefilter = prefilter(predicate) else { return expanded }

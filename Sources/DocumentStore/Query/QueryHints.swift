@@ -12,8 +12,8 @@ public struct QueryHints: Sendable, Hashable {
     public var max: Int?
     /// `$skip`: how many matching documents to pass over.
     public var skip: Int?
-    /// `$groupby`: field names (a string or an array of them).
-    public var groupBy: [FieldPath] = []
+    /// `$groupby`: field names or restdb's date groups (a string or an array of them).
+    public var groupBy: [GroupSpec] = []
     /// `$aggregate`: `"SUM:weightKg"` terms (a string or an array of them).
     public var aggregates: [Aggregate] = []
 
@@ -49,10 +49,7 @@ public struct QueryHints: Sendable, Hashable {
         case "$skip": skip = try Self.count(value, name: key)
         case "$groupby":
             groupBy = try Self.strings(value, name: key).map { (text) throws(QueryError) in
-                if let message = Self.dateGroupMessage(text, parameter: key) {
-                    throw QueryError(.badHint, message)
-                }
-                return try FieldPath(text)
+                try GroupSpec(text)
             }
         case "$aggregate":
             aggregates = try Self.strings(value, name: key).map { (text) throws(QueryError) in
@@ -69,15 +66,6 @@ public struct QueryHints: Sendable, Hashable {
                 .badHint,
                 "unknown hint `\(key)`; restlite knows $orderby, $fields, $max, $skip, $groupby, $aggregate")
         }
-    }
-
-    /// restdb groups by parts of a date with `$YEAR:field`, `$MONTH:field`, `$DATE.YYYY-MM:field`
-    /// and the like; restlite has no such groups. Returns the refusal for such a group, naming
-    /// `parameter` (`$groupby` in `h`, `groupby` in the URL), or nil for anything else.
-    public static func dateGroupMessage(_ text: String, parameter: String) -> String? {
-        guard text.hasPrefix("$"), text.contains(":") else { return nil }
-        return "`\(parameter)` \(text) is a date group; restlite does not support restdb's date groups yet. "
-            + "Group by the date field itself, or by a field that holds the year or month"
     }
 
     private static func orderBy(_ value: JSONValue) throws(QueryError) -> [SortKey] {

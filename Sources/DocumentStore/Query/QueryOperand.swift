@@ -26,16 +26,19 @@ public enum QueryOperand: Sendable, Hashable {
         }
     }
 
-    /// `{"$date": "2020-01-31T10:00:00Z"}` (or whole milliseconds since the epoch) as a date;
+    /// `{"$date": "2020-01-31T10:00:00Z"}` (or whole milliseconds since the epoch, or a dynamic
+    /// date such as `"$currentMonth"`, `DynamicDate`) as a date;
     /// nil for an object without `$date`. Dates outside years 0000-9999 are refused: their
     /// normalised text would not sort in time order.
     static func dateLiteral(_ object: JSONObject, context: String) throws(QueryError) -> QueryDate? {
+        if let dynamic = try DynamicDate.resolve(object, context: context) { return dynamic }
         guard let literal = object["$date"] else { return nil }
         guard object.count == 1 else {
             throw QueryError(.wrongOperand, "a `$date` literal must be alone in its object (\(context))")
         }
         switch literal {
         case .string(let text):
+            if let dynamic = try DynamicDate.resolve(text, context: context) { return dynamic }
             guard let date = QueryDate(iso: text) else {
                 throw QueryError(
                     .wrongOperand,

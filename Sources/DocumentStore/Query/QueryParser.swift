@@ -15,6 +15,12 @@ enum QueryParser {
                 nodes.append(try logical(member.key, member.value))
             } else {
                 let path = try FieldPath(member.key)
+                guard QueryCompiler.armCount(path.segments) <= QueryCompiler.maxArms else {
+                    throw QueryError(
+                        .badFieldPath,
+                        "field path `\(path.description.prefix(80))` has too many segments to follow through arrays;"
+                            + " use at most 8 names (fewer with positions such as .0)")
+                }
                 nodes.append(try field(path, member.value))
             }
         }
@@ -65,6 +71,8 @@ enum QueryParser {
     /// a `$date` literal); nil for a plain value. Mixing operators and fields is an error.
     static func operatorObject(_ value: JSONValue, field: FieldPath?) throws(QueryError) -> JSONObject? {
         guard case .object(let object) = value, !object.isEmpty, object["$date"] == nil else { return nil }
+        // `{"$currentDate":{"$days":-7}}` is a date operand, not an operator.
+        if object.count == 1, let key = object.keys.first, DynamicDate.variables.contains(key) { return nil }
         let operatorCount = object.keys.filter { $0.hasPrefix("$") }.count
         if operatorCount == 0 { return nil }
         guard operatorCount == object.count else {

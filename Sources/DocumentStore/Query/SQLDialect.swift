@@ -59,6 +59,8 @@ extension SQLDialect {
 public enum ValueSource: Sendable, Hashable {
     /// The field at `path` of the JSON document held by the SQL expression `body`.
     case field(body: String, path: FieldPath)
+    /// The value reached from the JSON held by `body` by object keys and array positions.
+    case steps(body: String, steps: [PathStep])
     /// The current element of an array iterated under the name `alias`.
     case element(alias: String)
 }
@@ -83,4 +85,21 @@ public enum QueryFunction: String, Sendable, CaseIterable {
     case has
     /// `(body, path)`: the sort value of a top-level field.
     case sortKey = "sortkey"
+}
+
+/// One step of a JSON path: an object key, or a position in an array.
+public enum PathStep: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+
+    /// The array position a path segment names: `0` or digits without a leading zero, up to
+    /// 9 digits; nil for any other segment (which is only ever an object key).
+    public static func arrayIndex(_ segment: String) -> Int? {
+        let utf8 = segment.utf8
+        guard !utf8.isEmpty, utf8.count <= 9, utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        guard utf8.count == 1 || utf8.first != 0x30 else { return nil }
+        return Int(segment)
+    }
 }

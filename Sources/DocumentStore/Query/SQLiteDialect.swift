@@ -6,14 +6,34 @@ public struct SQLiteDialect: SQLDialect {
     public func reference(to source: ValueSource) -> ValueReference {
         switch source {
         case .field(let body, let path):
-            let literal = pathLiteral(path)
-            return ValueReference(
-                type: "json_type(\(body), \(literal))", value: "json_extract(\(body), \(literal))",
-                each: "json_each(\(body), \(literal))")
+            return located(body, pathLiteral(path))
+        case .steps(let body, let steps):
+            return located(body, Self.pathLiteral(steps))
         case .element(let alias):
             return ValueReference(
                 type: "\(alias).type", value: "\(alias).value", each: "json_each(\(alias).value)")
         }
+    }
+
+    private func located(_ body: String, _ literal: String) -> ValueReference {
+        ValueReference(
+            type: "json_type(\(body), \(literal))", value: "json_extract(\(body), \(literal))",
+            each: "json_each(\(body), \(literal))")
+    }
+
+    /// `'$."items"[0]."sku"'`: keys quoted as `FieldPath.sqlLiteral` writes them (so all-key
+    /// steps give the same text, which the expression indexes need), positions in brackets.
+    static func pathLiteral(_ steps: [PathStep]) -> String {
+        let path =
+            "$"
+            + steps.map { step in
+                switch step {
+                case .key(let key): ".\"\(key)\""
+                case .index(let index): "[\(index)]"
+                }
+            }.joined()
+        return "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+            + "'"
     }
 
     /// `'$."owner"."city"'` (`FieldPath.sqlLiteral`).

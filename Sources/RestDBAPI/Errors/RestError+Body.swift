@@ -12,6 +12,7 @@ extension RestError: HTTPResponseConvertible {
                 list.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
         }
         if let requestID { object["requestId"] = .string(requestID) }
+        if let line { object["line"] = .number(JSONNumber(line)) }
         var bytes: [UInt8] = []
         object.write(to: &bytes)
         return bytes

@@ -20,6 +20,8 @@ public struct RestError: Error, Sendable, Equatable {
     public let list: [FieldError]
     /// Set for 500s, so a user can match the answer with the server's log line.
     public let requestID: String?
+    /// The line of an uploaded file at fault (imports), so the console can point at it.
+    public private(set) var line: Int?
 
     /// An error named after its status (`RestError(.notFound, "...")` is a `NotFound`).
     public init(_ status: HTTPStatus, _ message: String) {
@@ -41,6 +43,13 @@ public struct RestError: Error, Sendable, Equatable {
     public static func validation(_ list: [FieldError], message: String? = nil) -> RestError {
         let summary = message ?? list.map(\.description).joined(separator: "; ")
         return RestError(status: .badRequest, name: "ValidationError", message: summary, list: list)
+    }
+
+    /// A 400 for an uploaded file that cannot be imported, naming its line when known.
+    public static func badFile(_ message: String, line: Int?) -> RestError {
+        var error = RestError(.badRequest, message)
+        error.line = line
+        return error
     }
 
     /// The 500 for a failure inside the server; the message points at the log line.

@@ -34,8 +34,8 @@ public enum KeyDecision: Sendable, Equatable {
 public final class KeyRing: @unchecked Sendable {
     // `snapshot` and `nextCheck` are guarded by `lock`; a snapshot never changes once built.
     private let lock = PosixCondition()
-    private let file: URL?
-    private let extraKeys: [APIKey]
+    let file: URL?
+    let extraKeys: [APIKey]
     private var snapshot: Snapshot
     private var nextCheck: ContinuousClock.Instant
     private let recheckInterval: Duration
@@ -84,6 +84,15 @@ public final class KeyRing: @unchecked Sendable {
             }
             return difference == 0
         }
+    }
+
+    /// Reads the key file again now, whatever the recheck interval says (after this process
+    /// edited it, so the change holds from the next request on).
+    public func reload() throws {
+        guard let file else { return }
+        let stamp = FileStamp(url: file)
+        let fresh = Snapshot(keys: extraKeys + (try KeyFile.load(from: file).keys), stamp: stamp)
+        lock.withLock { snapshot = fresh }
     }
 
     /// The snapshot to use now; reloads first when the check is due and the file changed.

@@ -33,11 +33,20 @@ struct CORSMiddleware: HTTPMiddleware {
     static func decorate(_ response: inout HTTPResponse, origin: String?) {
         if let origin, !origin.isEmpty {
             response.headers.set("Access-Control-Allow-Origin", origin)
-            response.headers.add("Vary", "Origin")
+            if response.headers["Vary"]?.lowercased().contains("origin") != true {
+                response.headers.add("Vary", "Origin")
+            }
         } else {
             response.headers.set("Access-Control-Allow-Origin", "*")
         }
-        response.headers.set("Access-Control-Expose-Headers", Pagination.headerName)
+        // A stand-in's answer may expose its own headers (TheCatAPI's `Pagination-Count`).
+        if let exposed = response.headers["Access-Control-Expose-Headers"], !exposed.isEmpty {
+            if !exposed.lowercased().contains(Pagination.headerName.lowercased()) {
+                response.headers.set("Access-Control-Expose-Headers", exposed + ", " + Pagination.headerName)
+            }
+        } else {
+            response.headers.set("Access-Control-Expose-Headers", Pagination.headerName)
+        }
     }
 
     /// The standard list, plus the valid header names the browser says it will send.

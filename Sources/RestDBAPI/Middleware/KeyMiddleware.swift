@@ -4,13 +4,15 @@ import SocketHTTP
 /// Checks the API key of every request under `/rest` and `/media`: no key is 401, an unknown
 /// key or one whose scope does not cover the request is 403. Reading a media file
 /// (`GET /media/<id>`, thumbnails too) needs no key, as on restdb, where pictures are shown by
-/// plain `<img src>` links; its metadata, uploads and deletes do.
+/// plain `<img src>` links; its metadata, uploads and deletes do. Under `/_restlite` (restlite's
+/// own admin, keys and transfer routes) only full-access keys get through.
 struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
     /// Refuse `Authorization: Bearer`, which restdb.io does not accept (restlite's choice).
     var strict = false
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        if let refusal = adminRefusal(request) { throw refusal }
         guard let scopePath = Self.scopePath(request) else { return try next(request) }
         if let refusal = refusal(request, scopePath: scopePath) { throw refusal }
         let presented = Self.presentedKey(request)
@@ -35,6 +37,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// refused from its head, before a byte of its body is read.
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
+        if let refusal = adminRefusal(head) { throw refusal }
         if let scopePath = Self.scopePath(head),
             let refusal = refusal(head, scopePath: scopePath)
         {
@@ -88,6 +91,27 @@ struct KeyMiddleware: HTTPMiddleware {
         let reading = request.method == .get || request.method == .head
         if reading, segments.count == 2 { return nil }
         return "/_media" + segments.dropFirst().map { "/" + $0 }.joined()
+    }
+
+    /// Why a request under `/_restlite` may not go on: it needs a full-access key. A preflight
+    /// (`OPTIONS`) needs none.
+    private func adminRefusal(_ request: HTTPRequest) -> RestError? {
+        guard request.pathSegments.first == "_restlite", request.method != .options else { return nil }
+        let presented = Self.presentedKey(request)
+        if keys.grantsFullAccess(presentedKey: presented) { return nil }
+        switch keys.authorize(presentedKey: presented, method: "GET", path: "/", origin: nil) {
+        case .missing:
+            return RestError(
+                .unauthorized,
+                "This request has no API key; /_restlite/ routes need a full-access key in x-apikey.")
+        case .unknown:
+            return RestError(
+                .forbidden,
+                "The API key is not known to this server; use a key that `restlite keys list` shows.")
+        case .allowed, .outOfScope:
+            return RestError(
+                .forbidden, "Only a full-access key may use /_restlite/ routes; this key is scoped.")
+        }
     }
 
     /// The segments of `/rest/a3cats/1` → `/a3cats/1`; nil for paths outside `/rest`. Works on

@@ -53,6 +53,22 @@ enum OpenAPIDocument {
               "description": "child collections of one parent document"
             },
             {
+              "name": "realtime",
+              "description": "Server-Sent Events of writes and messages"
+            },
+            {
+              "name": "thecatapi",
+              "description": "TheCatAPI's `/v1` routes, offline, under `/thecatapi` (docs/THECATAPI.md); no key"
+            },
+            {
+              "name": "pictures",
+              "description": "PlaceKitten (`/placekitten`) and dummyimage.com (`/dummyimage`) pictures, drawn here; no key"
+            },
+            {
+              "name": "console",
+              "description": "The web console's files and sessions, and the key, import and export routes it uses (full-access key or console session)"
+            },
+            {
               "name": "media",
               "description": "restdb's media archive: uploads, files, thumbnails"
             }
@@ -538,6 +554,15 @@ enum OpenAPIDocument {
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/qBulk"
+                  },
+                  {
+                    "name": "If-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "restlite extension: `\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+                    "schema": {
+                      "type": "string"
+                    }
                   }
                 ],
                 "requestBody": {
@@ -602,6 +627,9 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
                   }
                 }
               },
@@ -666,8 +694,22 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
                   }
-                }
+                },
+                "parameters": [
+                  {
+                    "name": "If-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "restlite extension: `\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ]
               },
               "delete": {
                 "tags": [
@@ -1619,6 +1661,2004 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/realtime": {
+              "get": {
+                "tags": [
+                  "realtime"
+                ],
+                "operationId": "realtimeEvents",
+                "summary": "Stream events (text/event-stream) until the client leaves",
+                "description": "Events `post` and `put` carry `{\"collection\":..., \"data\": document}`, `delete` carries `{\"collection\":..., \"data\": [ids]}`, `publish` the JSON that was posted, `ping` the server's time. Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) resumes from the last 1,000 events. A scoped key receives the collections it may GET.",
+                "parameters": [
+                  {
+                    "name": "lastEventId",
+                    "in": "query",
+                    "description": "Resume after this event id.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "Last-Event-ID",
+                    "in": "header",
+                    "description": "Resume after this event id (EventSource sends it).",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The event stream; it stays open.",
+                    "content": {
+                      "text/event-stream": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "realtime"
+                ],
+                "operationId": "realtimePublish",
+                "summary": "Publish a JSON message to every subscriber as a `publish` event",
+                "description": "Needs a full-access key, or a scoped key whose scope allows POST on `/realtime`.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {}
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The message was queued for every subscriber.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "result",
+                            "id"
+                          ],
+                          "properties": {
+                            "result": {
+                              "type": "string",
+                              "enum": [
+                                "published"
+                              ]
+                            },
+                            "id": {
+                              "type": "integer"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/PayloadTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/images/search": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImageSearch",
+                "summary": "Random (or ordered) cat pictures",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Without a key: 1, or 10 for any limit above 1; with a key 1-100.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page of an ordered search, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "order",
+                    "in": "query",
+                    "required": false,
+                    "description": "RANDOM (default), ASC or DESC.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "RANDOM",
+                        "ASC",
+                        "DESC"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "breed_ids",
+                    "in": "query",
+                    "required": false,
+                    "description": "Breed ids, comma-separated (`beng,abys`).",
+                    "schema": {
+                      "type": "string",
+                      "example": "beng"
+                    }
+                  },
+                  {
+                    "name": "category_ids",
+                    "in": "query",
+                    "required": false,
+                    "description": "Category ids, comma-separated.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "has_breeds",
+                    "in": "query",
+                    "required": false,
+                    "description": "`1`/`true`: only pictures of a breed.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "0",
+                        "1",
+                        "true",
+                        "false"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "mime_types",
+                    "in": "query",
+                    "required": false,
+                    "description": "`jpg`, `png`, `gif`, comma-separated.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "size",
+                    "in": "query",
+                    "required": false,
+                    "description": "Accepted; the answer is the same.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "full",
+                        "med",
+                        "small",
+                        "thumb"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "`src` answers 302 to the picture.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "src"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "api_key",
+                    "in": "query",
+                    "required": false,
+                    "description": "Accepted, never checked; lifts the key-less limit.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "x-api-key",
+                    "in": "header",
+                    "required": false,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "Accepted, never checked; lifts the key-less limit."
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "Always an array; ordered searches send the pagination headers.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatImage"
+                          }
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Pagination-Count": {
+                        "description": "How many match.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Page": {
+                        "description": "The page sent.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Limit": {
+                        "description": "The page size used.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "302": {
+                    "description": "`format=src`: the first picture's URL in `Location`.",
+                    "headers": {
+                      "Location": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": "The ILoveCats app's \"update photo\": `?breed_ids=<breedId>`, then store the one result's `url`."
+              }
+            },
+            "/thecatapi/v1/images/{image}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImage",
+                "summary": "One picture's object",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "image",
+                    "in": "path",
+                    "required": true,
+                    "description": "A picture id.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "O3btzLlsO"
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The picture.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CatImage"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "`Couldn't find an image matching the passed 'id' of <id>`",
+                    "content": {
+                      "text/plain; charset=utf-8": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreeds",
+                "summary": "The 67 breeds, each with its reference image",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Results per page.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page number, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The breeds.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatBreed"
+                          }
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Pagination-Count": {
+                        "description": "How many match.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Page": {
+                        "description": "The page sent.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Pagination-Limit": {
+                        "description": "The page size used.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds/search": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreedSearch",
+                "summary": "Breeds whose name contains `q` (any case)",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "q",
+                    "in": "query",
+                    "required": false,
+                    "description": "Part of a name.",
+                    "schema": {
+                      "type": "string",
+                      "example": "beng"
+                    }
+                  },
+                  {
+                    "name": "attach_image",
+                    "in": "query",
+                    "required": false,
+                    "description": "`1`: add each breed's `image`.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "0",
+                        "1",
+                        "true",
+                        "false"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The matches; `[]` for none.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatBreed"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/breeds/{breed}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catBreed",
+                "summary": "One breed (`{}` for an unknown id)",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "breed",
+                    "in": "path",
+                    "required": true,
+                    "description": "A breed id.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "beng"
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The breed, or `{}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/CatBreed"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/v1/categories": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catCategories",
+                "summary": "The seven picture categories",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "description": "Results per page.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "Page number, from 0.",
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The categories.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/CatCategory"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/thecatapi/images/{file}": {
+              "get": {
+                "tags": [
+                  "thecatapi"
+                ],
+                "operationId": "catImageFile",
+                "summary": "A catalogue picture, drawn on demand",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "file",
+                    "in": "path",
+                    "required": true,
+                    "description": "`<id>.jpg`, `.png` or `.gif`, as an image object's `url` names it.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "O3btzLlsO.jpg"
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "404": {
+                    "description": "No such picture (or the wrong extension).",
+                    "content": {
+                      "text/plain; charset=utf-8": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  },
+                  "200": {
+                    "description": "The picture, in the type its extension names.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  }
+                }
+              }
+            },
+            "/placekitten/{width}/{height}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKitten",
+                "summary": "A cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "height",
+                    "in": "path",
+                    "required": true,
+                    "description": "Height in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "200"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/{width}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenSquare",
+                "summary": "A square cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/g/{width}/{height}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenGrey",
+                "summary": "A grey cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "height",
+                    "in": "path",
+                    "required": true,
+                    "description": "Height in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "200"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/placekitten/g/{width}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "placeKittenGreySquare",
+                "summary": "A grey square cat picture",
+                "description": "PlaceKitten: a JPEG cat of that size (sides 1-4000; one side means a square); `?image=N` picks the cat.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "width",
+                    "in": "path",
+                    "required": true,
+                    "description": "Width in pixels, 1-4000.",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "example": "300"
+                  },
+                  {
+                    "name": "image",
+                    "in": "query",
+                    "required": false,
+                    "description": "Which cat (a number).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImage",
+                "summary": "A placeholder picture",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}/{background}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImageBackground",
+                "summary": "A placeholder on a colour",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "background",
+                    "in": "path",
+                    "required": true,
+                    "description": "Background colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ff4444"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/dummyimage/{size}/{background}/{foreground}": {
+              "get": {
+                "tags": [
+                  "pictures"
+                ],
+                "operationId": "dummyImageColours",
+                "summary": "A placeholder in two colours",
+                "description": "dummyimage.com: a placeholder with its size as text. `size` is `W`, `WxH` or `Wxa:b` (sides 1-4000), an extension (`.gif` default, `.png`, `.jpg`, `.bmp`) may end any segment; colours are 3 or 6 hex digits; `?text=` or `&text=` sets the text.",
+                "security": [],
+                "parameters": [
+                  {
+                    "name": "size",
+                    "in": "path",
+                    "required": true,
+                    "description": "`W`, `WxH` or `Wxa:b`, optionally with an extension.",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "122x217.bmp"
+                  },
+                  {
+                    "name": "background",
+                    "in": "path",
+                    "required": true,
+                    "description": "Background colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ff4444"
+                  },
+                  {
+                    "name": "foreground",
+                    "in": "path",
+                    "required": true,
+                    "description": "Text colour (hex).",
+                    "schema": {
+                      "type": "string"
+                    },
+                    "example": "ffffff"
+                  },
+                  {
+                    "name": "text",
+                    "in": "query",
+                    "required": false,
+                    "description": "The text to write (default: the size).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": false,
+                    "description": "An ETag from an earlier answer (304 when it still matches).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The picture.",
+                    "headers": {
+                      "ETag": {
+                        "description": "A strong validator of the bytes.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "Cache-Control": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/jpeg": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/png": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/gif": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      },
+                      "image/bmp": {
+                        "schema": {
+                          "type": "string",
+                          "contentEncoding": "binary"
+                        }
+                      }
+                    }
+                  },
+                  "304": {
+                    "description": "`If-None-Match` names the picture's ETag: no body."
+                  },
+                  "400": {
+                    "description": "A side outside 1-4000, a bad colour or an unknown format.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
+                  "414": {
+                    "$ref": "#/components/responses/URITooLong"
+                  },
+                  "431": {
+                    "$ref": "#/components/responses/HeaderFieldsTooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/_console/{file}": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleFile",
+                "summary": "A file of the console (`Cache-Control: no-cache`, `ETag`, strict CSP)",
+                "responses": {
+                  "200": {
+                    "description": "The file, with its content type."
+                  },
+                  "304": {
+                    "description": "Not modified."
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "file",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "security": []
+              }
+            },
+            "/_console/session": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSession",
+                "summary": "The CSRF token of the cookie's session",
+                "responses": {
+                  "200": {
+                    "description": "Signed in.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ConsoleSession"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  }
+                },
+                "security": []
+              },
+              "post": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSignIn",
+                "summary": "Sign in with a full-access key; sets the session cookie",
+                "responses": {
+                  "200": {
+                    "description": "Signed in.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ConsoleSession"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "required": [
+                          "key"
+                        ],
+                        "properties": {
+                          "key": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "security": []
+              },
+              "delete": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleSignOut",
+                "summary": "Sign out: the session is forgotten, the cookie cleared",
+                "responses": {
+                  "200": {
+                    "description": "Signed out.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/_console/signin": {
+              "get": {
+                "tags": [
+                  "console"
+                ],
+                "operationId": "consoleOneClickSignIn",
+                "summary": "Sign in from the link the banner prints; 303 to `/`",
+                "responses": {
+                  "303": {
+                    "description": "Signed in; the browser goes to `/`.",
+                    "headers": {
+                      "Set-Cookie": {
+                        "description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "key",
+                    "in": "query",
+                    "required": false,
+                    "description": "A full-access key.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "security": []
+              }
+            },
+            "/_restlite/keys": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "listKeys",
+                "summary": "Every accepted key with its scope",
+                "responses": {
+                  "200": {
+                    "description": "The keys.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/APIKeyInfo"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "addKey",
+                "summary": "Add a key to keys.json; it works from the next request on",
+                "responses": {
+                  "201": {
+                    "description": "The new key.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/APIKeyInfo"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/APIKeyInput"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/keys/{key}": {
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "removeKey",
+                "summary": "Remove a key from keys.json; it stops working at once",
+                "responses": {
+                  "200": {
+                    "description": "`{\"result\":[key]}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IDList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "key",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ]
+              }
+            },
+            "/_restlite/import/preview": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "previewImport",
+                "summary": "Read a file as an import would, store nothing",
+                "responses": {
+                  "200": {
+                    "description": "The first rows, the count and the schema a new collection would get.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ImportPreview"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "description": "The file itself (JSON array, JSON lines or CSV).",
+                  "content": {
+                    "application/octet-stream": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/import": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "importFile",
+                "summary": "Import a file into a collection, all or nothing",
+                "responses": {
+                  "201": {
+                    "description": "What was imported.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ImportResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "name": "collection",
+                    "in": "query",
+                    "required": false,
+                    "description": "The collection (created when new).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "replace",
+                    "in": "query",
+                    "required": false,
+                    "description": "`true` empties the collection first.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "description": "The file itself (JSON array, JSON lines or CSV).",
+                  "content": {
+                    "application/octet-stream": {
+                      "schema": {
+                        "type": "string",
+                        "format": "binary"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/_restlite/export/{collection}": {
+              "get": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "exportFile",
+                "summary": "The whole collection as a file (`Content-Disposition: attachment`)",
+                "responses": {
+                  "200": {
+                    "description": "The file (JSON, JSON lines or CSV).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Document"
+                          }
+                        }
+                      },
+                      "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/collection"
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "description": "Detected from the content when absent.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "jsonl",
+                        "csv"
+                      ]
+                    }
+                  }
+                ]
+              }
+            },
             "/media": {
               "get": {
                 "tags": [
@@ -2338,6 +4378,10 @@ enum OpenAPIDocument {
                   },
                   "requestId": {
                     "type": "string"
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "Imports: the line of the uploaded file at fault."
                   }
                 }
               },
@@ -2783,6 +4827,277 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "CatBreed": {
+                "type": "object",
+                "description": "A breed: the hosted service's keys (`id`, `name`, `temperament`, `description`, `origin`, scores, ...); `{}` for an unknown id.",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "temperament": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  },
+                  "origin": {
+                    "type": "string"
+                  },
+                  "life_span": {
+                    "type": "string"
+                  },
+                  "image": {
+                    "$ref": "#/components/schemas/CatImageRef"
+                  }
+                }
+              },
+              "CatImageRef": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "url",
+                  "width",
+                  "height"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "width": {
+                    "type": "integer"
+                  },
+                  "height": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "CatCategory": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "integer"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              },
+              "CatImage": {
+                "type": "object",
+                "required": [
+                  "breeds",
+                  "id",
+                  "url",
+                  "width",
+                  "height"
+                ],
+                "properties": {
+                  "breeds": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/CatBreed"
+                    }
+                  },
+                  "categories": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/CatCategory"
+                    }
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "width": {
+                    "type": "integer"
+                  },
+                  "height": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "ConsoleSession": {
+                "type": "object",
+                "required": [
+                  "csrf"
+                ],
+                "properties": {
+                  "csrf": {
+                    "type": "string",
+                    "description": "Send it as `X-CSRF-Token` on every request that changes data."
+                  },
+                  "signedIn": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "APIKeyInfo": {
+                "type": "object",
+                "required": [
+                  "key",
+                  "kind",
+                  "methods",
+                  "path",
+                  "origins",
+                  "created"
+                ],
+                "properties": {
+                  "key": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "full",
+                      "scoped"
+                    ]
+                  },
+                  "methods": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "Glob after /rest, such as /a3cats/**."
+                  },
+                  "origins": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "created": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                }
+              },
+              "APIKeyInput": {
+                "type": "object",
+                "description": "`{\"full\":true}`, or a scope.",
+                "properties": {
+                  "full": {
+                    "type": "boolean"
+                  },
+                  "methods": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "GET",
+                        "POST",
+                        "PUT",
+                        "PATCH",
+                        "DELETE"
+                      ]
+                    }
+                  },
+                  "path": {
+                    "type": "string"
+                  },
+                  "origins": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                }
+              },
+              "ImportPreview": {
+                "type": "object",
+                "required": [
+                  "format",
+                  "rows",
+                  "count",
+                  "schema"
+                ],
+                "properties": {
+                  "format": {
+                    "type": "string",
+                    "enum": [
+                      "json",
+                      "jsonl",
+                      "csv"
+                    ]
+                  },
+                  "rows": {
+                    "type": "array",
+                    "items": {
+                      "type": "object"
+                    },
+                    "description": "The first 10 documents."
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "schema": {
+                    "type": "object",
+                    "properties": {
+                      "fields": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/Field"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "ImportResult": {
+                "type": "object",
+                "required": [
+                  "collection",
+                  "imported",
+                  "schema"
+                ],
+                "properties": {
+                  "collection": {
+                    "type": "string"
+                  },
+                  "imported": {
+                    "type": "integer"
+                  },
+                  "schema": {
+                    "type": "object",
+                    "properties": {
+                      "fields": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/Field"
+                        }
+                      }
+                    }
+                  }
+                }
               },
               "MediaUpload": {
                 "type": "object",

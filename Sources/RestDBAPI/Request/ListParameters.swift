@@ -34,14 +34,12 @@ enum ListParameters {
         }
     }
 
-    /// Field names of a repeatable parameter, checked by the query language's path rule.
+    /// Field names (or restdb's date groups, `$YEAR:field`) of a repeatable parameter,
+    /// checked by the query language's rules.
     static func fieldNames(_ request: HTTPRequest, _ name: String) throws -> [String] {
         try request.queryValues(name).filter { !$0.isEmpty }.map { field in
-            if let message = QueryHints.dateGroupMessage(field, parameter: name) {
-                throw RestError(.badRequest, message + ".")
-            }
             do throws(QueryError) {
-                return try FieldPath(field).description
+                return try GroupSpec(field).description
             } catch {
                 throw RestError(
                     .badRequest,

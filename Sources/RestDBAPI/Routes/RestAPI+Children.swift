@@ -39,7 +39,7 @@ extension RestAPI {
             actor: "api", createCollection: !options.strict,
             validate: !isFalse(request.queryValue("validate")))
         let value = try RequestBody.value(of: request, schema: try? store.schema(of: route.collection))
-        return try Self.created(value) { objects, _ in
+        return try created(value, in: route.collection) { objects, _ in
             do {
                 return try store.insertChildren(
                     objects, of: route.link, into: route.collection, options: writeOptions)

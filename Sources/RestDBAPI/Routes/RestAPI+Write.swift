@@ -10,7 +10,7 @@ extension RestAPI {
             actor: "api", createCollection: !options.strict,
             validate: !isFalse(request.queryValue("validate")))
         let value = try RequestBody.value(of: request, schema: try? store.schema(of: name))
-        return try Self.created(value) { objects, single in
+        return try created(value, in: name) { objects, single in
             single
                 ? [try store.insert(objects[0], into: name, options: writeOptions)]
                 : try store.insertMany(objects, into: name, options: writeOptions)
@@ -19,13 +19,15 @@ extension RestAPI {
 
     /// A POST answer: 201 with the one document stored from an object, or the array stored
     /// from an array (`insert` stores them, all or none; `single` when the body was one object).
-    static func created(_ value: JSONValue, insert: ([JSONObject], _ single: Bool) throws -> [Document])
-        throws -> HTTPResponse
-    {
+    /// Each stored document is a realtime `post` event of `collection`.
+    func created(
+        _ value: JSONValue, in collection: String, insert: ([JSONObject], _ single: Bool) throws -> [Document]
+    ) throws -> HTTPResponse {
         var body: [UInt8] = []
         switch value {
         case .object(let object):
             try insert([object], true)[0].renderJSON(metafields: true, into: &body)
+            emitDocument("post", collection, body)
         case .array(let elements):
             let objects = try elements.enumerated().map { position, element in
                 guard case .object(let object) = element else {
@@ -38,7 +40,10 @@ extension RestAPI {
             body.append(UInt8(ascii: "["))
             for (position, document) in try insert(objects, false).enumerated() {
                 if position > 0 { body.append(UInt8(ascii: ",")) }
-                document.renderJSON(metafields: true, into: &body)
+                var one: [UInt8] = []
+                document.renderJSON(metafields: true, into: &one)
+                body.append(contentsOf: one)
+                emitDocument("post", collection, one)
             }
             body.append(UInt8(ascii: "]"))
         default:
@@ -61,10 +66,13 @@ extension RestAPI {
                     "PUT /rest/\(name)/* needs a q parameter that selects the documents.")
             }
             let ids = try store.updateMany(in: name, matching: query, with: changes)
+            emitUpdated(name, ids)
             return Self.result(ids)
         }
         var body: [UInt8] = []
-        try store.update(id, in: name, with: changes).renderJSON(metafields: true, into: &body)
+        try updateOne(id, in: name, with: changes, request: request).renderJSON(
+            metafields: true, into: &body)
+        emitDocument("put", name, body)
         return .json(.ok, body)
     }
 
@@ -73,10 +81,10 @@ extension RestAPI {
     func delete(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
         let id = documentID(request)
-        guard id == "*" else { return Self.result([try store.delete(id, from: name)]) }
+        guard id == "*" else { return deleted(name, [try store.delete(id, from: name)]) }
         if let query = try ListParameters.json(request, "q") {
             try requireFullAccess(request, for: "delete every match of a query")
-            return Self.result(try store.delete(matching: query, from: name))
+            return deleted(name, try store.delete(matching: query, from: name))
         }
         let body = request.body.contains { $0 > 0x20 } ? try RequestBody.value(of: request, schema: nil) : nil
         guard case .array(let items) = body else {
@@ -91,7 +99,22 @@ extension RestAPI {
             }
             return id
         }
-        return Self.result(try store.delete(ids: ids, from: name))
+        return deleted(name, try store.delete(ids: ids, from: name))
+    }
+
+    private func deleted(_ name: String, _ ids: [String]) -> HTTPResponse {
+        emitDeleted(name, ids)
+        return Self.result(ids)
+    }
+
+    /// One `put` per document a `PUT /*?q=` changed, each with the document as it now is.
+    private func emitUpdated(_ name: String, _ ids: [String]) {
+        for id in ids {
+            guard let document = try? store.document(id, in: name) else { continue }
+            var one: [UInt8] = []
+            document.renderJSON(metafields: true, into: &one)
+            emitDocument("put", name, one)
+        }
     }
 
     static func result(_ ids: [String]) -> HTTPResponse {

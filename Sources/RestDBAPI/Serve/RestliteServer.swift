@@ -1,5 +1,7 @@
+import Console
 import DocumentStore
 import MediaArchive
+import PlatformSupport
 import RestLiteAdmin
 import SocketHTTP
 
@@ -34,6 +36,8 @@ public final class RestliteServer: Sendable {
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
     public let admin: RestLiteAdmin?
+    /// The web console; nil with `--no-console`.
+    public let console: Console?
     /// The media archive: `<data>/media`, or in memory (gone at exit) without a data folder.
     public let media: MediaStore
     /// The router `http` serves, for answering requests in-process.
@@ -45,40 +49,132 @@ public final class RestliteServer: Sendable {
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
-        keys: KeyRing, notes: [String], admin: RestLiteAdmin?, media: MediaStore
+        keys: KeyRing, serving: Serving, notes: [String]
     ) {
-        self.media = media
         self.configuration = configuration
         self.folder = folder
         self.lock = lock
         self.store = store
         self.keys = keys
+        self.http = serving.http
+        self.responder = serving.responder
+        self.admin = serving.admin
+        self.console = serving.console
+        self.media = serving.media
         self.notes = notes
-        self.admin = admin
-        let api = RestAPI(
-            store: store, keys: keys, options: .init(strict: configuration.strict), media: media)
-        responder = api.makeResponder(mounts: admin.map { [$0] } ?? [])
-        http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
+    }
+
+    /// The routes and the server over one store, before its seed.
+    private struct Serving {
+        let http: HTTPServer
+        let responder: FrozenRouter
+        let admin: RestLiteAdmin?
+        let console: Console?
+        let media: MediaStore
+
+        init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore) throws {
+            self.media = media
+            admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys, media: media)
+            console = configuration.console ? Console.forRestAPI(keys: keys) : nil
+            let options = RestAPI.Options(
+                strict: configuration.strict, standIns: configuration.standInOptions)
+            let api = RestAPI(store: store, keys: keys, options: options, media: media)
+            var mounts: [any RouterMount] = []
+            if let admin { mounts.append(admin) }
+            if let console { mounts.append(console) }
+            responder = api.makeResponder(mounts: mounts)
+            http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
+        }
+
+        /// With `bindFirst` binds the port, then seeds (a `--local-images` seed names the port
+        /// clients reach, `--port 0` included), then takes the admin routes' start state.
+        func seed(
+            _ store: DocumentStore, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
+            bindFirst: Bool
+        ) async throws -> [String] {
+            do {
+                let port = bindFirst ? try RestliteServer.listen(http, configuration) : configuration.port
+                let localImages =
+                    configuration.localImages
+                    ? StandInRoutes.localImageURLs(base: configuration.baseURL(port: port)) : nil
+                let notes = try await StoreOpening.seed(
+                    store, configuration, from: seed, wasNew: wasNew, localImages: localImages)
+                try admin?.captureStartState()
+                return notes
+            } catch {
+                http.shutdown()  // releases a bound port
+                throw error
+            }
+        }
     }
 
     /// Locks the data folder, opens (and on a new folder seeds) the store and makes sure a
-    /// full-access key exists. Does not listen yet: call `start()`.
+    /// full-access key exists. Does not listen yet: call `start()`. A `--local-images` seed
+    /// names `configuration.port` (`openAndStart` names the bound one).
     /// Throws `DataFolderError.inUse` when another server holds the folder.
     public static func open(_ configuration: ServeConfiguration) async throws -> RestliteServer {
-        if configuration.memory { return try await openInMemory(configuration) }
+        try await open(configuration, bindFirst: false)
+    }
+
+    private static func open(_ configuration: ServeConfiguration, bindFirst: Bool) async throws
+        -> RestliteServer
+    {
+        if configuration.memory { return try await openInMemory(configuration, bindFirst: bindFirst) }
         let folder = DataFolder(path: configuration.dataDirectory)
         let lock = try folder.lock()
-        let opening = try await StoreOpening.open(folder, configuration: configuration)
-        var notes = opening.notes
-        if try ensureFullKey(folder, wasNew: opening.wasNew, configuration) != nil {
-            notes.append("created a full-access key in \(folder.keysURL.path)")
+        let seed = try SeedSource(configured: configuration.seedFile)
+        let wasNew = folder.isNew
+        do {
+            return try await assemble(
+                configuration, folder, lock, seed: seed, wasNew: wasNew, bindFirst: bindFirst)
+        } catch {
+            // The store is closed here: `assemble` let go of it when it threw.
+            if wasNew { folder.removeDatabase() }
+            throw error
         }
+    }
+
+    /// Store, key, routes, server and seed of a data folder.
+    private static func assemble(
+        _ configuration: ServeConfiguration, _ folder: DataFolder, _ lock: DataFolderLock, seed: SeedSource,
+        wasNew: Bool, bindFirst: Bool
+    ) async throws -> RestliteServer {
+        let store = try StoreOpening.openStore(folder, configuration)
+        let keyCreated = try ensureFullKey(folder, wasNew: wasNew, configuration) != nil
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
         let media = try MediaStore(directory: folder.mediaURL.path)
-        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys, media: media)
+        let serving = try Serving(configuration, store: store, keys: keys, media: media)
+        var notes = try await serving.seed(
+            store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)
+        if keyCreated { notes.append("created a full-access key in \(folder.keysURL.path)") }
         return RestliteServer(
-            configuration: configuration, folder: folder, lock: lock, store: opening.store, keys: keys,
-            notes: notes, admin: admin, media: media)
+            configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
+            serving: serving, notes: notes)
+    }
+
+    /// No folder, no lock, no keys.json: the keys given, or one made up for this run.
+    private static func openInMemory(_ configuration: ServeConfiguration, bindFirst: Bool) async throws
+        -> RestliteServer
+    {
+        var configuration = configuration
+        if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
+        let seed = try SeedSource(configured: configuration.seedFile)
+        let store = try DocumentStore.inMemory(options: StoreOpening.storeOptions(configuration))
+        let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
+        let serving = try Serving(configuration, store: store, keys: keys, media: .inMemory())
+        let seeded = try await serving.seed(
+            store, configuration, from: seed, wasNew: true, bindFirst: bindFirst)
+        return RestliteServer(
+            configuration: configuration, folder: nil, lock: nil, store: store, keys: keys, serving: serving,
+            notes: seeded.isEmpty ? ["in memory"] : seeded)
+    }
+
+    fileprivate static func listen(_ http: HTTPServer, _ configuration: ServeConfiguration) throws -> Int {
+        do {
+            return try http.bind()
+        } catch let error as SocketError {
+            throw ServeError.cannotListen(host: configuration.host, port: configuration.port, reason: error)
+        }
     }
 
     /// `open` and `start` in one, for `restlite serve`: when the port cannot be bound (or the
@@ -86,15 +182,17 @@ public final class RestliteServer: Sendable {
     /// the seeded database, the key file) is removed again, so a failed first start leaves no
     /// data the user never saw and the next start is again a first start.
     public static func openAndStart(_ configuration: ServeConfiguration) async throws -> RestliteServer {
-        let footprint = StartFootprint(DataFolder(path: configuration.dataDirectory))
+        MemoryTuning.mapLargeAllocations()  // drawn pictures' buffers go back to the system
+        let footprint =
+            configuration.memory ? nil : StartFootprint(DataFolder(path: configuration.dataDirectory))
         let failure: any Error
         do {
-            return try started(await open(configuration))
+            return try started(await open(configuration, bindFirst: true))
         } catch {
             failure = error
         }
         // The server (and so its store and lock) is gone here, before its files are.
-        footprint.undo()
+        footprint?.undo()
         throw failure
     }
 
@@ -103,22 +201,9 @@ public final class RestliteServer: Sendable {
         return server
     }
 
-    /// No folder, no lock, no keys.json: the keys given, or one made up for this run.
-    private static func openInMemory(_ configuration: ServeConfiguration) async throws -> RestliteServer {
-        var configuration = configuration
-        if configuration.apiKeys.isEmpty { configuration.apiKeys = [APIKey.generate()] }
-        let opening = try await StoreOpening.openInMemory(configuration: configuration)
-        let keys = try KeyRing(file: nil, fullAccessKeys: configuration.apiKeys)
-        let media = MediaStore.inMemory()
-        let admin = try RestLiteAdmin.forServe(configuration, store: opening.store, keys: keys, media: media)
-        return RestliteServer(
-            configuration: configuration, folder: nil, lock: nil, store: opening.store, keys: keys,
-            notes: opening.notes, admin: admin, media: media)
-    }
-
-    /// Binds and starts serving; returns the bound port. With `portFile` set, writes the port
-    /// number (and a newline) there once listening, through a rename so a reader never sees
-    /// a half-written file.
+    /// Binds (unless bound already) and starts serving; returns the bound port. With `portFile`
+    /// set, writes the port number (and a newline) there once listening, through a rename so a
+    /// reader never sees a half-written file.
     @discardableResult
     public func start() throws -> Int {
         let port: Int
@@ -158,8 +243,10 @@ public final class RestliteServer: Sendable {
         var banner = ServeBanner(
             host: configuration.host, port: http.port, dataDirectory: folder?.url.path ?? "none (in memory)",
             collections: collections,
-            key: displayedKey(), notes: notes)
+            key: displayedKey(), notes: notes,
+            standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)
         banner.adminPath = admin?.options.basePath
+        banner.console = console != nil
         return banner
     }
 
@@ -200,7 +287,6 @@ struct StartFootprint {
 
     func undo() {
         if !databaseExisted { folder.removeDatabase() }
-        if !databaseExisted { try? FileManager.default.removeItem(at: folder.mediaURL) }
         if !keysExisted { try? FileManager.default.removeItem(at: folder.keysURL) }
         if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
         if !folderExisted { try? FileManager.default.removeItem(at: folder.url) }

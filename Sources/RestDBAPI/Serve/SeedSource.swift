@@ -43,9 +43,12 @@ public struct SeedSource: Sendable, Equatable {
     }
 
     /// Replaces `a3cats` with these rows and a freshly inferred schema, in one transaction
-    /// (`SeedData.reset`): a file that fails to import leaves `a3cats` as it was.
+    /// (`SeedData.reset`): a file that fails to import leaves `a3cats` as it was. With
+    /// `localImages`, photo URLs point at the stand-ins (`--local-images`).
     @discardableResult
-    public func load(into store: DocumentStore) async throws -> ImportSummary {
-        try await SeedData.reset(store, file: file)
+    public func load(into store: DocumentStore, localImages: LocalImageURLs? = nil) async throws
+        -> ImportSummary
+    {
+        try await SeedData.reset(store, file: file, localImages: localImages)
     }
 }

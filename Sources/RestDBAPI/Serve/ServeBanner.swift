@@ -12,10 +12,14 @@ public struct ServeBanner: Sendable {
     public var notes: [String]
     /// Path of the admin routes (`/_restlite`), or nil when they are off.
     public var adminPath: String?
+    /// The base URL the stand-ins are listed under; nil when they are off.
+    public var standInBase: String?
+    /// Whether the web console is served (the banner then prints its sign-in link).
+    public var console = false
 
     public init(
         host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
-        key: String?, notes: [String] = []
+        key: String?, notes: [String] = [], standInBase: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -23,6 +27,9 @@ public struct ServeBanner: Sendable {
         self.collections = collections
         self.key = key
         self.notes = notes
+        var base = standInBase.map { Substring($0) }
+        while let value = base, value.hasSuffix("/") { base = value.dropLast() }
+        self.standInBase = base.map(String.init)
     }
 
     /// The base URL a client on this machine uses: wildcard addresses become loopback, IPv6
@@ -61,10 +68,34 @@ public struct ServeBanner: Sendable {
         } else {
             lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
         }
+        if console, let key {
+            lines.append("console: \(url)/_console/signin?key=\(Self.queryEncoded(key))")
+        }
         if let adminPath {
             lines.append("admin: \(url)\(adminPath)/ (reset, snapshots, journal, faults; full-access key)")
         }
+        if let standInBase {
+            let paths = StandInRoutes.bases
+            lines.append("stand-ins: \(standInBase)\(paths[0])  " + paths.dropFirst().joined(separator: "  "))
+        }
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A key as a query value: letters, digits and `-._~` as they are, other bytes as `%XX`.
+    static func queryEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF")
+        var encoded = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isASCIIHexDigit || (byte < 0x80 && Character(scalar).isLetter)
+                || "-._~".unicodeScalars.contains(scalar)
+            {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return encoded
     }
 }

@@ -26,12 +26,16 @@ extension ServeConfiguration {
         case clock = "RESTLITE_CLOCK"
         case idSeed = "RESTLITE_ID_SEED"
         case noAdmin = "RESTLITE_NO_ADMIN"
+        case noConsole = "RESTLITE_NO_CONSOLE"
         case journalSize = "RESTLITE_JOURNAL_SIZE"
         case faults = "RESTLITE_FAULTS"
         case faultSeed = "RESTLITE_FAULT_SEED"
         case queryBudget = "RESTLITE_QUERY_BUDGET"
         case maxBuffered = "RESTLITE_MAX_BUFFERED"
         case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
+        case noStandIns = "RESTLITE_NO_STANDINS"
+        case publicURL = "RESTLITE_PUBLIC_URL"
+        case localImages = "RESTLITE_LOCAL_IMAGES"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -60,12 +64,16 @@ extension ServeConfiguration {
         configuration.reset = flags.reset
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
         try resolveLimits(flags, env, into: &configuration)
+        configuration.standIns = !(try flags.noStandIns || env.flag(.noStandIns))
+        configuration.publicURL = try (flags.publicURL ?? env[.publicURL]).map(parsePublicURL)
+        configuration.localImages = try flags.localImages || env.flag(.localImages)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
         }
         try resolveTestingSettings(flags, env, into: &configuration)
         try resolveAdmin(flags, env, into: &configuration)
+        configuration.console = !(try flags.noConsole || env.flag(.noConsole))
         if configuration.reset && !configuration.seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
@@ -110,6 +118,21 @@ extension ServeConfiguration {
         if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
             configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
         }
+    }
+
+    /// `http(s)://host[:port]` with nothing after but slashes, which are dropped.
+    static func parsePublicURL(_ text: String) throws -> String {
+        var url = Substring(text.trimmingBlanks())
+        while url.hasSuffix("/") { url = url.dropLast() }
+        let lowered = url.lowercased()
+        let scheme = lowered.hasPrefix("https://") ? 8 : (lowered.hasPrefix("http://") ? 7 : 0)
+        let authority = url.dropFirst(scheme)
+        guard scheme > 0, !authority.isEmpty, !authority.contains(where: { "/?# ".contains($0) }) else {
+            throw ServeError.invalidSetting(
+                "--public-url '\(text)' is not a base URL such as http://192.168.1.5:8080 (scheme, host, port)"
+            )
+        }
+        return String(url)
     }
 
     static func parsePort(_ text: String) throws -> Int {

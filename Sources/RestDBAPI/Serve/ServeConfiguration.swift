@@ -66,8 +66,27 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxBufferedBytes = 256 * 1024 * 1024
     /// The longest a request body may take to arrive, from the end of its head (408 beyond).
     public var bodyTimeout: Duration = .seconds(30)
+    /// Serve the stand-ins of TheCatAPI (`/thecatapi`), PlaceKitten and dummyimage.com.
+    public var standIns = true
+    /// Scheme, host and port of absolute URLs in answers (and of `localImages`), such as
+    /// `http://192.168.1.5:8080`; nil: from the request's `Host` (and `http://127.0.0.1:<port>`).
+    public var publicURL: String?
+    /// The first seed of a new folder (or a reset) stores photo URLs on this server's stand-ins.
+    public var localImages = false
+    /// Serve the web console at `/` and `/_console/` (`--no-console` turns it off).
+    public var console = true
 
     public init() {}
+
+    /// The base URL of this server's own links for the bound `port`: `publicURL` when set.
+    public func baseURL(port: Int) -> String {
+        publicURL ?? ServeBanner(host: host, port: port, dataDirectory: "", collections: [], key: nil).url
+    }
+
+    /// The stand-in options these settings imply; nil with `--no-standins`.
+    public var standInOptions: StandInOptions? {
+        standIns ? StandInOptions(publicURL: publicURL) : nil
+    }
 
     /// The seed file used when none is configured, relative to the working directory.
     public static let defaultSeedFile = "seed/a3cats.json"

@@ -25,11 +25,17 @@ public struct ServeOverrides: Sendable, Equatable {
     public var queryBudget: String?
     public var maxBuffered: String?
     public var bodyTimeout: String?
+    public var noStandIns: Bool
+    public var publicURL: String?
+    public var localImages: Bool
+    /// `--no-console` (set after `init`).
+    public var noConsole = false
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
         seedFile: String? = nil, noSeed: Bool = false, strict: Bool = false, maxBody: String? = nil,
-        quiet: Bool = false, reset: Bool = false, shareDatabase: Bool = false
+        quiet: Bool = false, reset: Bool = false, shareDatabase: Bool = false, noStandIns: Bool = false,
+        publicURL: String? = nil, localImages: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -42,5 +48,8 @@ public struct ServeOverrides: Sendable, Equatable {
         self.quiet = quiet
         self.reset = reset
         self.shareDatabase = shareDatabase
+        self.noStandIns = noStandIns
+        self.publicURL = publicURL
+        self.localImages = localImages
     }
 }

@@ -7,32 +7,21 @@ import DocumentStore
     import Foundation
 #endif
 
-/// Opens a data folder's store for `restlite serve`: seeds a new folder, resets on request,
-/// and never leaves a half-made database behind (a failed first seed deletes the file, so the
-/// next start is again a first start).
-struct StoreOpening {
-    let store: DocumentStore
-    /// The folder had no database before this start.
-    let wasNew: Bool
-    /// What happened, for the banner.
-    let notes: [String]
-
-    /// `--memory`: a new in-memory store, seeded unless `--no-seed`.
-    static func openInMemory(configuration: ServeConfiguration) async throws -> StoreOpening {
-        let seed = try SeedSource(configured: configuration.seedFile)
-        let store = try DocumentStore.inMemory(options: storeOptions(configuration))
-        guard configuration.seeds else {
-            return StoreOpening(store: store, wasNew: true, notes: ["in memory"])
+/// Opens a data folder's store for `restlite serve`, then seeds a new folder (or an in-memory
+/// store) or resets on request. The two steps are apart so the server can bind its port in
+/// between (a seed with `--local-images` names the bound port). The caller deletes the database
+/// of a new folder when either step fails, so the next start is again a first start.
+enum StoreOpening {
+    static func openStore(_ folder: DataFolder, _ configuration: ServeConfiguration) throws -> DocumentStore {
+        do {
+            return try DocumentStore(path: folder.databaseURL.path, options: storeOptions(configuration))
+        } catch {
+            throw folder.describeOpenFailure(error)
         }
-        let summary = try await seed.load(into: store)
-        let documents = Phrase.count(summary.rows, "document")
-        return StoreOpening(
-            store: store, wasNew: true,
-            notes: ["in memory: imported \(documents) into \(SeedData.collection) from \(seed.label)"])
     }
 
     /// The store options the configuration implies: the clock and id source of `--clock` and
-    /// `--id-seed` (already checked by `ServeConfiguration.resolve`).
+    /// `--id-seed` (already checked by `ServeConfiguration.resolve`) and the query budget.
     static func storeOptions(_ configuration: ServeConfiguration) -> DocumentStore.Options {
         var options = DocumentStore.Options()
         options.mmapBytes = configuration.mmapBytes
@@ -43,31 +32,19 @@ struct StoreOpening {
         return options
     }
 
-    static func open(_ folder: DataFolder, configuration: ServeConfiguration) async throws -> StoreOpening {
-        let seed = try SeedSource(configured: configuration.seedFile)
-        let wasNew = folder.isNew
-        do {
-            let (store, notes) = try await openAndSeed(folder, configuration, seed: seed, wasNew: wasNew)
-            return StoreOpening(store: store, wasNew: wasNew, notes: notes)
-        } catch {
-            if wasNew { folder.removeDatabase() }
-            throw error
-        }
-    }
-
-    private static func openAndSeed(
-        _ folder: DataFolder, _ configuration: ServeConfiguration, seed: SeedSource, wasNew: Bool
-    ) async throws -> (DocumentStore, [String]) {
-        let store: DocumentStore
-        do {
-            store = try DocumentStore(path: folder.databaseURL.path, options: storeOptions(configuration))
-        } catch {
-            throw folder.describeOpenFailure(error)
-        }
-        guard configuration.seeds, wasNew || configuration.reset else { return (store, []) }
-        let summary = try await seed.load(into: store)
-        let verb = wasNew ? "new data folder: imported" : "reset: imported"
+    /// Seeds a new folder or an in-memory store (or resets) when the configuration asks;
+    /// returns the notes for the banner. `localImages` points photo URLs at the stand-ins.
+    static func seed(
+        _ store: DocumentStore, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
+        localImages: LocalImageURLs?
+    ) async throws -> [String] {
+        guard configuration.seeds, wasNew || configuration.reset else { return [] }
+        let summary = try await seed.load(into: store, localImages: localImages)
+        let verb =
+            configuration.memory
+            ? "in memory: imported" : wasNew ? "new data folder: imported" : "reset: imported"
         let documents = Phrase.count(summary.rows, "document")
-        return (store, ["\(verb) \(documents) into \(SeedData.collection) from \(seed.label)"])
+        let local = localImages.map { ", photo URLs on \($0.base)" } ?? ""
+        return ["\(verb) \(documents) into \(SeedData.collection) from \(seed.label)\(local)"]
     }
 }

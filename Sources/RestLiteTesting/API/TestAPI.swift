@@ -1,3 +1,4 @@
+import Console
 import DocumentStore
 import Foundation
 import MediaArchive
@@ -29,8 +30,13 @@ public final class TestAPI: Sendable {
     public let admin: RestLiteAdmin
     /// The media archive, in the folder's `media/`; `admin`'s reset resets it too.
     public let media: MediaStore
+    /// The web console, mounted like `restlite serve` mounts it.
+    public let console: Console
 
-    public init(strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init()) throws {
+    public init(
+        strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init(),
+        realtime: RealtimeHub.Settings = .init()
+    ) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         store = try DocumentStore(path: folder.databaseURL.path)
@@ -38,11 +44,12 @@ public final class TestAPI: Sendable {
         let media = try MediaStore(directory: folder.mediaURL.path)
         self.media = media
         api = RestAPI(
-            store: store, keys: keys, options: .init(strict: strict, logErrors: false), media: media)
+            store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime), media: media)
         var adminOptions = adminOptions
         adminOptions.resetHooks.append { ("media", media.resetToStart()) }
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
-        responder = api.makeResponder(mounts: [admin])
+        console = Console.forRestAPI(keys: keys)
+        responder = api.makeResponder(mounts: [admin, console])
     }
 
     deinit { remove() }

@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable {
     /// Milliseconds the server waits between sending the head and the body (a test fault that
     /// stands for a slow network). Default 0.
     public var bodyDelayMilliseconds = 0
+    /// Set for a streamed answer (see `stream(status:headers:open:)`): the server sends the head
+    /// without `Content-Length`, keeps the connection and hands its `StreamSink` to `open`.
+    public var stream: StreamOpener?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -20,7 +20,7 @@ enum HTTPResponseHead {
             out.append(contentsOf: crlf)
         }
         let code = response.status.code
-        if code >= 200 && code != 204 && code != 304 {
+        if code >= 200 && code != 204 && code != 304 && response.stream == nil {
             out.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
         }
         if !keepAlive {

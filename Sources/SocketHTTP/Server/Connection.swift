@@ -28,6 +28,8 @@ final class Connection: @unchecked Sendable {
     var armedDeadline: Int64 = 0
     /// Parser memory counted in the table's buffered total (`ConnectionTable.bufferedBytes`).
     var accountedBytes = 0
+    /// Set once a streamed response started: the connection now only carries that stream.
+    var stream: StreamSink?
 
     init(fd: Int32, remoteAddress: String, limits: HTTPLimits) {
         self.fd = fd

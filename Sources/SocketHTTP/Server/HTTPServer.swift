@@ -29,15 +29,36 @@ public final class HTTPServer: Sendable {
         self.responder = responder
     }
 
-    /// Binds, listens and starts the worker threads; returns the bound port.
+    /// Binds and listens without serving yet, so the port is known (and held) before `start`:
+    /// connections wait in the backlog until then. Returns the bound port; `shutdown` releases
+    /// it when the server never starts.
+    @discardableResult
+    public func bind() throws -> Int {
+        try state.withLock { state in
+            guard case .idle = state.phase else { throw SocketError(call: "bind", errno: EALREADY) }
+            let listener = try ListeningSocket.bind(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            state.phase = .bound(listener)
+            return listener.port
+        }
+    }
+
+    /// Binds (unless `bind` did), listens and starts the worker threads; returns the bound port.
     /// Throws `SocketError` (e.g. `bind() failed: Address already in use (errno 98)`).
     @discardableResult
     public func start() throws -> Int {
         try state.withLock { state in
-            guard case .idle = state.phase else { throw SocketError(call: "start", errno: EALREADY) }
+            let listener: ListeningSocket
+            switch state.phase {
+            case .idle:
+                listener = try ListeningSocket.bind(
+                    host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            case .bound(let bound):
+                listener = bound
+            default:
+                throw SocketError(call: "start", errno: EALREADY)
+            }
             let limit = FileLimit.raise()
-            let listener = try ListeningSocket.bind(
-                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
             let runtime: ServerRuntime
             do {
                 runtime = try ServerRuntime(
@@ -45,6 +66,7 @@ public final class HTTPServer: Sendable {
                     fileLimit: limit.soft)
             } catch {
                 System.close(listener.fd)
+                state.phase = .idle
                 throw error
             }
             runtime.start()
@@ -59,8 +81,11 @@ public final class HTTPServer: Sendable {
     /// The bound port once started (0 before).
     public var port: Int {
         state.withLock { state in
-            if case .running(let runtime) = state.phase { return runtime.listener.port }
-            return state.lastPort
+            switch state.phase {
+            case .running(let runtime): return runtime.listener.port
+            case .bound(let listener): return listener.port
+            default: return state.lastPort
+            }
         }
     }
 
@@ -68,6 +93,12 @@ public final class HTTPServer: Sendable {
     /// connection and stops the threads. Blocks until done; later calls return at once.
     public func shutdown(grace: Duration = .seconds(10)) {
         let runtime: ServerRuntime? = state.withLock { state in
+            if case .bound(let listener) = state.phase {
+                System.close(listener.fd)
+                state.lastPort = listener.port
+                state.phase = .stopped
+                return nil
+            }
             guard case .running(let runtime) = state.phase else { return nil }
             state.phase = .stopping
             state.lastPort = runtime.listener.port
@@ -87,7 +118,7 @@ public final class HTTPServer: Sendable {
     public func waitUntilStopped() {
         state.waitUntil { state in
             switch state.phase {
-            case .idle, .stopped: return true
+            case .idle, .bound, .stopped: return true
             case .running, .stopping: return false
             }
         }
@@ -100,6 +131,8 @@ public final class HTTPServer: Sendable {
 final class ServerState: @unchecked Sendable {
     enum Phase {
         case idle
+        /// Listening, not serving yet (`bind()`).
+        case bound(ListeningSocket)
         case running(ServerRuntime)
         case stopping
         case stopped

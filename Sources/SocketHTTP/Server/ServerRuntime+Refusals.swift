@@ -24,7 +24,7 @@ extension ServerRuntime {
         switch refuse(response, version: .http1_1, on: connection, context: &context) {
         case .failed: close(connection)
         case .blocked: rearm(connection)
-        case .done: finishClosing(connection)
+        case .done, .streaming: finishClosing(connection)  // a refusal never streams
         }
     }
 

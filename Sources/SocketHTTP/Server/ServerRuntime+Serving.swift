@@ -10,12 +10,15 @@ enum WriteOutcome {
     /// The socket buffer is full; the rest waits in `pendingOutput` for a writable event.
     case blocked
     case failed
+    /// A streamed response started: the connection now belongs to its stream.
+    case streaming
 }
 
 extension ServerRuntime {
     /// Handles one event for a connection this thread now owns; ends by re-arming or closing.
     func serve(_ connection: Connection, context: inout WorkerContext) {
         table.set(connection.fd, .busy, deadline: 0)
+        if let stream = connection.stream { return serveStream(connection, stream, context: context) }
         if connection.lingering { return discardUntilClosed(connection, context: context) }
         if !connection.pendingOutput.isEmpty {
             guard flushPending(connection) else { return }
@@ -63,6 +66,7 @@ extension ServerRuntime {
             switch outcome {
             case .failed: return close(connection)
             case .blocked: return rearm(connection)
+            case .streaming: return parkStream(connection)
             case .done: if connection.closeAfterWrite { return finishClosing(connection) }
             }
         }
@@ -71,7 +75,7 @@ extension ServerRuntime {
             switch refuseHead(refusal, on: connection, context: &context) {
             case .failed: return close(connection)
             case .blocked: return rearm(connection)
-            case .done: return finishClosing(connection)
+            case .done, .streaming: return finishClosing(connection)  // a refusal never streams
             }
         }
         rearm(connection)
@@ -90,6 +94,13 @@ extension ServerRuntime {
         connection.closeAfterWrite = !keepAlive
         connection.servedRequest = true
         let headOnly = request.method == .head
+        if let opener = response.stream, !headOnly {
+            if configuration.accessLog {
+                AccessLog.record(request, status: response.status, bytes: 0, started: started)
+            }
+            return startStream(response, opener, version: request.version, on: connection, context: &context)
+        }
+        connection.closeAfterWrite = connection.closeAfterWrite || response.stream != nil
         let outcome = send(
             response, headOnly: headOnly, keepAlive: keepAlive, version: request.version,
             to: connection, context: &context)

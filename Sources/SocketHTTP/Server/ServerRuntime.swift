@@ -26,6 +26,7 @@ final class ServerRuntime: @unchecked Sendable {
     let listener: ListeningSocket
     let poller: Poller
     let table: ConnectionTable
+    let streams: StreamScheduler
     let headerTimeout: Int64
     let idleTimeout: Int64
     let bodyTimeout: Int64
@@ -49,6 +50,7 @@ final class ServerRuntime: @unchecked Sendable {
         self.responder = responder
         self.listener = listener
         self.poller = try Poller()
+        self.streams = try StreamScheduler(poller: poller)
         self.table = ConnectionTable(capacity: max(fileLimit, 1024))
         self.headerTimeout = configuration.headerTimeout.milliseconds
         self.idleTimeout = configuration.idleTimeout.milliseconds
@@ -121,6 +123,8 @@ final class ServerRuntime: @unchecked Sendable {
                 if isStopping { return }
             case Poller.listenerToken:
                 acceptConnections()
+            case StreamScheduler.token:
+                streams.serviceWakeUp()
             default:
                 serve(Connection.from(token: event.token), context: &context)
             }
@@ -141,6 +145,7 @@ final class ServerRuntime: @unchecked Sendable {
         while !stopping {
             _ = lifecycleLock.wait(milliseconds: Int(tick))
             table.sweep(now: System.monotonicMilliseconds())
+            streams.retryBlocked()
         }
     }
 
@@ -261,6 +266,7 @@ extension ServerRuntime {
         }
         // Only once no thread can wait on it any more.
         poller.close()
+        streams.close()
     }
 }
 

@@ -2,8 +2,8 @@ import Pictures
 
 /// The width and height a file's own header states, read without a decoder: the fallback
 /// check when Pillow is missing, and a second opinion when it is not.
-enum HeaderSize {
-    static func of(_ bytes: [UInt8], format: ImageFormat) -> (Int, Int)? {
+public enum HeaderSize {
+    public static func of(_ bytes: [UInt8], format: ImageFormat) -> (Int, Int)? {
         func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
         func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
         func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }

@@ -1,0 +1,361 @@
+// The console's entry point: session, header, routing and the collections list.
+import { get, post, del, put, request, setSession, restPath } from "./api.js";
+import { h, clear, id, announce, confirmDialog, count, plural } from "./dom.js";
+import { schemaEditor, fieldsSummary } from "./schema.js";
+
+const main = document.getElementById("main");
+const nav = document.getElementById("nav");
+const account = document.getElementById("account");
+let signedIn = false;
+let renderToken = 0;
+
+/** Parses "#/c/a3cats/schema?skip=20" into {parts: ["c","a3cats","schema"], params}. */
+export function currentRoute() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [path, query = ""] = hash.split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { parts, params: new URLSearchParams(query) };
+}
+
+export function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+/** Shows an error in `el` (an aria-live alert) or clears it with null. */
+export function showError(el, error, extra) {
+  if (!error) {
+    el.hidden = true;
+    clear(el);
+    return;
+  }
+  el.hidden = false;
+  clear(el, h("strong", {}, error.status ? `${error.body.name || "Error"} (${error.status}): ` : ""),
+    error.message, extra ? h("span", { class: "extra" }, " ", extra) : null);
+}
+
+export function errorBox() {
+  return h("div", { class: "error", role: "alert", hidden: true });
+}
+
+function setHeader() {
+  nav.hidden = !signedIn;
+  account.hidden = !signedIn;
+  const section = currentRoute().parts[0] || "collections";
+  const active = section === "c" ? "collections" : section;
+  for (const link of nav.querySelectorAll("a")) {
+    if (link.dataset.nav === active) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
+
+function setTitle(text) {
+  document.title = text ? `${text} · restlite console` : "restlite console";
+}
+
+// ---- Sign in ----------------------------------------------------------------------------------
+
+function signInView() {
+  setTitle("Sign in");
+  const keyId = id("key");
+  const hintId = id("hint");
+  const errors = errorBox();
+  const input = h("input", {
+    id: keyId, name: "key", type: "password", autocomplete: "current-password", required: true,
+    spellcheck: "false", "aria-describedby": hintId,
+  });
+  const form = h("form", { class: "card signin", "aria-labelledby": "signin-title" },
+    h("h1", { id: "signin-title" }, "Sign in to restlite"),
+    h("label", { for: keyId }, "API key"),
+    input,
+    h("p", { id: hintId, class: "hint" },
+      "A full-access key: the one restlite serve printed in its banner (the ",
+      h("code", {}, "api key:"), " line), or use the banner's one-click sign-in link."),
+    errors,
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Sign in")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errors, null);
+    const key = input.value.trim();
+    try {
+      const answer = await post("/_console/session", { key });
+      setSession(answer.csrf, key);
+      signedIn = true;
+      announce("Signed in");
+      if (!location.hash || location.hash === "#/signin") location.hash = "#/";
+      route();
+    } catch (error) {
+      showError(errors, error);
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    }
+  });
+  clear(main, form);
+  input.focus();
+}
+
+async function signOut() {
+  try {
+    await del("/_console/session");
+  } catch {
+    // Signed out already: the view below is right either way.
+  }
+  setSession("");
+  signedIn = false;
+  announce("Signed out");
+  history.replaceState(null, "", "#/");
+  route();
+}
+
+// ---- Collections ------------------------------------------------------------------------------
+
+async function collectionsView(token) {
+  setTitle("Collections");
+  const errors = errorBox();
+  const list = h("div", { class: "collections", "aria-busy": "true" }, h("p", { class: "loading" }, "Loading collections…"));
+  const createButton = h("button", { type: "button", class: "primary", "aria-expanded": "false" }, "New collection");
+  const createArea = h("div", { class: "create-area" });
+  clear(main,
+    h("div", { class: "view-head" }, h("h1", {}, "Collections"), createButton),
+    createArea, errors, list);
+  createButton.addEventListener("click", () => {
+    const open = createArea.childElementCount > 0;
+    if (open) {
+      clear(createArea);
+      createButton.setAttribute("aria-expanded", "false");
+    } else {
+      clear(createArea, createForm(() => { clear(createArea); createButton.setAttribute("aria-expanded", "false"); createButton.focus(); }));
+      createButton.setAttribute("aria-expanded", "true");
+      createArea.querySelector("input").focus();
+    }
+  });
+
+  let meta;
+  try {
+    meta = await get("/rest/_meta");
+  } catch (error) {
+    if (token !== renderToken) return;
+    showError(errors, error);
+    list.removeAttribute("aria-busy");
+    clear(list);
+    return;
+  }
+  const collections = (meta && meta.collections) || [];
+  const details = await Promise.all(collections.map((c) =>
+    get(`${restPath(c.name)}/_meta`).catch(() => ({ fields: [] }))));
+  if (token !== renderToken) return;
+  list.removeAttribute("aria-busy");
+  if (collections.length === 0) {
+    clear(list, h("p", { class: "empty" }, "No collections yet. Create one, or import a JSON or CSV file under ",
+      h("a", { href: "#/import" }, "Import & export"), "."));
+    return;
+  }
+  const rows = collections.map((c, i) => {
+    const fields = details[i].fields || [];
+    const open = h("a", { href: `#/c/${encodeURIComponent(c.name)}`, class: "name" }, c.name);
+    const drop = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}`, disabled: c.count === 0 }, "Empty…");
+    drop.addEventListener("click", () => emptyCollection(c.name, c.count));
+    return h("tr", {},
+      h("th", { scope: "row" }, open),
+      h("td", { class: "num" }, count(c.count)),
+      h("td", { class: "fields" }, fieldsSummary(fields)),
+      h("td", { class: "row-actions" },
+        h("a", { href: `#/c/${encodeURIComponent(c.name)}/schema`, class: "button small" }, "Schema"),
+        drop));
+  });
+  clear(list, h("div", { class: "table-wrap" }, h("table", { class: "grid" },
+    h("caption", { class: "offscreen" }, "Collections with their document counts and fields"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Name"), h("th", { scope: "col", class: "num" }, "Documents"),
+      h("th", { scope: "col" }, "Fields"), h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Actions")))),
+    h("tbody", {}, rows))));
+}
+
+function createForm(done) {
+  const nameId = id("name");
+  const errors = errorBox();
+  const name = h("input", { id: nameId, required: true, pattern: "[A-Za-z0-9_\\-]{1,64}", autocomplete: "off", spellcheck: "false" });
+  const editor = schemaEditor([]);
+  const form = h("form", { class: "card create", "aria-label": "New collection" },
+    h("h2", {}, "New collection"),
+    h("label", { for: nameId }, "Name"), name,
+    h("p", { class: "hint" }, "1 to 64 letters, digits, - or _. The schema is optional: without one any JSON object is accepted."),
+    h("fieldset", {}, h("legend", {}, "Schema (optional)"), editor.element),
+    errors,
+    h("div", { class: "actions" },
+      h("button", { type: "button", onclick: done }, "Cancel"),
+      h("button", { type: "submit", class: "primary" }, "Create")));
+  form.addEventListener("keydown", (event) => { if (event.key === "Escape") { event.preventDefault(); done(); } });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errors, null);
+    try {
+      const fields = editor.value();
+      await put(`${restPath(name.value)}/_meta`, { name: name.value, fields });
+      announce(`Collection ${name.value} created`);
+      go(`#/c/${encodeURIComponent(name.value)}`);
+    } catch (error) {
+      showError(errors, error);
+    }
+  });
+  return form;
+}
+
+async function emptyCollection(name, n) {
+  const ok = await confirmDialog({
+    title: `Empty ${name}?`,
+    message: `This deletes all ${plural(n, "document")} of ${name}. restdb has no route to drop a collection, so ${name} itself stays, empty, with its schema.`,
+    confirm: `Delete ${plural(n, "document")}`,
+  });
+  if (!ok) return;
+  try {
+    const answer = await del(`${restPath(name)}/*?q=${encodeURIComponent("{}")}`);
+    const gone = answer && answer.result ? answer.result.length : n;
+    announce(`${plural(gone, "document")} deleted; ${name} is empty`);
+  } catch (error) {
+    announce(`Not emptied: ${error.message}`);
+    alertBanner(error.message);
+  }
+  route();
+}
+
+function alertBanner(message) {
+  const banner = h("div", { class: "error", role: "alert" }, message);
+  main.prepend(banner);
+}
+
+// ---- Schema view -----------------------------------------------------------------------------
+
+async function schemaView(name, token) {
+  setTitle(`${name} schema`);
+  const errors = errorBox();
+  const body = h("div", { "aria-busy": "true" }, h("p", { class: "loading" }, "Loading schema…"));
+  clear(main, collectionHead(name, "schema"), errors, body);
+  let meta;
+  try {
+    meta = await get(`${restPath(name)}/_meta`);
+  } catch (error) {
+    if (token !== renderToken) return;
+    body.removeAttribute("aria-busy");
+    clear(body);
+    showError(errors, error);
+    return;
+  }
+  if (token !== renderToken) return;
+  body.removeAttribute("aria-busy");
+  const fields = meta.fields || [];
+  const editable = meta.count === 0;
+  if (!editable) {
+    clear(body,
+      fields.length ? schemaTable(fields) : h("p", { class: "empty" }, `${name} has no schema: any JSON object is accepted.`),
+      h("p", { class: "hint" }, `The schema can be set on a new or empty collection only; ${name} holds ${plural(meta.count, "document")}. `,
+        "Empty it first (Collections → Empty…), set the schema, then import the documents again."));
+    return;
+  }
+  const editor = schemaEditor(fields);
+  const form = h("form", { class: "card", "aria-label": `Schema of ${name}` },
+    h("p", { class: "hint" }, `${name} is empty, so its schema can be set. `, "Types: text, number (whole), float_number, date, bool, json."),
+    editor.element,
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Save schema")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errors, null);
+    try {
+      await put(`${restPath(name)}/_meta`, { name, fields: editor.value() });
+      announce("Schema saved");
+      route();
+    } catch (error) {
+      showError(errors, error);
+    }
+  });
+  clear(body, form);
+}
+
+function schemaTable(fields) {
+  return h("div", { class: "table-wrap" }, h("table", { class: "grid schema" },
+    h("caption", { class: "offscreen" }, "Fields"),
+    h("thead", {}, h("tr", {}, ["Field", "Type", "Required", "Unique"].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, fields.map((f) => h("tr", {},
+      h("th", { scope: "row" }, f.name), h("td", {}, h("span", { class: `type t-${f.type}` }, f.type)),
+      h("td", {}, f.required ? "yes" : "no"), h("td", {}, f.unique ? "yes" : "no"))))));
+}
+
+/** The heading of a collection's pages, with its tabs. */
+export function collectionHead(name, active) {
+  const base = `#/c/${encodeURIComponent(name)}`;
+  const tab = (key, href, label) => h("a", { href, class: "tab", "aria-current": key === active ? "page" : null }, label);
+  return h("div", { class: "view-head" },
+    h("h1", {}, h("a", { href: "#/", class: "crumb" }, "Collections"), h("span", { "aria-hidden": "true" }, " / "), name),
+    h("nav", { class: "tabs", "aria-label": `${name} pages` },
+      tab("documents", base, "Documents"), tab("schema", `${base}/schema`, "Schema"), tab("code", `${base}/code`, "Use it from code")));
+}
+
+// ---- Router ------------------------------------------------------------------------------------
+
+async function route() {
+  renderToken += 1;
+  const token = renderToken;
+  setHeader();
+  if (!signedIn) {
+    signInView();
+    return;
+  }
+  const { parts, params } = currentRoute();
+  const focusMain = () => { if (document.activeElement === document.body) main.focus({ preventScroll: true }); };
+  try {
+    if (parts[0] === "c" && parts[1]) {
+      if (parts[2] === "schema") await schemaView(parts[1], token);
+      else if (parts[2] === "code") {
+        const { codeView } = await import("./code.js");
+        await codeView(main, parts[1], params, { collectionHead, setTitle });
+      } else {
+        const { documentsView } = await import("./table.js");
+        await documentsView(main, parts[1], params, { collectionHead, setTitle, token: () => token === renderToken });
+      }
+    } else if (parts[0] === "import") {
+      const { importView } = await import("./import.js");
+      await importView(main, params, { setTitle });
+    } else if (parts[0] === "keys") {
+      const { keysView } = await import("./keys.js");
+      await keysView(main, { setTitle });
+    } else {
+      await collectionsView(token);
+    }
+  } catch (error) {
+    if (token === renderToken) {
+      clear(main, h("div", { class: "error", role: "alert" }, error.message || String(error)));
+    }
+  }
+  focusMain();
+  performance.mark("console-ready");
+}
+
+window.addEventListener("hashchange", () => {
+  route();
+  // Keyboard users land on the new page's content.
+  main.focus({ preventScroll: true });
+});
+window.addEventListener("console:signed-out", () => {
+  if (!signedIn) return;
+  signedIn = false;
+  setSession("");
+  announce("Your session ended; sign in again.");
+  route();
+});
+document.getElementById("signout").addEventListener("click", signOut);
+
+async function start() {
+  try {
+    const { body } = await request("GET", "/_console/session");
+    if (body && body.signedIn) {
+      setSession(body.csrf);
+      signedIn = true;
+    }
+  } catch {
+    signedIn = false;
+  }
+  await route();
+}
+
+start();
+
+export { put, del };

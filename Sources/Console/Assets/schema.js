@@ -1,0 +1,57 @@
+// The schema field editor (rows of name, type, required, unique) and short field summaries.
+import { h, clear, id } from "./dom.js";
+
+export const TYPES = ["text", "number", "float_number", "date", "bool", "json"];
+
+/** "catName text, birthDate date, +4 more" — or "no schema". */
+export function fieldsSummary(fields) {
+  if (!fields || fields.length === 0) return h("span", { class: "muted" }, "no schema");
+  const shown = fields.slice(0, 5).map((f) => h("span", { class: "field-chip" }, f.name, " ", h("span", { class: `type t-${f.type}` }, f.type)));
+  if (fields.length > 5) shown.push(h("span", { class: "muted" }, `+${fields.length - 5} more`));
+  return shown;
+}
+
+/** An editable list of fields; value() gives [{name,type,required,unique}]. */
+export function schemaEditor(initial) {
+  const body = h("tbody");
+  const table = h("table", { class: "grid schema-editor" },
+    h("caption", { class: "offscreen" }, "Schema fields"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Field"), h("th", { scope: "col" }, "Type"),
+      h("th", { scope: "col" }, "Required"), h("th", { scope: "col" }, "Unique"), h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Remove")))),
+    body);
+  const add = h("button", { type: "button", class: "small" }, "Add field");
+  const element = h("div", { class: "schema-edit" }, h("div", { class: "table-wrap" }, table), add);
+
+  function addRow(field = { name: "", type: "text", required: false, unique: false }, focus = false) {
+    const n = body.childElementCount + 1;
+    const name = h("input", { value: field.name, "aria-label": `Field ${n} name`, class: "f-name", required: true, spellcheck: "false", autocomplete: "off" });
+    const type = h("select", { "aria-label": `Field ${n} type`, class: "f-type" }, TYPES.map((t) => h("option", { value: t, selected: t === field.type }, t)));
+    const required = h("input", { type: "checkbox", checked: !!field.required, "aria-label": `Field ${n} required`, class: "f-required" });
+    const unique = h("input", { type: "checkbox", checked: !!field.unique, "aria-label": `Field ${n} unique`, class: "f-unique" });
+    const remove = h("button", { type: "button", class: "small", "aria-label": `Remove field ${n}` }, "Remove");
+    const row = h("tr", {}, h("td", {}, name), h("td", {}, type), h("td", { class: "center" }, required), h("td", { class: "center" }, unique), h("td", {}, remove));
+    remove.addEventListener("click", () => {
+      const next = row.nextElementSibling || row.previousElementSibling;
+      row.remove();
+      (next ? next.querySelector("input") : add).focus();
+    });
+    body.append(row);
+    if (focus) name.focus();
+  }
+
+  for (const f of initial) addRow(f);
+  add.addEventListener("click", () => addRow(undefined, true));
+
+  return {
+    element,
+    value() {
+      return [...body.rows].map((row) => ({
+        name: row.querySelector(".f-name").value.trim(),
+        type: row.querySelector(".f-type").value,
+        required: row.querySelector(".f-required").checked,
+        unique: row.querySelector(".f-unique").checked,
+      })).filter((f) => f.name);
+    },
+    clear() { clear(body); },
+  };
+}

@@ -1,0 +1,459 @@
+// The documents view: a paged, sortable table with query boxes, typed inline editors,
+// add, delete (one or the selected), and optimistic-concurrency saves (If-Match → 409).
+import { get, request, restPath, APIError } from "./api.js";
+import { h, clear, id, announce, confirmDialog, count, plural } from "./dom.js";
+
+const SYSTEM = new Set(["_id", "_created", "_changed", "_createdby", "_changedby", "_version"]);
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The table's state <-> the URL's query parameters (so a view can be linked and turned into code). */
+export function stateFromParams(params) {
+  const num = (name, fallback) => {
+    const n = Number.parseInt(params.get(name) || "", 10);
+    return Number.isFinite(n) && n >= 0 ? n : fallback;
+  };
+  return {
+    skip: num("skip", 0), max: num("max", 20) || 20,
+    sort: params.get("sort") || "", dir: params.get("dir") === "-1" ? -1 : 1,
+    q: params.get("q") || "", h: params.get("h") || "", filter: params.get("filter") || "",
+  };
+}
+
+export function paramsFromState(state) {
+  const p = new URLSearchParams();
+  if (state.q) p.set("q", state.q);
+  if (state.h) p.set("h", state.h);
+  if (state.filter) p.set("filter", state.filter);
+  if (state.sort) { p.set("sort", state.sort); p.set("dir", String(state.dir)); }
+  if (state.skip) p.set("skip", String(state.skip));
+  p.set("max", String(state.max));
+  return p;
+}
+
+/** The type an editor uses for a field: the schema's, else guessed from the value. */
+function fieldType(name, schemaTypes, value) {
+  if (schemaTypes.has(name)) return schemaTypes.get(name);
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "number") return Number.isInteger(value) ? "number" : "float_number";
+  if (value !== null && typeof value === "object") return "json";
+  return "text";
+}
+
+function cellText(value) {
+  if (value === undefined) return h("span", { class: "muted" }, "—");
+  if (value === null) return h("span", { class: "muted" }, "null");
+  if (typeof value === "boolean") return h("span", { class: `bool b-${value}` }, value ? "true" : "false");
+  if (typeof value === "object") return h("code", { class: "json" }, JSON.stringify(value));
+  return String(value);
+}
+
+/** An input for one field; read() returns the value or throws an Error naming the field. */
+function editor(name, type, value, labelPrefix) {
+  const label = `${labelPrefix} ${name}`;
+  let input;
+  let read;
+  switch (type) {
+    case "bool":
+      input = h("input", { type: "checkbox", checked: value === true, "aria-label": label });
+      read = () => input.checked;
+      break;
+    case "number":
+    case "float_number":
+      input = h("input", { type: "number", step: type === "number" ? "1" : "any", value: value ?? "", "aria-label": label, inputmode: type === "number" ? "numeric" : "decimal" });
+      read = () => {
+        if (input.value === "") return null;
+        const n = Number(input.value);
+        if (!Number.isFinite(n)) throw new Error(`${name} must be a number`);
+        return n;
+      };
+      break;
+    case "date": {
+      // Shown and entered in UTC; restlite stores 2015-11-08T08:58:51.000Z.
+      const local = typeof value === "string" ? value.replace(/Z$/, "").replace(/([+-]\d\d:\d\d)$/, "").slice(0, 23) : "";
+      input = h("input", { type: "datetime-local", step: "0.001", value: local, "aria-label": `${label} (UTC)` });
+      read = () => {
+        if (!input.value) return null;
+        let v = input.value;
+        if (v.length === 16) v += ":00";
+        if (v.length === 19) v += ".000";
+        return `${v}Z`;
+      };
+      break;
+    }
+    case "json":
+      input = h("textarea", { rows: 2, spellcheck: "false", "aria-label": `${label} (JSON)`, class: "json-edit" });
+      input.value = value === undefined ? "" : JSON.stringify(value);
+      read = () => {
+        if (input.value.trim() === "") return null;
+        try { return JSON.parse(input.value); } catch (error) { throw new Error(`${name} is not valid JSON: ${error.message}`); }
+      };
+      break;
+    default:
+      input = h("input", { type: "text", value: value ?? "", "aria-label": label, spellcheck: "false" });
+      read = () => input.value;
+  }
+  input.dataset.field = name;
+  return { input, read };
+}
+
+export async function documentsView(main, name, params, { collectionHead, setTitle, token }) {
+  setTitle(name);
+  const state = stateFromParams(params);
+  let schemaTypes = new Map();
+  let schemaFields = [];
+  let docs = [];
+  let totals = { total: 0, count: 0, skip: 0, max: state.max };
+  const selected = new Set();
+
+  // ---- query form
+  const qId = id("q"), hId = id("h"), fId = id("filter"), qErrId = id("qerr");
+  const qInput = h("input", { id: qId, name: "q", value: state.q, spellcheck: "false", autocomplete: "off", placeholder: '{"rating":{"$gte":4}}', "aria-describedby": qErrId, class: "mono" });
+  const hInput = h("input", { id: hId, name: "h", value: state.h, spellcheck: "false", autocomplete: "off", placeholder: '{"$fields":{"catName":1}}', "aria-describedby": qErrId, class: "mono" });
+  const filterInput = h("input", { id: fId, name: "filter", type: "search", value: state.filter, autocomplete: "off", placeholder: "text anywhere" });
+  const queryError = h("div", { id: qErrId, class: "error inline", role: "alert", hidden: true });
+  const queryForm = h("form", { class: "query", role: "search", "aria-label": `Query ${name}` },
+    h("div", { class: "field q" }, h("label", { for: qId }, h("abbr", { title: "query" }, "q"), " query"), qInput),
+    h("div", { class: "field h" }, h("label", { for: hId }, h("abbr", { title: "hints" }, "h"), " hints"), hInput),
+    h("div", { class: "field filter" }, h("label", { for: fId }, "filter"), filterInput),
+    h("div", { class: "field go" }, h("button", { type: "submit", class: "primary" }, "Run"),
+      h("button", { type: "button", class: "reset", onclick: () => { qInput.value = ""; hInput.value = ""; filterInput.value = ""; state.skip = 0; apply(); } }, "Clear")),
+    queryError);
+  queryForm.addEventListener("submit", (event) => { event.preventDefault(); state.skip = 0; apply(); });
+
+  // ---- toolbar, status, table, pager
+  const addButton = h("button", { type: "button", class: "primary" }, "Add document");
+  const deleteSelected = h("button", { type: "button", class: "danger", disabled: true }, "Delete selected");
+  const sizeId = id("size");
+  const sizeSelect = h("select", { id: sizeId }, PAGE_SIZES.map((n) => h("option", { value: n, selected: n === state.max }, String(n))));
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const tableError = h("div", { class: "error", role: "alert", hidden: true });
+  const table = h("table", { class: "grid docs" });
+  const wrap = h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `${name} documents` }, table);
+  const first = h("button", { type: "button", "aria-label": "First page" }, "«");
+  const prev = h("button", { type: "button", "aria-label": "Previous page" }, "‹ Prev");
+  const next = h("button", { type: "button", "aria-label": "Next page" }, "Next ›");
+  const last = h("button", { type: "button", "aria-label": "Last page" }, "»");
+  const pageInfo = h("span", { class: "page-info" });
+  const pager = h("nav", { class: "pager", "aria-label": "Pages" }, first, prev, pageInfo, next, last,
+    h("label", { for: sizeId, class: "size" }, "per page"), sizeSelect);
+  const head = collectionHead(name, "documents");
+
+  clear(main, head, queryForm,
+    h("div", { class: "toolbar" }, addButton, deleteSelected), status, tableError, wrap, pager);
+
+  first.addEventListener("click", () => { state.skip = 0; load(); });
+  prev.addEventListener("click", () => { state.skip = Math.max(0, state.skip - state.max); load(); });
+  next.addEventListener("click", () => { state.skip += state.max; load(); });
+  last.addEventListener("click", () => { state.skip = Math.max(0, Math.floor((totals.total - 1) / state.max) * state.max); load(); });
+  sizeSelect.addEventListener("change", () => { state.max = Number(sizeSelect.value); state.skip = 0; load(); });
+  addButton.addEventListener("click", () => addRow());
+  deleteSelected.addEventListener("click", () => removeDocs([...selected]));
+
+  function apply() {
+    state.q = qInput.value.trim();
+    state.h = hInput.value.trim();
+    state.filter = filterInput.value.trim();
+    load();
+  }
+
+  function syncURL() {
+    const p = paramsFromState(state).toString();
+    history.replaceState(null, "", `#/c/${encodeURIComponent(name)}${p ? `?${p}` : ""}`);
+    const codeTab = head.querySelector('a.tab[href*="/code"]');
+    if (codeTab) codeTab.href = `#/c/${encodeURIComponent(name)}/code${p ? `?${p}` : ""}`;
+  }
+
+  function columns() {
+    const names = schemaFields.map((f) => f.name);
+    const seen = new Set(names);
+    for (const doc of docs) for (const key of Object.keys(doc)) if (!SYSTEM.has(key) && !seen.has(key)) { seen.add(key); names.push(key); }
+    return names;
+  }
+
+  function setQueryError(error) {
+    for (const input of [qInput, hInput]) input.removeAttribute("aria-invalid");
+    if (!error) { queryError.hidden = true; clear(queryError); return; }
+    const blameHints = state.h && /hint|\$orderby|\$fields|\$max|\$skip|\$groupby|\$aggregate/i.test(error.message) && !/query operator/i.test(error.message);
+    (blameHints ? hInput : (state.q ? qInput : filterInput)).setAttribute("aria-invalid", "true");
+    queryError.hidden = false;
+    clear(queryError, h("strong", {}, `${error.status || ""} ${error.body.name || "Error"}: `), error.message);
+  }
+
+  async function load({ focus } = {}) {
+    syncURL();
+    const p = paramsFromState(state);
+    p.set("totals", "true");
+    p.set("metafields", "true");
+    wrap.setAttribute("aria-busy", "true");
+    try {
+      const answer = await get(`${restPath(name)}?${p}`);
+      if (!token()) return;
+      docs = Array.isArray(answer) ? answer : answer.data || [];
+      totals = answer.totals || { total: docs.length, count: docs.length, skip: state.skip, max: state.max };
+      setQueryError(null);
+      tableError.hidden = true;
+      if (docs.length === 0 && state.skip > 0 && totals.total > 0) {
+        state.skip = Math.max(0, Math.floor((totals.total - 1) / state.max) * state.max);
+        return load({ focus });
+      }
+    } catch (error) {
+      if (!token()) return;
+      if (error.status === 400) setQueryError(error);
+      else { tableError.hidden = false; clear(tableError, error.message); }
+      docs = [];
+      totals = { total: 0, count: 0, skip: state.skip, max: state.max };
+    } finally {
+      wrap.removeAttribute("aria-busy");
+    }
+    selected.clear();
+    render();
+    if (focus) focus();
+  }
+
+  function render() {
+    const cols = columns();
+    const from = totals.count ? state.skip + 1 : 0;
+    const to = state.skip + totals.count;
+    status.textContent = totals.total === 0 ? "No documents match." : `${count(from)}–${count(to)} of ${plural(totals.total, "document")}`;
+    const pages = Math.max(1, Math.ceil(totals.total / state.max));
+    const page = Math.floor(state.skip / state.max) + 1;
+    pageInfo.textContent = `Page ${page} of ${pages}`;
+    first.disabled = prev.disabled = state.skip === 0;
+    next.disabled = last.disabled = state.skip + state.max >= totals.total;
+
+    const all = h("input", { type: "checkbox", "aria-label": "Select all on this page" });
+    all.addEventListener("change", () => {
+      for (const box of table.querySelectorAll("tbody input.select")) { box.checked = all.checked; toggle(box.dataset.id, all.checked); }
+    });
+    const headers = ["_id", ...cols].map((col) => {
+      const sorted = state.sort === col;
+      const button = h("button", { type: "button", class: "sort" }, col, h("span", { class: "arrow", "aria-hidden": "true" }, sorted ? (state.dir === 1 ? " ▲" : " ▼") : ""));
+      button.addEventListener("click", () => {
+        if (state.sort === col) state.dir = -state.dir; else { state.sort = col; state.dir = 1; }
+        state.skip = 0;
+        load({ focus: () => { const again = [...table.querySelectorAll("th button.sort")].find((b) => b.firstChild.textContent === col); if (again) again.focus(); } });
+      });
+      const type = schemaTypes.get(col);
+      return h("th", { scope: "col", "aria-sort": sorted ? (state.dir === 1 ? "ascending" : "descending") : null, class: type ? `t-${type}` : null }, button);
+    });
+    clear(table,
+      h("caption", { class: "offscreen" }, `${name}: ${status.textContent}. Column headers sort.`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "pick" }, all), headers, h("th", { scope: "col", class: "actions-col" }, "Actions"))),
+      h("tbody", {}, docs.map((doc) => viewRow(doc, cols))));
+    updateSelection();
+  }
+
+  function toggle(docId, on) {
+    if (on) selected.add(docId); else selected.delete(docId);
+    updateSelection();
+  }
+
+  function updateSelection() {
+    deleteSelected.disabled = selected.size === 0;
+    deleteSelected.textContent = selected.size ? `Delete selected (${selected.size})` : "Delete selected";
+  }
+
+  function viewRow(doc, cols) {
+    const box = h("input", { type: "checkbox", class: "select", "aria-label": `Select ${doc._id}`, checked: selected.has(doc._id), dataset: { id: doc._id } });
+    box.addEventListener("change", () => toggle(doc._id, box.checked));
+    const edit = h("button", { type: "button", class: "small", "aria-label": `Edit ${doc._id}` }, "Edit");
+    const remove = h("button", { type: "button", class: "small danger", "aria-label": `Delete ${doc._id}` }, "Delete");
+    const row = h("tr", { dataset: { id: doc._id } },
+      h("td", { class: "pick" }, box),
+      h("th", { scope: "row", class: "id" }, h("code", { title: doc._id }, doc._id)),
+      cols.map((col) => h("td", { class: `t-${fieldType(col, schemaTypes, doc[col])}` }, cellText(doc[col]))),
+      h("td", { class: "row-actions" }, edit, remove));
+    edit.addEventListener("click", () => editRow(row, doc, cols));
+    remove.addEventListener("click", () => removeDocs([doc._id]));
+    return row;
+  }
+
+  /** Turns `row` into editors; Enter saves, Escape cancels. */
+  function editRow(row, doc, cols, conflictNote) {
+    const editors = cols.map((col) => ({ col, ...editor(col, fieldType(col, schemaTypes, doc[col]), doc[col], "Edit") }));
+    const save = h("button", { type: "button", class: "small primary" }, "Save");
+    const cancel = h("button", { type: "button", class: "small" }, "Cancel");
+    const message = h("div", { class: "error inline", role: "alert", hidden: true });
+    const editing = h("tr", { class: "editing", dataset: { id: doc._id } },
+      h("td", { class: "pick" }),
+      h("th", { scope: "row", class: "id" }, h("code", {}, doc._id), h("span", { class: "version" }, ` v${doc._version ?? "?"}`)),
+      editors.map((e) => h("td", {}, e.input)),
+      h("td", { class: "row-actions" }, save, cancel));
+    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(cols.length + 3) }, message));
+    row.replaceWith(editing);
+    editing.after(messageRow);
+    if (conflictNote) { message.hidden = false; clear(message, conflictNote); }
+
+    const close = (newDoc) => {
+      messageRow.remove();
+      const fresh = viewRow(newDoc || doc, cols);
+      editing.replaceWith(fresh);
+      fresh.querySelector("button").focus();
+    };
+    cancel.addEventListener("click", () => close());
+    editing.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); close(); }
+      else if (event.key === "Enter" && event.target.tagName === "INPUT") { event.preventDefault(); save.click(); }
+    });
+    save.addEventListener("click", async () => {
+      let changes = {};
+      try {
+        for (const e of editors) {
+          const value = e.read();
+          const before = doc[e.col];
+          if (JSON.stringify(value) === JSON.stringify(before)) continue;
+          if ((before === undefined || before === null) && (value === null || value === "")) continue;
+          changes[e.col] = value;
+        }
+      } catch (error) {
+        message.hidden = false;
+        clear(message, error.message);
+        return;
+      }
+      if (Object.keys(changes).length === 0) { close(); return; }
+      save.disabled = true;
+      try {
+        const headers = doc._version === undefined ? {} : { "If-Match": `"${doc._version}"` };
+        const { body } = await request("PUT", restPath(name, doc._id), { body: changes, headers });
+        const idx = docs.findIndex((d) => d._id === doc._id);
+        if (idx >= 0) docs[idx] = body;
+        announce(`Saved ${doc._id}`);
+        close(body);
+      } catch (error) {
+        save.disabled = false;
+        if (error.status === 409) {
+          await showConflict(editing, messageRow, message, doc, cols, changes, error);
+        } else {
+          message.hidden = false;
+          clear(message, h("strong", {}, `${error.body.name || "Error"}: `), error.message,
+            error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: ${item.message}`))) : null);
+          const bad = error.body.list && error.body.list[0] && editors.find((e) => e.col === error.body.list[0].field);
+          if (bad) { bad.input.setAttribute("aria-invalid", "true"); bad.input.focus(); }
+        }
+      }
+    });
+    (editors[0] ? editors[0].input : save).focus();
+  }
+
+  async function showConflict(editing, messageRow, message, mine, cols, changes, error) {
+    let newer = error.body.document || error.body.current;
+    if (!newer) {
+      try { newer = await get(`${restPath(name, mine._id)}?metafields=true`); } catch { newer = null; }
+    }
+    message.hidden = false;
+    message.classList.add("conflict");
+    const keepMine = h("button", { type: "button", class: "small danger" }, "Save mine over it");
+    const takeTheirs = h("button", { type: "button", class: "small primary" }, "Edit the newer version");
+    clear(message,
+      h("strong", {}, "Conflict: another client changed this document"),
+      ` since you opened it (you had version ${mine._version}${newer ? `, it is now version ${newer._version}` : ""}). Your changes are not saved.`,
+      newer ? h("div", { class: "newer" }, h("p", {}, "The newer document:"), h("pre", { class: "json-block", tabindex: "0" }, JSON.stringify(newer, null, 2))) : null,
+      h("div", { class: "actions" }, takeTheirs, keepMine));
+    takeTheirs.addEventListener("click", () => {
+      messageRow.remove();
+      const placeholder = h("tr");
+      editing.replaceWith(placeholder);
+      editRow(placeholder, newer || mine, cols);
+    });
+    keepMine.addEventListener("click", async () => {
+      try {
+        const headers = newer ? { "If-Match": `"${newer._version}"` } : {};
+        const { body } = await request("PUT", restPath(name, mine._id), { body: changes, headers });
+        messageRow.remove();
+        const fresh = viewRow(body, cols);
+        editing.replaceWith(fresh);
+        announce(`Saved ${mine._id} over the newer version`);
+        fresh.querySelector("button").focus();
+      } catch (again) {
+        clear(message, again.message);
+      }
+    });
+    announce("Conflict: another client changed this document");
+    wrap.scrollLeft = 0;
+    editing.scrollIntoView({ block: "start" });
+    takeTheirs.focus({ preventScroll: true });
+  }
+
+  function addRow() {
+    if (table.querySelector("tr.adding")) { table.querySelector("tr.adding input, tr.adding textarea").focus(); return; }
+    const cols = columns();
+    const tbody = table.tBodies[0];
+    const blank = cols.length === 0;
+    const editors = blank
+      ? [{ col: "", ...editor("document", "json", {}, "New") }]
+      : cols.map((col) => ({ col, ...editor(col, schemaTypes.get(col) || fieldType(col, schemaTypes, docs.find((d) => d[col] !== undefined && d[col] !== null)?.[col]), undefined, "New") }));
+    const save = h("button", { type: "button", class: "small primary" }, "Add");
+    const cancel = h("button", { type: "button", class: "small" }, "Cancel");
+    const message = h("div", { class: "error inline", role: "alert", hidden: true });
+    const row = h("tr", { class: "editing adding" },
+      h("td", { class: "pick" }),
+      h("th", { scope: "row", class: "id" }, h("span", { class: "muted" }, "new")),
+      blank ? h("td", { colspan: "1" }, editors[0].input) : editors.map((e) => h("td", {}, e.input)),
+      h("td", { class: "row-actions" }, save, cancel));
+    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(Math.max(cols.length, 1) + 3) }, message));
+    tbody.prepend(row, messageRow);
+    const close = () => { row.remove(); messageRow.remove(); addButton.focus(); };
+    cancel.addEventListener("click", close);
+    row.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); close(); }
+      else if (event.key === "Enter" && event.target.tagName === "INPUT") { event.preventDefault(); save.click(); }
+    });
+    save.addEventListener("click", async () => {
+      let doc = {};
+      try {
+        if (blank) doc = editors[0].read() || {};
+        else for (const e of editors) {
+          const value = e.read();
+          if (value === null || value === "") continue;
+          doc[e.col] = value;
+        }
+      } catch (error) {
+        message.hidden = false;
+        clear(message, error.message);
+        return;
+      }
+      try {
+        const { body } = await request("POST", restPath(name), { body: doc });
+        announce(`Added ${body._id}`);
+        state.skip = 0;
+        await load({ focus: () => addButton.focus() });
+      } catch (error) {
+        message.hidden = false;
+        clear(message, h("strong", {}, `${error.body.name || "Error"}: `), error.message,
+          error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: ${item.message}`))) : null);
+      }
+    });
+    editors[0].input.focus();
+  }
+
+  async function removeDocs(ids) {
+    if (ids.length === 0) return;
+    const ok = await confirmDialog({
+      title: ids.length === 1 ? "Delete this document?" : `Delete ${ids.length} documents?`,
+      message: ids.length === 1 ? `Document ${ids[0]} will be deleted from ${name}. This cannot be undone.` : `${plural(ids.length, "document")} will be deleted from ${name}. This cannot be undone.`,
+    });
+    if (!ok) return;
+    try {
+      if (ids.length === 1) await request("DELETE", restPath(name, ids[0]));
+      else await request("DELETE", `${restPath(name)}/*`, { body: ids });
+      announce(`${plural(ids.length, "document")} deleted`);
+    } catch (error) {
+      tableError.hidden = false;
+      clear(tableError, error.message);
+    }
+    await load({ focus: () => addButton.focus() });
+  }
+
+  // Schema first (for typed editors), then the page.
+  try {
+    const meta = await get(`${restPath(name)}/_meta`);
+    schemaFields = meta.fields || [];
+    schemaTypes = new Map(schemaFields.map((f) => [f.name, f.type]));
+  } catch (error) {
+    if (error instanceof APIError && error.status === 404) {
+      clear(main, head, h("div", { class: "error", role: "alert" }, error.message));
+      return;
+    }
+  }
+  await load();
+}

@@ -1,0 +1,20 @@
+/// The files of `Assets/`, by the name they are served under (`/_console/<name>`).
+///
+/// SwiftPM embeds each file as a `PackageResources` constant named after it (`app.js` becomes
+/// `app_js`) but offers no list of them, so a file added to `Assets/` gets its line here too;
+/// `ConsoleAssetTests` fails while the two differ.
+enum ConsoleAssetList {
+    static let files: [(name: String, bytes: [UInt8])] = [
+        ("api.js", PackageResources.api_js),
+        ("app.js", PackageResources.app_js),
+        ("code.js", PackageResources.code_js),
+        ("dom.js", PackageResources.dom_js),
+        ("favicon.svg", PackageResources.favicon_svg),
+        ("import.js", PackageResources.import_js),
+        ("index.html", PackageResources.index_html),
+        ("keys.js", PackageResources.keys_js),
+        ("schema.js", PackageResources.schema_js),
+        ("style.css", PackageResources.style_css),
+        ("table.js", PackageResources.table_js),
+    ]
+}

@@ -1,0 +1,60 @@
+import SocketHTTP
+
+/// Lets a console session stand in for its key: a request under `/rest` or `/_restlite` that
+/// carries no key of its own but a live session cookie goes on as if it had sent the session's
+/// key in `x-apikey`, so it meets exactly the checks and routes any client meets. A request
+/// that changes something must also carry the session's `X-CSRF-Token` and, when it names an
+/// `Origin`, come from the server's own; otherwise it is refused with 403.
+struct ConsoleSessionMiddleware: HTTPMiddleware {
+    let console: Console
+
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        switch decide(request) {
+        case .passOn: return try next(request)
+        case .withKey(let keyed): return try next(keyed)
+        case .refuse(let refusal): return refusal
+        }
+    }
+
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        switch decide(head) {
+        case .passOn: return try next(head)
+        case .withKey(let keyed): return try next(keyed)
+        case .refuse(let refusal): return refusal
+        }
+    }
+
+    enum Decision {
+        case passOn
+        case withKey(HTTPRequest)
+        case refuse(HTTPResponse)
+    }
+
+    func decide(_ request: HTTPRequest) -> Decision {
+        guard let first = request.pathSegments.first, Console.sessionPrefixes.contains(first),
+            !Self.carriesKey(request), let session = console.session(of: request)
+        else { return .passOn }
+        if ![.get, .head, .options].contains(request.method) {
+            if Console.isCrossOrigin(request) { return .refuse(console.crossOriginRefusal()) }
+            let sent = request.headers[Console.csrfHeader] ?? ""
+            guard ConsoleSessions.constantTimeEquals(sent, session.csrf) else {
+                return .refuse(
+                    console.errorResponse(
+                        403,
+                        "missing or wrong CSRF token: a console request that changes data sends the "
+                            + "session's token in \(Console.csrfHeader)"))
+            }
+        }
+        var keyed = request
+        keyed.headers.set("x-apikey", session.key)
+        return .withKey(keyed)
+    }
+
+    /// A request that names its own key keeps it: the cookie is not consulted.
+    static func carriesKey(_ request: HTTPRequest) -> Bool {
+        if let key = request.headers["x-apikey"], !key.isEmpty { return true }
+        if request.headers["Authorization"] != nil { return true }
+        return request.queryValue("apikey") != nil
+    }
+}

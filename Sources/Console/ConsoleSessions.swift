@@ -1,0 +1,97 @@
+import PlatformSupport
+
+/// The console's signed-in browsers, in memory: each session holds the full-access key it was
+/// opened with and its CSRF token. At most `capacity` are kept (the least recently used goes
+/// first) and a session unused for `idleTimeout` is forgotten.
+public final class ConsoleSessions: @unchecked Sendable {
+    /// What a session cookie stands for.
+    public struct Session: Sendable, Equatable {
+        public let id: String
+        public let key: String
+        public let csrf: String
+    }
+
+    // `entries` is guarded by `lock`.
+    private let lock = PosixCondition()
+    private var entries: [String: (session: Session, lastUsed: ContinuousClock.Instant)] = [:]
+    public let capacity: Int
+    public let idleTimeout: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    public init(
+        capacity: Int = 100, idleTimeout: Duration = .seconds(12 * 3600),
+        clock now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.capacity = max(1, capacity)
+        self.idleTimeout = idleTimeout
+        self.now = now
+    }
+
+    /// Opens a session for `key` with a fresh id and CSRF token.
+    public func open(key: String) -> Session {
+        let session = Session(id: Self.randomHex(), key: key, csrf: Self.randomHex())
+        let time = now()
+        lock.withLock {
+            dropExpired(at: time)
+            if entries.count >= capacity,
+                let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+            {
+                entries[oldest] = nil
+            }
+            entries[session.id] = (session, time)
+        }
+        return session
+    }
+
+    /// The live session with this id, marked as used now; nil when unknown or expired.
+    public func session(id: String) -> Session? {
+        let time = now()
+        return lock.withLock {
+            guard let entry = entries[id] else { return nil }
+            guard time - entry.lastUsed < idleTimeout else {
+                entries[id] = nil
+                return nil
+            }
+            entries[id] = (entry.session, time)
+            return entry.session
+        }
+    }
+
+    /// Forgets a session (signing out).
+    public func close(id: String) {
+        lock.withLock { entries[id] = nil }
+    }
+
+    /// How many sessions are kept now.
+    public var count: Int { lock.withLock { entries.count } }
+
+    private func dropExpired(at time: ContinuousClock.Instant) {
+        entries = entries.filter { time - $0.value.lastUsed < idleTimeout }
+    }
+
+    /// 128 random bits as 32 lowercase hex digits.
+    static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        for _ in 0..<2 {
+            var word = generator.next() as UInt64
+            for _ in 0..<16 {
+                text.append(digits[Int(word & 0xF)])
+                word >>= 4
+            }
+        }
+        return text
+    }
+
+    /// Compares every byte, so the time does not tell how much of a token was right.
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
+        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
+        for index in 0..<max(left.count, right.count) {
+            difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
+        }
+        return difference == 0
+    }
+}

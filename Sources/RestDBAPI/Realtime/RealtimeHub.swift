@@ -1,0 +1,196 @@
+import DocumentStore
+import PlatformSupport
+import SocketHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// restdb's realtime events as Server-Sent Events: writers `publish` (constant time, no
+/// socket touched), one dispatcher thread fans the new events out to every subscriber's
+/// `StreamSink`, and sends a `ping` at a fixed interval.
+///
+/// Every event gets the next number as its SSE `id`; the last `settings.history` events stay
+/// in a ring so a client that comes back with `Last-Event-ID` gets what it missed. The
+/// dispatcher runs only while someone is subscribed.
+///
+/// `@unchecked Sendable`: the ring, the counters and `joining` are guarded by `lock`;
+/// `members` belongs to the dispatcher thread.
+public final class RealtimeHub: @unchecked Sendable {
+    public struct Settings: Sendable {
+        /// Time between `ping` events.
+        public var pingInterval: Duration
+        /// How many recent events a reconnecting client can resume from.
+        public var history: Int
+        /// Bytes held for one subscriber that is not reading; past it, it is disconnected.
+        public var queueBytes: Int
+        /// After a round that delivered events, the dispatcher waits this long before the next,
+        /// so a burst of writes reaches each subscriber in a few writes rather than one each.
+        /// The first event after a quiet spell goes out at once.
+        public var coalesce: Duration
+
+        public init(
+            pingInterval: Duration = .seconds(30), history: Int = 1000, queueBytes: Int = 1 << 20,
+            coalesce: Duration = .milliseconds(10)
+        ) {
+            self.pingInterval = pingInterval
+            self.history = max(1, history)
+            self.queueBytes = queueBytes
+            self.coalesce = coalesce
+        }
+    }
+
+    struct Event {
+        let id: Int64
+        /// nil for messages (`publish`), which every subscriber receives.
+        let collection: String?
+        let bytes: [UInt8]
+    }
+
+    public let settings: Settings
+    private let lock = PosixCondition()
+    private var ring: [Event?]
+    private var latestID: Int64 = 0
+    private var dispatchedID: Int64 = 0
+    private var joining: [RealtimeSubscriber] = []
+    private var running = false
+    private var pruneNeeded = false
+    private var memberCount = 0
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+        ring = Array(repeating: nil, count: settings.history)
+    }
+
+    /// Records an event and wakes the dispatcher; returns its id. `data` is one line of JSON.
+    @discardableResult
+    public func publish(event name: String, collection: String?, data: [UInt8]) -> Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        latestID += 1
+        let bytes = Self.frame(id: latestID, event: name, data: data)
+        ring[Int(latestID % Int64(ring.count))] = Event(id: latestID, collection: collection, bytes: bytes)
+        if running { lock.signal() }
+        return latestID
+    }
+
+    /// Adds a subscriber; with `lastEventID` inside the history it first receives what came
+    /// after that id, otherwise it starts with the next event.
+    func subscribe(_ subscriber: RealtimeSubscriber) {
+        subscriber.sink.onClose { [weak self] in self?.notePrune() }
+        lock.lock()
+        joining.append(subscriber)
+        let start = !running
+        running = true
+        lock.signal()
+        lock.unlock()
+        if start { PosixThread.spawn(name: "realtime") { [self] in dispatchLoop() } }
+    }
+
+    /// Subscribers currently served (joining ones included).
+    public var subscriberCount: Int { lock.withLock { memberCount + joining.count } }
+
+    /// The id of the newest event so far.
+    public var latestEventID: Int64 { lock.withLock { latestID } }
+
+    private func notePrune() {
+        lock.lock()
+        pruneNeeded = true
+        lock.signal()
+        lock.unlock()
+    }
+
+    static func frame(id: Int64, event: String, data: [UInt8]) -> [UInt8] {
+        var bytes = Array("id: \(id)\nevent: \(event)\ndata: ".utf8)
+        bytes.reserveCapacity(bytes.count + data.count + 2)
+        bytes.append(contentsOf: data)
+        bytes.append(contentsOf: [10, 10])
+        return bytes
+    }
+
+    /// Under `lock`: the stored events after `id`, oldest first.
+    private func events(after id: Int64) -> [Event] {
+        let first = max(id + 1, latestID - Int64(ring.count) + 1)
+        guard first <= latestID else { return [] }
+        return (first...latestID).compactMap { number in
+            guard let event = ring[Int(number % Int64(ring.count))], event.id == number else { return nil }
+            return event
+        }
+    }
+
+    /// Under `lock`: where a joining subscriber starts. Ids past the newest (another run) or
+    /// older than the history start fresh.
+    private func resumePoint(_ lastEventID: Int64?) -> Int64 {
+        guard let lastEventID, lastEventID <= latestID, lastEventID >= latestID - Int64(ring.count) else {
+            return latestID
+        }
+        return lastEventID
+    }
+
+    private func dispatchLoop() {
+        var members: [RealtimeSubscriber] = []
+        var nextPing = ContinuousClock.now + settings.pingInterval
+        while true {
+            lock.lock()
+            while latestID == dispatchedID && joining.isEmpty && !pruneNeeded
+                && ContinuousClock.now < nextPing
+            {
+                _ = lock.wait(milliseconds: Self.milliseconds(until: nextPing))
+            }
+            if pruneNeeded { members.removeAll { !$0.sink.isOpen } }
+            pruneNeeded = false
+            if members.isEmpty && joining.isEmpty {
+                running = false
+                memberCount = 0
+                lock.unlock()
+                return
+            }
+            let fresh = events(after: dispatchedID)
+            dispatchedID = latestID
+            let joiners = joining
+            joining = []
+            let backlogs = joiners.map { events(after: resumePoint($0.lastEventID)) }
+            var ping: [UInt8] = []
+            if ContinuousClock.now >= nextPing {
+                latestID += 1
+                dispatchedID = latestID
+                ping = Self.frame(id: latestID, event: "ping", data: Array(Self.now().utf8))
+                nextPing = ContinuousClock.now + settings.pingInterval
+            }
+            memberCount = members.count + joiners.count
+            lock.unlock()
+            let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
+            for member in members { member.deliver(fresh, everything: everything, then: ping) }
+            for (joiner, backlog) in zip(joiners, backlogs) {
+                let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
+                joiner.deliver(backlog, everything: all, then: ping)
+            }
+            members.append(contentsOf: joiners)
+            if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
+        }
+    }
+
+    private static func pause(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int {
+        let left = ContinuousClock.now.duration(to: instant)
+        let (seconds, attoseconds) = left.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1)
+    }
+
+    /// Now as restdb writes dates, for the `ping` data.
+    private static func now() -> String {
+        ISODate.format(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+    }
+}

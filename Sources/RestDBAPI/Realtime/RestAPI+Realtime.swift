@@ -1,0 +1,96 @@
+import DocumentStore
+import SocketHTTP
+
+/// `GET /realtime` (the event stream) and `POST /realtime` (publish a message), and the events
+/// the write routes emit. See docs/API.md, "Realtime events".
+extension RestAPI {
+    func addRealtimeRoutes(to router: inout Router) {
+        router.get("/realtime") { request in try subscribe(request) }
+        router.post("/realtime") { request in try publishMessage(request) }
+    }
+
+    /// Any known key may listen; a scoped key receives the writes of the collections it may
+    /// GET (its scope on `/<collection>`), and every `publish` and `ping`.
+    func subscribe(_ request: HTTPRequest) throws -> HTTPResponse {
+        let key = try realtimeKey(request, method: "GET")
+        let origin = request.headers["Origin"]
+        let keys = self.keys
+        let full = keys.grantsFullAccess(presentedKey: key)
+        let mayRead: @Sendable (String) -> Bool = { collection in
+            full
+                || keys.authorize(presentedKey: key, method: "GET", path: "/" + collection, origin: origin)
+                    == .allowed
+        }
+        let lastEventID = (request.headers["Last-Event-ID"] ?? request.queryValue("lastEventId"))
+            .flatMap { Int64($0.trimmingASCIIWhitespace()) }
+        let hub = realtime
+        let headers: HTTPHeaders = [
+            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+        ]
+        return .stream(headers: headers, bufferLimit: hub.settings.queueBytes) { sink in
+            // Tells EventSource how soon to reconnect; carries no event.
+            sink.send(Array("retry: 2000\n\n".utf8))
+            hub.subscribe(RealtimeSubscriber(sink: sink, lastEventID: lastEventID, mayRead: mayRead))
+        }
+    }
+
+    /// `POST /realtime` with a JSON body: a full-access key, or a scoped key whose scope allows
+    /// POST on `/realtime`. Every subscriber receives it as a `publish` event.
+    func publishMessage(_ request: HTTPRequest) throws -> HTTPResponse {
+        _ = try realtimeKey(request, method: "POST")
+        let message = try RequestBody.value(of: request, schema: nil)
+        let id = realtime.publish(event: "publish", collection: nil, data: Array(message.serialized().utf8))
+        return .json(.ok, #"{"result":"published","id":\#(id)}"#)
+    }
+
+    /// 401 without a key, 403 for an unknown key; for POST, 403 unless the key may POST on
+    /// `/realtime`.
+    private func realtimeKey(_ request: HTTPRequest, method: String) throws -> String {
+        guard let key = KeyMiddleware.presentedKey(request), !key.isEmpty else {
+            throw RestError(
+                .unauthorized,
+                "This request has no API key; send it as ?apikey= (EventSource cannot send headers) or in x-apikey."
+            )
+        }
+        switch keys.authorize(
+            presentedKey: key, method: method, path: "/realtime", origin: request.headers["Origin"])
+        {
+        case .allowed, .missing: return key
+        case .unknown:
+            throw RestError(
+                .forbidden,
+                "The API key is not known to this server; use a key that `restlite keys list` shows.")
+        case .outOfScope:
+            guard method == "GET" else {
+                throw RestError(
+                    .forbidden,
+                    "Only a full-access key, or a key whose scope allows POST on /realtime, may publish.")
+            }
+            return key
+        }
+    }
+
+    // MARK: events of the write routes
+
+    /// `post`/`put` with `{"collection":..., "data": <document with system fields>}`.
+    func emitDocument(_ event: String, _ collection: String, _ documentJSON: [UInt8]) {
+        var data = Self.eventPrefix(collection)
+        data.append(contentsOf: documentJSON)
+        data.append(UInt8(ascii: "}"))
+        realtime.publish(event: event, collection: collection, data: data)
+    }
+
+    /// `delete` with `{"collection":..., "data": [ids]}`, one event per request.
+    func emitDeleted(_ collection: String, _ ids: [String]) {
+        guard !ids.isEmpty else { return }
+        var data = Self.eventPrefix(collection)
+        data.append(contentsOf: JSONValue.array(ids.map(JSONValue.string)).serialized().utf8)
+        data.append(UInt8(ascii: "}"))
+        realtime.publish(event: "delete", collection: collection, data: data)
+    }
+
+    private static func eventPrefix(_ collection: String) -> [UInt8] {
+        Array(#"{"collection":\#(JSONValue.string(collection).serialized()),"data":"#.utf8)
+    }
+}

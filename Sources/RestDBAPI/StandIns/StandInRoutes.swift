@@ -1,0 +1,47 @@
+import DataTransfer
+import Pictures
+import SocketHTTP
+import StandIns
+
+/// The offline stand-ins of the other web APIs a course app calls, on the restdb router:
+/// TheCatAPI under `/thecatapi` and the picture services under `/placekitten` and
+/// `/dummyimage`. No key is asked for (the key check covers `/rest` only); answers get CORS
+/// headers like every other.
+///
+/// ```swift
+/// var options = RestAPI.Options()
+/// options.standIns = StandInOptions(publicURL: "http://192.168.1.5:8080")
+/// let responder = RestAPI(store: store, keys: keys, options: options).makeResponder()
+/// ```
+public struct StandInOptions: Sendable, Equatable {
+    /// Scheme, host and port of absolute URLs in answers; nil builds them on the request's `Host`.
+    public var publicURL: String?
+    /// Bytes of encoded pictures kept in memory, in all: half for TheCatAPI's picture files,
+    /// half for PlaceKitten's and dummyimage's pictures.
+    public var cacheBytes: Int
+
+    public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20) {
+        self.publicURL = publicURL
+        self.cacheBytes = cacheBytes
+    }
+}
+
+/// Mounting the stand-ins, and the photo URLs that point at them.
+public enum StandInRoutes {
+    /// The path prefixes, after the server's base URL, in banner order.
+    public static let bases = [TheCatAPIStandIn.prefix + "/v1", "/placekitten", "/dummyimage"]
+
+    static func register(on router: inout Router, _ options: StandInOptions) {
+        TheCatAPIStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 2) {
+            look, variant, width, height, format in
+            CatPicture.draw(look, variant: variant, width: width, height: height).encoded(as: format)
+        }.register(on: &router)
+        PictureStandIns(cacheBytes: options.cacheBytes / 2).register(on: &router)
+    }
+
+    /// Photo URLs of dummyimage.com, placekitten.com and TheCatAPI's CDN rewritten onto the
+    /// stand-ins of the server at `base` (`--local-images`).
+    public static func localImageURLs(base: String) -> LocalImageURLs {
+        LocalImageURLs(base: base) { TheCatAPIStandIn.catalogueFile(forImageID: $0) }
+    }
+}

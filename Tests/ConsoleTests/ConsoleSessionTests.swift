@@ -1,0 +1,145 @@
+import DocumentStore
+import Foundation
+import RestDBAPI
+import SocketHTTP
+import Testing
+
+@testable import Console
+
+@Suite struct ConsoleSessionTests {
+    @Test func signInSetsAStrictHttpOnlyCookieAndAnswersTheCSRFToken() async throws {
+        let server = try await ConsoleServer()
+        let answer = server.request(.post, "/_console/session", body: #"{"key":"\#(server.fullKey)"}"#)
+        #expect(answer.status == .ok)
+        let cookie = try #require(answer.headers["Set-Cookie"])
+        #expect(
+            cookie.wholeMatch(of: /restlite_session=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Strict/) != nil)
+        let csrf = try answer.json()["csrf"]?.stringValue ?? ""
+        #expect(csrf.count == 32)
+
+        let current = server.request(
+            .get, "/_console/session", headers: [("Cookie", String(cookie.split(separator: ";")[0]))])
+        #expect(current.status == .ok)
+        #expect(try current.json()["csrf"]?.stringValue == csrf)
+        #expect(try current.json()["signedIn"] == .bool(true))
+    }
+
+    @Test func scopedAndUnknownKeysCannotSignIn() async throws {
+        let server = try await ConsoleServer()
+        let added = server.request(
+            .post, "/_restlite/keys", headers: [("x-apikey", server.fullKey)],
+            body: #"{"methods":["GET"],"path":"/a3cats/**"}"#)
+        let scoped = try #require(try added.json()["key"]?.stringValue)
+        let refused = server.request(.post, "/_console/session", body: #"{"key":"\#(scoped)"}"#)
+        #expect(refused.status == .forbidden)
+        #expect(refused.headers["Set-Cookie"] == nil)
+        #expect(server.request(.post, "/_console/session", body: #"{"key":"nope"}"#).status == .unauthorized)
+        #expect(server.request(.post, "/_console/session", body: "not json").status == .badRequest)
+        #expect(server.request(.get, "/_console/signin?key=\(scoped)").status == .forbidden)
+    }
+
+    @Test func withoutACookieTheSessionIsUnauthorized() async throws {
+        let server = try await ConsoleServer()
+        #expect(server.request(.get, "/_console/session").status == .unauthorized)
+        let forged = server.request(.get, "/_console/session", headers: [("Cookie", "restlite_session=00")])
+        #expect(forged.status == .unauthorized)
+    }
+
+    @Test func signOutForgetsTheSessionAndClearsTheCookie() async throws {
+        let server = try await ConsoleServer()
+        let (cookie, _) = try server.signIn()
+        let out = server.request(.delete, "/_console/session", headers: [("Cookie", cookie)])
+        #expect(out.status == .ok)
+        let cleared = try #require(out.headers["Set-Cookie"])
+        #expect(cleared.hasPrefix("restlite_session=;"))
+        #expect(cleared.contains("Max-Age=0"))
+        #expect(
+            server.request(.get, "/_console/session", headers: [("Cookie", cookie)]).status == .unauthorized)
+        #expect(server.request(.get, "/rest/a3cats", headers: [("Cookie", cookie)]).status == .unauthorized)
+    }
+
+    @Test func oneClickSignInSetsTheCookieAndSendsTheBrowserToTheRoot() async throws {
+        let server = try await ConsoleServer()
+        let answer = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        #expect(answer.status.code == 303)
+        #expect(answer.headers["Location"] == "/")
+        let cookie = try #require(answer.headers["Set-Cookie"]).split(separator: ";")[0]
+        #expect(
+            server.request(.get, "/_console/session", headers: [("Cookie", String(cookie))]).status == .ok)
+        #expect(server.request(.get, "/_console/signin?key=wrong").status == .unauthorized)
+    }
+
+    @Test func theBannerPrintsTheSignInLinkWithTheFullKey() async throws {
+        let server = try await ConsoleServer()
+        #expect(
+            server.server.banner().text.contains(
+                "console: http://127.0.0.1:0/_console/signin?key=\(server.fullKey)\n"))
+        let off = try await ConsoleServer(console: false)
+        #expect(!off.server.banner().text.contains("console:"))
+    }
+
+    @Test func aCookieActsAsTheKeyForReadsButWritesNeedTheCSRFToken() async throws {
+        let server = try await ConsoleServer()
+        let (cookie, csrf) = try server.signIn()
+        #expect(server.request(.get, "/rest/a3cats?max=1", headers: [("Cookie", cookie)]).status == .ok)
+        #expect(server.request(.get, "/_restlite/keys", headers: [("Cookie", cookie)]).status == .ok)
+
+        let body = #"{"catName":"Tom"}"#
+        let noToken = server.request(.post, "/rest/a3cats", headers: [("Cookie", cookie)], body: body)
+        #expect(noToken.status == .forbidden)
+        #expect(try noToken.json()["message"]?.stringValue?.contains("missing or wrong CSRF token") == true)
+        let wrong = server.request(
+            .post, "/rest/a3cats", headers: [("Cookie", cookie), ("X-CSRF-Token", String(csrf.reversed()))],
+            body: body)
+        #expect(wrong.status == .forbidden)
+        let crossSite = server.request(
+            .post, "/rest/a3cats",
+            headers: [("Cookie", cookie), ("X-CSRF-Token", csrf), ("Origin", "http://evil.example")],
+            body: body)
+        #expect(crossSite.status == .forbidden)
+        let good = server.request(
+            .post, "/rest/a3cats",
+            headers: [("Cookie", cookie), ("X-CSRF-Token", csrf), ("Origin", "http://127.0.0.1:8080")],
+            body: body)
+        #expect(good.status == .created)
+        // The same refusal before the body is read.
+        let head = HTTPRequest(
+            method: .post, target: "/rest/a3cats",
+            headers: [("Host", "127.0.0.1:8080"), ("Cookie", cookie)].reduce(into: HTTPHeaders()) {
+                $0.add($1.0, $1.1)
+            })
+        #expect(server.server.responder.respondBeforeBody(to: head)?.status == .forbidden)
+    }
+
+    @Test func theRequestJournalKeepsNoKeyCookieOrToken() async throws {
+        let server = try await ConsoleServer()
+        _ = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        let (cookie, csrf) = try server.signIn()
+        let cookieValue = String(cookie.split(separator: "=")[1])
+        _ = server.request(
+            .post, "/rest/a3cats", headers: [("Cookie", cookie), ("X-CSRF-Token", csrf)],
+            body: #"{"catName":"J"}"#)
+        let journal = server.request(.get, "/_restlite/journal", headers: [("x-apikey", server.fullKey)])
+        #expect(journal.status == .ok)
+        let text = journal.bodyString
+        #expect(text.contains("/rest/a3cats"))
+        #expect(!text.contains("_console"))
+        for secret in [server.fullKey, cookieValue, csrf] { #expect(!text.contains(secret)) }
+    }
+
+    @Test func sessionsAreBoundedAndExpireWhenIdle() {
+        final class Clock: @unchecked Sendable { var now = ContinuousClock.now }
+        let clock = Clock()
+        let sessions = ConsoleSessions(capacity: 2, idleTimeout: .seconds(60), clock: { clock.now })
+        let first = sessions.open(key: "k")
+        clock.now += .seconds(1)
+        let second = sessions.open(key: "k")
+        clock.now += .seconds(1)
+        _ = sessions.open(key: "k")
+        #expect(sessions.count == 2)
+        #expect(sessions.session(id: first.id) == nil)
+        #expect(sessions.session(id: second.id) == second)
+        clock.now += .seconds(61)
+        #expect(sessions.session(id: second.id) == nil)
+    }
+}

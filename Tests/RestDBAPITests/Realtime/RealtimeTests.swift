@@ -1,0 +1,252 @@
+import DocumentStore
+import Foundation
+import PlatformSupport
+import RestDBAPI
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+/// `GET /realtime` and `POST /realtime` over real sockets.
+@Suite(.serialized) struct RealtimeTests {
+    static let key = TestAPI.fullKey
+
+    /// A TestAPI with its server; `configure` may shorten the server's timeouts.
+    final class Fixture {
+        let api: TestAPI
+        let server: HTTPServer
+
+        init(
+            realtime: RealtimeHub.Settings = .init(),
+            configure: (inout HTTPServerConfiguration) -> Void = { _ in }
+        ) throws {
+            api = try TestAPI(realtime: realtime)
+            server = try TestHTTPServer.start(api.responder) {
+                $0.errorRenderer = RestAPI.protocolErrorResponse
+                configure(&$0)
+            }
+        }
+
+        deinit {
+            server.shutdown(grace: .seconds(1))
+            api.remove()
+        }
+
+        var port: Int { server.port }
+
+        func subscribe(key: String = RealtimeTests.key, query: String = "", headers: [String: String] = [:])
+            throws -> EventStreamClient
+        {
+            let client = try EventStreamClient(
+                port: port, target: "/realtime?apikey=\(key)\(query)", headers: headers)
+            try waitUntil { api.api.realtime.subscriberCount > 0 }
+            return client
+        }
+
+        @discardableResult
+        func call(_ method: String, _ target: String, _ body: String = "", key: String = RealtimeTests.key)
+            throws
+            -> RawHTTPResponse
+        {
+            let client = try RawHTTPClient(port: port)
+            defer { client.close() }
+            try client.send(
+                "\(method) \(target) HTTP/1.1\r\nHost: x\r\nx-apikey: \(key)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return try client.readResponse()
+        }
+    }
+
+    static func waitUntil(_ condition: () -> Bool) throws {
+        for _ in 0..<500 where !condition() { usleep(10_000) }
+        try #require(condition())
+    }
+
+    static func object(_ event: ServerSentEvent) throws -> [String: Any] {
+        try #require(try event.json() as? [String: Any])
+    }
+
+    @Test func streamAnswersWithEventStreamHeaders() throws {
+        let fixture = try Fixture()
+        let client = try fixture.subscribe()
+        #expect(client.status == 200)
+        #expect(client.header("Content-Type")?.hasPrefix("text/event-stream") == true)
+        #expect(client.header("Cache-Control") == "no-cache")
+        #expect(client.header("Content-Length") == nil)
+    }
+
+    @Test func everyWriteKindEmitsItsEvent() throws {
+        let fixture = try Fixture()
+        let client = try fixture.subscribe()
+        let created = try fixture.call("POST", "/rest/cats", #"{"name":"Tom","age":3}"#)
+        #expect(created.status == 201)
+        let post = try client.nextSkippingPings()
+        #expect(post.name == "post")
+        let postObject = try Self.object(post)
+        #expect(postObject["collection"] as? String == "cats")
+        let document = try #require(postObject["data"] as? [String: Any])
+        #expect(document["name"] as? String == "Tom")
+        let id = try #require(document["_id"] as? String)
+
+        try fixture.call("POST", "/rest/cats", #"[{"name":"A"},{"name":"B"}]"#)
+        let bulk = [try client.nextSkippingPings(), try client.nextSkippingPings()]
+        #expect(bulk.map(\.name) == ["post", "post"])
+        let names = try bulk.map { try Self.object($0)["data"] as? [String: Any] }.map {
+            $0?["name"] as? String
+        }
+        #expect(names == ["A", "B"])
+        #expect(bulk[1].id! > bulk[0].id! && bulk[0].id! > post.id!)
+
+        try fixture.call("PUT", "/rest/cats/\(id)", #"{"age":4}"#)
+        let put = try client.nextSkippingPings()
+        #expect(put.name == "put")
+        #expect((try Self.object(put)["data"] as? [String: Any])?["age"] as? Int == 4)
+
+        try fixture.call("PATCH", "/rest/cats/\(id)", #"{"age":5}"#)
+        let patch = try client.nextSkippingPings()
+        #expect(patch.name == "put")
+        #expect((try Self.object(patch)["data"] as? [String: Any])?["age"] as? Int == 5)
+
+        let query = #"?q=%7B%22name%22%3A%22A%22%7D"#
+        try fixture.call("PUT", "/rest/cats/*\(query)", #"{"age":9}"#)
+        let byQuery = try client.nextSkippingPings()
+        #expect(byQuery.name == "put")
+        let updated = try #require(try Self.object(byQuery)["data"] as? [String: Any])
+        #expect(updated["name"] as? String == "A" && updated["age"] as? Int == 9)
+
+        try fixture.call("DELETE", "/rest/cats/\(id)")
+        let deleteOne = try client.nextSkippingPings()
+        #expect(deleteOne.name == "delete")
+        #expect(try Self.object(deleteOne)["data"] as? [String] == [id])
+        #expect(try Self.object(deleteOne)["collection"] as? String == "cats")
+
+        try fixture.call("DELETE", "/rest/cats/*\(query)")
+        let deleteQuery = try client.nextSkippingPings()
+        #expect(deleteQuery.name == "delete")
+        #expect((try Self.object(deleteQuery)["data"] as? [String])?.count == 1)
+
+        let rest = try fixture.api.store.find(FindRequest(collection: "cats")).documents.map(\.id)
+        try fixture.call("DELETE", "/rest/cats/*", "[\"\(rest[0])\"]")
+        let deleteList = try client.nextSkippingPings()
+        #expect(deleteList.name == "delete")
+        #expect(try Self.object(deleteList)["data"] as? [String] == rest)
+    }
+
+    @Test func scopedKeyReceivesOnlyCollectionsItMayRead() throws {
+        let fixture = try Fixture()
+        let scoped = APIKey(key: "scopedcatreader000000001", full: false, methods: ["GET"], path: "/cats/**")
+        try KeyFile(keys: [scoped]).save(to: fixture.api.folder.keysURL)
+        let client = try fixture.subscribe(key: scoped.key)
+        #expect(client.status == 200)
+        try fixture.call("POST", "/rest/dogs", #"{"name":"Rex"}"#)
+        try fixture.call("POST", "/rest/cats", #"{"name":"Tom"}"#)
+        try fixture.call("POST", "/realtime", #"{"note":"hi"}"#)
+        let first = try client.nextSkippingPings()
+        #expect(first.name == "post")
+        #expect(try Self.object(first)["collection"] as? String == "cats")
+        let second = try client.nextSkippingPings()
+        #expect(second.name == "publish")
+        // The scoped key may not publish.
+        #expect(try fixture.call("POST", "/realtime", #"{"x":1}"#, key: scoped.key).status == 403)
+    }
+
+    @Test func lastEventIDResumesFromHistory() throws {
+        let fixture = try Fixture()
+        for name in ["a", "b", "c"] { try fixture.call("POST", "/rest/cats", #"{"name":"\#(name)"}"#) }
+        let resumed = try fixture.subscribe(headers: ["Last-Event-ID": "1"])
+        let replay = [try resumed.nextSkippingPings(), try resumed.nextSkippingPings()]
+        #expect(replay.map(\.id) == [2, 3])
+        let fromParameter = try fixture.subscribe(query: "&lastEventId=2")
+        #expect(try fromParameter.nextSkippingPings().id == 3)
+        // An id from another run (beyond the newest) starts fresh: the next event is new.
+        let fresh = try fixture.subscribe(headers: ["Last-Event-ID": "999"])
+        try fixture.call("POST", "/rest/cats", #"{"name":"d"}"#)
+        #expect(try fresh.nextSkippingPings().id == 4)
+    }
+
+    @Test func olderThanHistoryStartsFresh() throws {
+        let fixture = try Fixture(realtime: .init(history: 2))
+        for name in ["a", "b", "c", "d"] { try fixture.call("POST", "/rest/cats", #"{"name":"\#(name)"}"#) }
+        let client = try fixture.subscribe(headers: ["Last-Event-ID": "1"])
+        try fixture.call("POST", "/rest/cats", #"{"name":"e"}"#)
+        #expect(try client.nextSkippingPings().id == 5)
+    }
+
+    @Test func publishReachesEverySubscriber() throws {
+        let fixture = try Fixture()
+        let first = try fixture.subscribe()
+        let second = try EventStreamClient(
+            port: fixture.port, target: "/realtime", headers: ["x-apikey": Self.key])
+        try Self.waitUntil { fixture.api.api.realtime.subscriberCount == 2 }
+        let answer = try fixture.call("POST", "/realtime", #"{"channel":"chat","text":"hello"}"#)
+        #expect(answer.status == 200)
+        for client in [first, second] {
+            let event = try client.nextSkippingPings()
+            #expect(event.name == "publish")
+            #expect(try Self.object(event)["text"] as? String == "hello")
+        }
+    }
+
+    @Test func missingOrUnknownKeysAreRefused() throws {
+        let fixture = try Fixture()
+        let none = try EventStreamClient(port: fixture.port, target: "/realtime")
+        #expect(none.status == 401)
+        let unknown = try EventStreamClient(port: fixture.port, target: "/realtime?apikey=nosuchkey")
+        #expect(unknown.status == 403)
+        #expect(try fixture.call("POST", "/realtime", "{}", key: "nosuchkey").status == 403)
+        #expect(try fixture.call("POST", "/realtime", "not json").status == 400)
+        #expect(fixture.api.api.realtime.subscriberCount == 0)
+    }
+
+    @Test func pingsArriveAtTheInterval() throws {
+        let fixture = try Fixture(realtime: .init(pingInterval: .milliseconds(150)))
+        let client = try fixture.subscribe()
+        let started = ContinuousClock.now
+        let ping = try client.next()
+        #expect(ping.name == "ping")
+        #expect(ping.id != nil)
+        #expect(ISODate.parse(ping.data) != nil)
+        let next = try client.next()
+        #expect(next.name == "ping" && next.id! > ping.id!)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func streamOutlivesTheIdleTimeout() throws {
+        let fixture = try Fixture { $0.idleTimeout = .milliseconds(200) }
+        let client = try fixture.subscribe()
+        usleep(800_000)
+        try fixture.call("POST", "/rest/cats", #"{"name":"late"}"#)
+        #expect(try client.nextSkippingPings().name == "post")
+    }
+
+    @Test func clientLeavingFreesTheSubscriber() throws {
+        let fixture = try Fixture()
+        let client = try fixture.subscribe()
+        client.socket.close()
+        try fixture.call("POST", "/rest/cats", #"{"name":"x"}"#)
+        try Self.waitUntil { fixture.api.api.realtime.subscriberCount == 0 }
+    }
+
+    /// A subscriber that never reads: writes keep their speed (compared with the same writes
+    /// before it subscribed), and it is disconnected once its queue (64 KiB here) and the
+    /// socket buffers are full.
+    @Test func stuckSubscriberIsClosedWithoutSlowingWrites() throws {
+        let fixture = try Fixture(realtime: .init(queueBytes: 64 * 1024))
+        let filler = String(repeating: "x", count: 32 * 1024)
+        let batch = "[" + Array(repeating: #"{"f":"\#(filler)"}"#, count: 8).joined(separator: ",") + "]"
+        func timedWrite() throws -> Duration {
+            let started = ContinuousClock.now
+            #expect(try fixture.call("POST", "/rest/cats", batch).status == 201)
+            return ContinuousClock.now - started
+        }
+        let baseline = try (0..<3).map { _ in try timedWrite() }.max()!
+        let stuck = try fixture.subscribe()
+        var slowest: Duration = .zero
+        // 256 KiB of events a write; bounded at 48 writes (12 MiB).
+        for _ in 0..<48 where fixture.api.api.realtime.subscriberCount > 0 {
+            slowest = max(slowest, try timedWrite())
+        }
+        try Self.waitUntil { fixture.api.api.realtime.subscriberCount == 0 }
+        #expect(slowest < baseline * 2 + .milliseconds(100), "slowest \(slowest), baseline \(baseline)")
+        #expect(stuck.waitForClose())
+    }
+}

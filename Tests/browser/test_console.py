@@ -1,0 +1,573 @@
+"""Browser tests of the restlite console: headless Chromium against a real `restlite serve`.
+
+Run with `bash Tests/browser/run.sh` (installs Chromium, chromedriver and Selenium when missing).
+The tests run in order (test_01 ... test_15) over one server and one browser session, and save a
+screenshot of every page to docs/console/*.png.
+"""
+
+import http.cookiejar
+import io
+import json
+import os
+import re
+import secrets
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ASSETS = os.path.join(ROOT, "Sources", "Console", "Assets")
+SHOTS = os.path.join(ROOT, "docs", "console")
+SEED = os.path.join(ROOT, "seed", "a3cats.json")
+WAIT = 10
+FIGURES = {}
+
+
+def binary():
+    path = os.environ.get("RESTLITE_BIN")
+    if path:
+        return path
+    bin_dir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                             capture_output=True, text=True, timeout=120).stdout.strip()
+    return os.path.join(bin_dir, "restlite")
+
+
+class Server:
+    """`restlite serve` on port 0; the port comes from the banner's first line."""
+
+    def __init__(self):
+        self.data = tempfile.mkdtemp(prefix="restlite-console-")
+        if os.environ.get("RESTLITE_URL"):
+            # A server started elsewhere (debugging): RESTLITE_URL and RESTLITE_KEY.
+            self.url, self.key, self.proc = os.environ["RESTLITE_URL"], os.environ["RESTLITE_KEY"], None
+            return
+        self.key = secrets.token_hex(12)
+        self.proc = subprocess.Popen(
+            [binary(), "serve", "--data-dir", self.data, "--port", "0", "--apikey", self.key, "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.time() + 30
+        first = ""
+        while time.time() < deadline:
+            first = self.proc.stdout.readline()
+            if first:
+                break
+        match = re.search(r"restlite listening on (http://127\.0\.0\.1:\d+)", first)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"no banner from restlite serve: {first!r}")
+        self.url = match.group(1)
+        # Drain the rest of the output so the server never blocks on a full pipe.
+        import threading
+        threading.Thread(target=self.proc.stdout.read, daemon=True).start()
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.kill(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        shutil.rmtree(self.data, ignore_errors=True)
+
+    def call(self, method, path, body=None, key=None, headers=None):
+        """A plain HTTP request (behind the UI's back); returns (status, parsed JSON or text, headers)."""
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        if key is not False:
+            req.add_header("x-apikey", key or self.key)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        for name, value in (headers or {}).items():
+            req.add_header(name, value)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                raw = resp.read()
+                status, hdrs = resp.status, resp.headers
+        except urllib.error.HTTPError as err:
+            raw, status, hdrs = err.read(), err.code, err.headers
+        text = raw.decode("utf-8", "replace")
+        try:
+            return status, json.loads(text), hdrs
+        except ValueError:
+            return status, text, hdrs
+
+
+def shrink(path):
+    """Keeps a screenshot small: a 256-colour palette PNG when Pillow is installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        buf = io.BytesIO()
+        small.save(buf, format="PNG", optimize=True)
+    if buf.tell() < os.path.getsize(path):
+        with open(path, "wb") as f:
+            f.write(buf.getvalue())
+
+
+class ConsoleTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        options = webdriver.ChromeOptions()
+        options.add_argument("--headless=new")
+        options.add_argument("--no-sandbox")
+        options.add_argument("--disable-dev-shm-usage")
+        options.add_argument("--window-size=1280,800")
+        options.add_argument("--force-device-scale-factor=1")
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        chrome = shutil.which("chromium") or shutil.which("chromium-browser")
+        if chrome:
+            options.binary_location = chrome
+        service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        try:
+            cls.driver = webdriver.Chrome(options=options, service=service)
+        except Exception:
+            cls.server.stop()
+            raise
+        cls.viewport(1280, 800)
+        cls.driver.set_page_load_timeout(20)
+        os.makedirs(SHOTS, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.quit()
+        finally:
+            cls.server.stop()
+
+    # ---- helpers
+
+    @classmethod
+    def viewport(cls, width, height):
+        """Sizes the page itself (not the window around it) to width x height."""
+        d = cls.driver
+        d.set_window_size(width, height)
+        inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+        d.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+
+    def wait(self, condition, timeout=WAIT):
+        return WebDriverWait(self.driver, timeout).until(condition)
+
+    def css(self, selector, timeout=WAIT):
+        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)), timeout)
+
+    def all(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def text_in(self, selector, text, timeout=WAIT):
+        try:
+            self.wait(EC.text_to_be_present_in_element((By.CSS_SELECTOR, selector), text), timeout)
+        except TimeoutException:
+            found = [e.text for e in self.all(selector)]
+            self.fail(f"{text!r} never appeared in {selector}; found {found!r}")
+
+    def button(self, label, scope=None):
+        literal = json.dumps(label, ensure_ascii=False)
+        xpath = f".//button[normalize-space()={literal}] | .//a[normalize-space()={literal}]"
+        root = scope or self.driver
+        return self.wait(lambda d: next((b for b in root.find_elements(By.XPATH, xpath) if b.is_displayed()), None))
+
+    def go(self, hash_):
+        self.driver.execute_script("location.hash = arguments[0]", hash_)
+
+    def shot(self, name):
+        time.sleep(0.15)
+        path = os.path.join(SHOTS, f"{name}.png")
+        self.driver.save_screenshot(path)
+        shrink(path)
+
+    def confirm(self):
+        dialog = self.css("dialog[open]")
+        dialog.find_element(By.CSS_SELECTOR, "button[value=ok]").click()
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"))
+
+    def status_text(self):
+        return self.css("main .status").text
+
+    def cookie_header(self):
+        return "; ".join(f"{c['name']}={c['value']}" for c in self.driver.get_cookies())
+
+    def rows(self):
+        return self.all("table.docs tbody tr[data-id]:not(.editing)")
+
+    def column_values(self, field):
+        headers = [(th.text.split() or [""])[0] for th in self.all("table.docs thead th")]
+        index = headers.index(field)
+        return [r.find_elements(By.CSS_SELECTOR, "th, td")[index].text for r in self.rows()]
+
+    # ---- the walk through the console
+
+    def test_01_no_session_is_401(self):
+        srv = self.server
+        status, page, headers = srv.call("GET", "/", key=False, headers={"Accept": "text/html"})
+        self.assertEqual(status, 200, "the server does not serve the console page at / (is the Console module mounted?)")
+        self.assertIn("/_console/app.js", page)
+        for name in ("app.js", "style.css"):
+            self.assertEqual(srv.call("GET", f"/_console/{name}", key=False)[0], 200, name)
+        status, body, _ = srv.call("GET", "/_console/session", key=False)
+        self.assertEqual(status, 401, body)
+        status, body, _ = srv.call("GET", "/rest/_meta", key=False)
+        self.assertEqual(status, 401)
+        self.assertEqual(body["status"], 401)
+        # A write with a session cookie but without the CSRF header is refused too (below, test_15).
+
+    def test_02_sign_in(self):
+        d = self.driver
+        d.get(self.server.url + "/")
+        key = self.css("form.signin input[name=key]")
+        self.shot("signin")
+        key.send_keys("000000000000000000000000")
+        key.send_keys(Keys.ENTER)
+        self.text_in("form.signin .error", "")
+        self.css("form.signin .error")
+        self.assertEqual(key.get_attribute("aria-invalid"), "true")
+        key.clear()
+        key.send_keys(self.server.key, Keys.ENTER)
+        self.text_in("table.grid", "a3cats")
+        self.assertTrue(self.css("#signout").is_displayed())
+        self.text_in("table.grid tbody", "100")
+        self.shot("collections")
+
+    def test_03_first_page_time(self):
+        d = self.driver
+        times = []
+        for _ in range(3):
+            d.get(self.server.url + "/")
+            self.text_in("table.grid", "a3cats")
+            ready = d.execute_script(
+                "const m = performance.getEntriesByName('console-ready')[0];"
+                "const n = performance.getEntriesByType('navigation')[0];"
+                "return {ready: m ? m.startTime : null, interactive: n.domInteractive, dcl: n.domContentLoadedEventEnd};")
+            times.append(ready)
+        best = min(times, key=lambda t: t["ready"])
+        FIGURES["first page interactive (domInteractive, ms)"] = round(best["interactive"], 1)
+        FIGURES["first page ready with data (console-ready mark, ms)"] = round(best["ready"], 1)
+        self.assertLess(best["ready"], 300, times)
+        total = sum(os.path.getsize(os.path.join(ASSETS, f)) for f in os.listdir(ASSETS))
+        FIGURES["assets total (bytes)"] = total
+        self.assertLess(total, 250 * 1024)
+
+    def test_04_import(self):
+        d = self.driver
+        self.go("#/import")
+        picker = self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, "input[type=file]")))
+        bad = os.path.join(self.server.data, "..", f"bad-{secrets.token_hex(4)}.jsonl")
+        bad = os.path.abspath(bad)
+        with open(bad, "w") as f:
+            f.write('{"catName":"Tom","rating":3}\n{"catName":"Jerry","rating":\n')
+        picker.send_keys(bad)
+        self.text_in(".preview .error", "line")
+        os.remove(bad)
+        self.shot("import-error")
+        picker = self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, "input[type=file]")))
+        picker.send_keys(SEED)
+        self.text_in(".preview h3", "100 rows")
+        self.text_in(".preview", "birthDate")
+        coll = d.find_element(By.CSS_SELECTOR, "form.import input:not([type=file]):not([type=checkbox])")
+        coll.clear()
+        coll.send_keys("mockcats")
+        self.shot("import-preview")
+        self.button("Import").click()
+        self.text_in(".result .success", "Imported 100 documents into mockcats")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "progress").get_attribute("value"), "1")
+        self.shot("import-done")
+        status, meta, _ = self.server.call("GET", "/rest/mockcats/_meta")
+        self.assertEqual(meta["count"], 100)
+        self.assertIn("date", [f["type"] for f in meta["fields"] if f["name"] == "birthDate"])
+        # Drag and drop: a small CSV file dropped on the zone.
+        self.go("#/")
+        self.go("#/import")
+        zone = self.css(".dropzone")
+        d.execute_script(
+            "const dt = new DataTransfer();"
+            "dt.items.add(new File(['name,age,indoor\\nTom,3,true\\nFelix,5,false\\n'], 'pets.csv', {type: 'text/csv'}));"
+            "arguments[0].dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));", zone)
+        self.text_in(".preview h3", "pets.csv: 2 rows (CSV)")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "form.import select").get_attribute("value"), "csv")
+        self.button("Import").click()
+        self.text_in(".result .success", "Imported 2 documents into pets")
+        _, pets, _ = self.server.call("GET", "/rest/pets")
+        self.assertEqual([(p["name"], p["age"]) for p in pets], [("Tom", 3), ("Felix", 5)])
+
+    def test_05_page_and_sort(self):
+        self.go("#/c/mockcats")
+        self.text_in("main .status", "1–20 of 100 documents")
+        self.assertEqual(len(self.rows()), 20)
+        self.button("Next ›").click()
+        self.text_in("main .status", "21–40 of 100")
+        self.text_in(".pager .page-info", "Page 2 of 5")
+        self.button("rating").send_keys(Keys.ENTER)  # the keyboard alone sorts
+        self.text_in("main .status", "1–20 of 100")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "th[aria-sort=ascending]"))
+        ratings = [int(v) for v in self.column_values("rating")]
+        self.assertEqual(ratings, sorted(ratings))
+        self.assertEqual(ratings[0], 1)
+        self.button("rating ▲").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "th[aria-sort=descending]"))
+        ratings = [int(v) for v in self.column_values("rating")]
+        self.assertEqual(ratings, sorted(ratings, reverse=True))
+        self.assertIn("sort=rating", self.driver.current_url)
+        self.assertIn("dir=-1", self.driver.current_url)
+
+    def test_06_query_error_then_good_query(self):
+        q = self.css("form.query input[name=q]")
+        q.clear()
+        q.send_keys('{"rating":{"$foo":1}}', Keys.ENTER)
+        self.text_in("form.query .error", "$foo")
+        self.assertEqual(q.get_attribute("aria-invalid"), "true")
+        self.shot("query-error")
+        q.clear()
+        q.send_keys('{"rating":5}', Keys.ENTER)
+        self.wait(lambda d: not d.find_element(By.CSS_SELECTOR, "form.query .error").is_displayed())
+        _, expected, _ = self.server.call("GET", "/rest/mockcats?q=" + urllib.parse.quote('{"rating":5}') + "&totals=true&max=0")
+        self.text_in("main .status", f"of {expected['totals']['total']} documents")
+        self.assertTrue(all(v == "5" for v in self.column_values("rating")))
+        self.assertIsNone(q.get_attribute("aria-invalid"))
+        f = self.css("form.query input[name=filter]")
+        f.send_keys("a", Keys.ENTER)
+        self.wait(lambda d: "filter=a" in d.current_url)
+        self.shot("documents")
+
+    def test_07_add(self):
+        self.button("Clear").click()
+        self.text_in("main .status", "of 100 documents")
+        self.button("Add document").click()
+        row = self.css("tr.adding")
+        row.find_element(By.CSS_SELECTOR, "[data-field=catName]").send_keys("Console Cat")
+        row.find_element(By.CSS_SELECTOR, "[data-field=rating]").send_keys("4")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "[data-field=rating]").get_attribute("type"), "number")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "[data-field=birthDate]").get_attribute("type"), "datetime-local")
+        self.driver.execute_script("arguments[0].value = '2020-02-03T04:05:06.000'",
+                                   row.find_element(By.CSS_SELECTOR, "[data-field=birthDate]"))
+        self.button("Add", row).click()
+        self.text_in("main .status", "of 101 documents")
+        _, found, _ = self.server.call("GET", "/rest/mockcats?q=" + urllib.parse.quote('{"catName":"Console Cat"}'))
+        self.assertEqual(len(found), 1)
+        self.assertEqual(found[0]["rating"], 4)
+        self.assertEqual(found[0]["birthDate"], "2020-02-03T04:05:06.000Z")
+
+    def test_08_edit(self):
+        first = self.rows()[0]
+        doc_id = first.get_attribute("data-id")
+        first.find_element(By.XPATH, ".//button[normalize-space()='Edit']").click()
+        row = self.css("tr.editing")
+        name = row.find_element(By.CSS_SELECTOR, "[data-field=catName]")
+        name.clear()
+        name.send_keys("Renamed in the console", Keys.ENTER)
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+        _, doc, _ = self.server.call("GET", f"/rest/mockcats/{doc_id}")
+        self.assertEqual(doc["catName"], "Renamed in the console")
+        # Escape cancels an edit without saving.
+        self.rows()[1].find_element(By.XPATH, ".//button[normalize-space()='Edit']").click()
+        row = self.css("tr.editing")
+        row.find_element(By.CSS_SELECTOR, "[data-field=catName]").send_keys("zzz", Keys.ESCAPE)
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+
+    def test_09_conflict(self):
+        target = self.rows()[2]
+        doc_id = target.get_attribute("data-id")
+        target.find_element(By.XPATH, ".//button[normalize-space()='Edit']").click()
+        row = self.css("tr.editing")
+        status, _, _ = self.server.call("PUT", f"/rest/mockcats/{doc_id}", {"ownerName": "Changed Elsewhere"})
+        self.assertEqual(status, 200)
+        name = row.find_element(By.CSS_SELECTOR, "[data-field=catName]")
+        name.clear()
+        name.send_keys("My edit")
+        self.button("Save", row).click()
+        self.text_in(".error.conflict", "another client changed this document")
+        self.text_in(".error.conflict pre", "Changed Elsewhere")
+        self.shot("conflict")
+        _, doc, _ = self.server.call("GET", f"/rest/mockcats/{doc_id}")
+        self.assertNotEqual(doc["catName"], "My edit")
+        self.button("Edit the newer version").click()
+        row = self.css("tr.editing")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "[data-field=ownerName]").get_attribute("value"), "Changed Elsewhere")
+        row.find_element(By.CSS_SELECTOR, "[data-field=catName]").send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+
+    def test_10_delete(self):
+        one = self.rows()[0].get_attribute("data-id")
+        self.rows()[0].find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
+        self.shot("delete-confirm")
+        self.confirm()
+        self.text_in("main .status", "of 100 documents")
+        self.assertEqual(self.server.call("GET", f"/rest/mockcats/{one}")[0], 404)
+        boxes = self.all("table.docs tbody input.select")[:2]
+        ids = [b.get_attribute("data-id") for b in boxes]
+        for box in boxes:
+            box.click()
+        self.button("Delete selected (2)").click()
+        self.confirm()
+        self.text_in("main .status", "of 98 documents")
+        for doc_id in ids:
+            self.assertEqual(self.server.call("GET", f"/rest/mockcats/{doc_id}")[0], 404)
+
+    def test_11_schema(self):
+        self.go("#/c/mockcats/schema")
+        self.text_in("table.schema", "birthDate")
+        self.text_in("main", "new or empty collection only")
+        self.shot("schema")
+        # A new collection with a schema, from the collections page.
+        self.go("#/")
+        self.button("New collection").click()
+        form = self.css("form.create")
+        form.find_element(By.CSS_SELECTOR, "input").send_keys("visits")
+        for i, (name, type_) in enumerate([("when", "date"), ("kg", "float_number"), ("indoor", "bool")]):
+            self.button("Add field", form).click()
+            rows = form.find_elements(By.CSS_SELECTOR, "tbody tr")
+            rows[i].find_element(By.CSS_SELECTOR, ".f-name").send_keys(name)
+            rows[i].find_element(By.CSS_SELECTOR, f".f-type option[value={type_}]").click()
+        form.find_elements(By.CSS_SELECTOR, "tbody tr")[0].find_element(By.CSS_SELECTOR, ".f-required").click()
+        self.shot("collection-new")
+        self.button("Create", form).click()
+        self.text_in("main .status", "No documents match")
+        _, meta, _ = self.server.call("GET", "/rest/visits/_meta")
+        self.assertEqual([(f["name"], f["type"], f["required"]) for f in meta["fields"]],
+                         [("when", "date", True), ("kg", "float_number", False), ("indoor", "bool", False)])
+        self.button("Add document").click()
+        row = self.css("tr.adding")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "[data-field=indoor]").get_attribute("type"), "checkbox")
+        row.find_element(By.CSS_SELECTOR, "[data-field=kg]").send_keys("4.5")
+        self.button("Add", row).click()
+        self.text_in("tr.message-row .error", "when")  # required: the server's ValidationError
+        self.driver.execute_script("arguments[0].value = '2024-05-01T10:20:30.000'", row.find_element(By.CSS_SELECTOR, "[data-field=when]"))
+        row.find_element(By.CSS_SELECTOR, "[data-field=indoor]").click()
+        self.button("Add", row).click()
+        self.text_in("main .status", "1–1 of 1 document")
+        _, docs, _ = self.server.call("GET", "/rest/visits")
+        self.assertEqual((docs[0]["when"], docs[0]["kg"], docs[0]["indoor"]), ("2024-05-01T10:20:30.000Z", 4.5, True))
+        # Empty it from the collections page, then the schema page offers the editor.
+        self.go("#/")
+        self.css("button[aria-label='Empty visits']").click()
+        self.text_in("dialog[open]", "1 document")
+        self.confirm()
+        self.assertEqual(self.server.call("GET", "/rest/visits/_meta")[1]["count"], 0)
+        self.go("#/c/visits/schema")
+        self.css("form .schema-edit")
+        self.button("Save schema").click()
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "form .schema-edit"))
+
+    def test_12_code(self):
+        self.go("#/c/mockcats?q=%7B%22rating%22%3A5%7D&sort=catName&dir=1&max=10")
+        self.text_in("main .status", "1–10 of")
+        self.driver.find_element(By.XPATH, "//a[normalize-space()='Use it from code']").click()
+        curl = self.css("[role=tabpanel]:not([hidden]) pre").text
+        self.assertIn("x-apikey: " + self.server.key, curl)
+        self.assertIn("/rest/mockcats?", curl)
+        self.shot("code")
+        out = subprocess.run(["bash", "-c", curl], capture_output=True, text=True, timeout=20)
+        docs = json.loads(out.stdout)
+        self.assertEqual(len(docs), 10)
+        self.assertTrue(all(doc["rating"] == 5 for doc in docs))
+        self.assertEqual([d["catName"] for d in docs], sorted(d["catName"] for d in docs))
+        self.button("Swift (URLSession)").click()
+        swift = self.css("[role=tabpanel]:not([hidden]) pre").text
+        self.assertIn("yyyy-MM-dd'T'HH:mm:ss.SSSZ", swift)
+        self.assertIn('forHTTPHeaderField: "x-apikey"', swift)
+        self.assertIn("var birthDate: Date?", swift)
+        self.button("Swift (RestDBClient)").click()
+        client = self.css("[role=tabpanel]:not([hidden]) pre").text
+        self.assertIn('sort: [.ascending("catName")]', client)
+        self.button("Postman (collection JSON)").click()
+        postman = json.loads(self.css("[role=tabpanel]:not([hidden]) pre").text)
+        query = {q["key"]: q["value"] for q in postman["item"][0]["request"]["url"]["query"]}
+        self.assertEqual(query["q"], '{"rating":5}')
+        self.assertEqual(query["max"], "10")
+
+    def test_13_keys(self):
+        self.go("#/keys")
+        self.text_in("table.keys-table", self.server.key)
+        form = self.css("form.add-key")
+        path = form.find_element(By.CSS_SELECTOR, "input[value='/a3cats/**']")
+        path.clear()
+        path.send_keys("/mockcats/**")
+        self.button("Add key", form).click()
+        new_key = self.css("code.new-key").text
+        self.assertRegex(new_key, r"^\S{8,}$")
+        self.text_in("table.keys-table", new_key)
+        self.shot("keys")
+        srv = self.server
+        self.assertEqual(srv.call("GET", "/rest/mockcats?max=1", key=new_key)[0], 200)
+        self.assertEqual(srv.call("POST", "/rest/mockcats", {"catName": "x"}, key=new_key)[0], 403)
+        self.assertEqual(srv.call("GET", "/rest/a3cats?max=1", key=new_key)[0], 403)
+        self.driver.find_element(By.CSS_SELECTOR, f"tr[data-key='{new_key}'] button.danger").click()
+        self.confirm()
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, f"tr[data-key='{new_key}']"))
+        deadline = time.time() + 3
+        while srv.call("GET", "/rest/mockcats?max=1", key=new_key)[0] != 403 and time.time() < deadline:
+            time.sleep(0.1)
+        self.assertEqual(srv.call("GET", "/rest/mockcats?max=1", key=new_key)[0], 403)
+
+    def test_14_export_and_narrow(self):
+        d = self.driver
+        self.go("#/import")
+        select = self.css("form.import ~ .export select, .export select")
+        select.find_element(By.CSS_SELECTOR, "option[value=mockcats]").click()
+        json_href = self.button("Download JSON").get_attribute("href")
+        csv_href = self.button("Download CSV").get_attribute("href")
+        for href, check in ((json_href, "json"), (csv_href, "csv")):
+            req = urllib.request.Request(href, headers={"Cookie": self.cookie_header()})
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                body = resp.read().decode()
+            if check == "json":
+                self.assertEqual(len(json.loads(body)), 98)
+            else:
+                self.assertIn("catName", body.splitlines()[0])
+                self.assertEqual(len([l for l in body.splitlines() if l.strip()]), 99)
+        # 375 px wide: no sideways scrolling of the page itself (tables scroll in their box).
+        self.viewport(375, 800)
+        self.go("#/c/mockcats")
+        self.text_in("main .status", "of 98 documents")
+        width = d.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width, d.execute_script("return window.innerWidth") + 1)
+        self.shot("documents-375")
+        self.viewport(1280, 800)
+        # The system dark mode.
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.go("#/")
+        self.text_in("table.grid", "mockcats")
+        self.shot("collections-dark")
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    def test_15_sign_out(self):
+        d = self.driver
+        cookie = self.cookie_header()
+        # With the cookie but without the CSRF header, a write is refused.
+        srv = self.server
+        status, _, _ = srv.call("POST", "/rest/mockcats", {"catName": "csrf"}, key=False, headers={"Cookie": cookie})
+        self.assertIn(status, (401, 403))
+        self.go("#/")
+        self.css("#signout").click()
+        self.css("form.signin input[name=key]")
+        self.assertEqual(srv.call("GET", "/_console/session", key=False, headers={"Cookie": cookie})[0], 401)
+        self.assertEqual(srv.call("GET", "/rest/_meta", key=False, headers={"Cookie": cookie})[0], 401)
+        errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                  and "401" not in e["message"] and "403" not in e["message"] and "400" not in e["message"]
+                  and "409" not in e["message"] and "404" not in e["message"]]
+        self.assertEqual(errors, [], "the browser logged errors (CSP or JavaScript)")
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    for name, value in FIGURES.items():
+        print(f"figure: {name}: {value}")
+    sys.exit(0 if result.wasSuccessful() else 1)
