@@ -72,7 +72,9 @@ public final class RestliteServer: Sendable {
         let console: Console?
         let media: MediaStore
 
-        init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore) throws {
+        init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore)
+            throws
+        {
             self.media = media
             admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys, media: media)
             console = configuration.console ? Console.forRestAPI(keys: keys) : nil
@@ -275,6 +277,7 @@ struct StartFootprint {
     let lockExisted: Bool
     let databaseExisted: Bool
     let keysExisted: Bool
+    let mediaExisted: Bool
 
     init(_ folder: DataFolder) {
         self.folder = folder
@@ -283,11 +286,13 @@ struct StartFootprint {
         lockExisted = files.fileExists(atPath: folder.lockURL.path)
         databaseExisted = files.fileExists(atPath: folder.databaseURL.path)
         keysExisted = files.fileExists(atPath: folder.keysURL.path)
+        mediaExisted = files.fileExists(atPath: folder.mediaURL.path)
     }
 
     func undo() {
         if !databaseExisted { folder.removeDatabase() }
         if !keysExisted { try? FileManager.default.removeItem(at: folder.keysURL) }
+        if !mediaExisted { try? FileManager.default.removeItem(at: folder.mediaURL) }
         if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
         if !folderExisted { try? FileManager.default.removeItem(at: folder.url) }
     }

@@ -44,7 +44,8 @@ public final class TestAPI: Sendable {
         let media = try MediaStore(directory: folder.mediaURL.path)
         self.media = media
         api = RestAPI(
-            store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime), media: media)
+            store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime),
+            media: media)
         var adminOptions = adminOptions
         adminOptions.resetHooks.append { ("media", media.resetToStart()) }
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
