@@ -742,6 +742,10 @@ for _path in ["/_restlite/import/preview", "/_restlite/import"]:
     doc["paths"][_path]["post"]["requestBody"] = _file_body
 doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["content"]["text/csv"] = {
     "schema": {"type": "string"}}
+doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["content"][
+    "application/x-ndjson"] = {"schema": {"type": "string"}}  # JSON lines (format=jsonl)
+# The last full-access key and keys given with --apikey cannot be removed.
+doc["paths"]["/_restlite/keys/{key}"]["delete"]["responses"]["409"] = resp("Conflict")
 _if_match = {"name": "If-Match", "in": "header", "required": False, "description": "restlite extension: "
              "`\"<_version>\"`; when the stored `_version` differs the answer is 409 and nothing changes.",
              "schema": {"type": "string"}}

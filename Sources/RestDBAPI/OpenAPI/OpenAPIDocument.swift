@@ -3442,6 +3442,9 @@ enum OpenAPIDocument {
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
+                  },
+                  "409": {
+                    "$ref": "#/components/responses/Conflict"
                   }
                 },
                 "parameters": [
@@ -3616,6 +3619,11 @@ enum OpenAPIDocument {
                         }
                       },
                       "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "application/x-ndjson": {
                         "schema": {
                           "type": "string"
                         }
