@@ -19,13 +19,13 @@ struct ConsolePageMiddleware: HTTPMiddleware {
         if Self.wantsPage(request), let page = ConsoleAsset.all["index.html"] {
             return Self.secured(page.response(to: request))
         }
-        guard request.pathSegments.first == "_console" else { return try next(request) }
+        guard request.firstPathSegment == "_console" else { return try next(request) }
         return Self.secured(try next(request))
     }
 
     /// `GET /` (or `HEAD /`) from a browser navigating to the server.
     static func wantsPage(_ request: HTTPRequest) -> Bool {
-        guard request.method == .get || request.method == .head, request.pathSegments.isEmpty else {
+        guard request.method == .get || request.method == .head, request.firstPathSegment == nil else {
             return false
         }
         return request.headers.values(for: "Accept").contains { $0.lowercased().contains("text/html") }

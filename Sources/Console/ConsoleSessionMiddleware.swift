@@ -32,7 +32,7 @@ struct ConsoleSessionMiddleware: HTTPMiddleware {
     }
 
     func decide(_ request: HTTPRequest) -> Decision {
-        guard let first = request.pathSegments.first, Console.sessionPrefixes.contains(first),
+        guard let first = request.firstPathSegment, Console.sessionPrefixes.contains(first),
             !Self.carriesKey(request), let session = console.session(of: request)
         else { return .passOn }
         if ![.get, .head, .options].contains(request.method) {

@@ -4,19 +4,38 @@ import SocketHTTP
 
 /// The last requests the server answered, oldest first, at most `capacity` of them.
 public final class RequestJournal: @unchecked Sendable {
-    /// One answered request. Key values are masked; a long body is cut at `bodyLimit`.
+    /// One answered request. Key values are masked; a long body is cut at `bodyLimit`. Recording
+    /// keeps the request's own header list and body (shared, not copied); masking and decoding
+    /// happen when an entry is read, so a request pays only for a lock and a slot.
     public struct Entry: Sendable {
         public let sequence: Int
         public let time: Int64
         public let method: String
         public let path: String
-        public let query: String
-        public let headers: [(name: String, value: String)]
-        public let body: String
+        let rawQuery: String
+        let rawHeaders: HTTPHeaders
+        let rawBody: [UInt8]
         public let bodyBytes: Int
         public let bodyTruncated: Bool
         public let status: Int
         public let milliseconds: Double
+
+        /// The query as sent, with the value of `apikey` masked.
+        public var query: String { RequestJournal.maskedQuery(rawQuery) }
+
+        /// The headers in order, values of key headers masked.
+        public var headers: [(name: String, value: String)] {
+            rawHeaders.map { field in
+                (
+                    name: field.name,
+                    value: RequestJournal.secretNames.contains(field.name.lowercased())
+                        ? RequestJournal.mask(field.value) : field.value
+                )
+            }
+        }
+
+        /// The body as text, at most `bodyLimit` bytes of it.
+        public var body: String { String(decoding: rawBody, as: UTF8.self) }
     }
 
     /// Which entries a listing keeps; nil fields keep everything.
@@ -70,21 +89,14 @@ public final class RequestJournal: @unchecked Sendable {
 
     func record(_ request: HTTPRequest, status: Int, milliseconds: Double) {
         guard capacity > 0 else { return }
-        let headers = request.headers.map { field in
-            (
-                name: field.name,
-                value: Self.secretNames.contains(field.name.lowercased())
-                    ? Self.mask(field.value) : field.value
-            )
-        }
         let truncated = request.body.count > bodyLimit
-        let body = String(
-            decoding: truncated ? Array(request.body.prefix(bodyLimit)) : request.body, as: UTF8.self)
+        let time = ISODate.nowMilliseconds()
         lock.lock()
         defer { lock.unlock() }
         let entry = Entry(
-            sequence: nextSequence, time: ISODate.nowMilliseconds(), method: request.method.rawValue,
-            path: request.path, query: Self.maskedQuery(request.rawQuery), headers: headers, body: body,
+            sequence: nextSequence, time: time, method: request.method.rawValue,
+            path: request.path, rawQuery: request.rawQuery, rawHeaders: request.headers,
+            rawBody: truncated ? Array(request.body.prefix(bodyLimit)) : request.body,
             bodyBytes: request.body.count, bodyTruncated: truncated, status: status,
             milliseconds: milliseconds)
         nextSequence += 1
@@ -162,8 +174,7 @@ struct JournalMiddleware: HTTPMiddleware {
     let adminPrefix: String
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) || request.pathSegments.first == "_console"
-        {
+        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) || request.firstPathSegment == "_console" {
             return try next(request)
         }
         let clock = ContinuousClock()

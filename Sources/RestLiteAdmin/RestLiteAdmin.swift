@@ -120,7 +120,7 @@ public final class RestLiteAdmin: RouterMount {
     /// True for requests to the admin routes, which are neither journaled nor faulted.
     static func isAdminPath(_ request: HTTPRequest, prefix: String) -> Bool {
         let first = prefix.split(separator: "/").first.map(String.init)
-        return request.pathSegments.first == first
+        return request.firstPathSegment == first
     }
 
     // MARK: Handlers

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RestLiteTesting
 import SocketHTTP
+import Synchronization
 import Testing
 
 /// Bodies cannot hold the server's memory or its connections: bytes buffered across all
@@ -96,5 +97,35 @@ import Testing
         #expect(ContinuousClock.now - started < .milliseconds(500))
         for _ in slow { release.signal() }
         for client in slow { #expect(try client.readResponse().bodyString == "/slow") }
+    }
+
+    @Test func fastHandlersUnderLoadStartNoExtraWorkers() throws {
+        // 1 ms handlers and 16 clients keep both workers inside handlers nearly all the time;
+        // a stall limit far above 1 ms keeps a loaded test machine from looking like a stall.
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+            Thread.sleep(forTimeInterval: 0.001)
+            return .text(.ok, request.path)
+        }
+        let configure: (inout HTTPServerConfiguration) -> Void = {
+            $0.workerThreads = 2
+            $0.workerStall = .milliseconds(250)
+        }
+        let server = try TestHTTPServer.start(configure: configure, handler)
+        defer { server.shutdown(grace: .seconds(1)) }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            do {
+                let client = try RawHTTPClient(port: server.port, timeout: .seconds(10))
+                for _ in 0..<25 {
+                    try client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+                    if try client.readResponse().bodyString != "/fast" { failures.withLock { $0 += 1 } }
+                }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        // Every worker was often inside a handler at once, but none stayed there: no growth.
+        #expect(server.workerCount == 2)
     }
 }

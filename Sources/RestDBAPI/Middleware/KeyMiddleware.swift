@@ -96,7 +96,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// Why a request under `/_restlite` may not go on: it needs a full-access key. A preflight
     /// (`OPTIONS`) needs none.
     private func adminRefusal(_ request: HTTPRequest) -> RestError? {
-        guard request.pathSegments.first == "_restlite", request.method != .options else { return nil }
+        guard request.firstPathSegment == "_restlite", request.method != .options else { return nil }
         let presented = Self.presentedKey(request)
         if keys.grantsFullAccess(presentedKey: presented) { return nil }
         switch keys.authorize(presentedKey: presented, method: "GET", path: "/", origin: nil) {

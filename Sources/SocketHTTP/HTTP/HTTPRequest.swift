@@ -63,6 +63,15 @@ public struct HTTPRequest: Sendable {
         Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
     }
 
+    /// `pathSegments.first` without splitting and decoding the rest of the path (middleware
+    /// asks it of every request).
+    public var firstPathSegment: String? {
+        guard let segment = rawPath.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 1).first else {
+            return nil
+        }
+        return PercentDecoding.decode(String(Substring(segment)), plusIsSpace: false)
+    }
+
     /// The first decoded value of query item `name`.
     public func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value

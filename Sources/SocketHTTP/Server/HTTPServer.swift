@@ -89,6 +89,15 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Worker threads started so far (the configured pool plus any the stall watch added); 0
+    /// when not running.
+    package var workerCount: Int {
+        state.withLock { state in
+            guard case .running(let runtime) = state.phase else { return 0 }
+            return runtime.workerCount
+        }
+    }
+
     /// Stops accepting, lets requests in flight finish (up to `grace`), closes every
     /// connection and stops the threads. Blocks until done; later calls return at once.
     public func shutdown(grace: Duration = .seconds(10)) {

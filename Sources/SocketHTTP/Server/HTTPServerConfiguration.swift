@@ -38,6 +38,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Worker threads at most: when every worker is inside a handler (slow queries), another
     /// is started so cheap requests (`/health`) are still answered, up to this many.
     public var maxWorkerThreads = 64
+    /// How long every worker must stay inside a handler, none finishing one, before another
+    /// worker starts. Short, so `/health` waits little behind slow queries; a busy server whose
+    /// handlers keep finishing starts none.
+    public var workerStall: Duration = .milliseconds(10)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, workerThreads: Int? = nil,

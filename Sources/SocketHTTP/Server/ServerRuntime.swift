@@ -39,8 +39,11 @@ final class ServerRuntime: @unchecked Sendable {
     private let lifecycleLock = PosixCondition()
     private var runningThreads = 0
     private var stopping = false
-    /// [0] workers started, [1] workers inside a handler (C atomics).
-    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 2)
+    /// [0] workers started, [1] workers inside a handler, [2] handlers finished, [3] the stall
+    /// watch armed (C atomics).
+    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 4)
+    /// Where the stall watch sleeps until armed (see `respondCounted`).
+    private let stallLock = PosixCondition()
 
     init(
         configuration: HTTPServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
@@ -55,7 +58,7 @@ final class ServerRuntime: @unchecked Sendable {
         self.headerTimeout = configuration.headerTimeout.milliseconds
         self.idleTimeout = configuration.idleTimeout.milliseconds
         self.bodyTimeout = configuration.bodyTimeout.milliseconds
-        handlerCounts.initialize(repeating: 0, count: 2)
+        handlerCounts.initialize(repeating: 0, count: 4)
         try poller.add(listener.fd, token: Poller.listenerToken)
     }
 
@@ -65,6 +68,7 @@ final class ServerRuntime: @unchecked Sendable {
     func start() {
         for _ in 0..<max(1, configuration.workerThreads) { spawnWorker() }
         spawn(name: "http-sweeper") { $0.sweeperLoop() }
+        spawn(name: "http-stall-watch") { $0.stallWatchLoop() }
     }
 
     private func spawnWorker() {
@@ -72,14 +76,52 @@ final class ServerRuntime: @unchecked Sendable {
         spawn(name: "http-worker-\(index)") { $0.workerLoop() }
     }
 
-    /// Runs the responder, counted: when this handler leaves no worker waiting for events
-    /// (every one is in a slow handler), another worker starts, up to `maxWorkerThreads`, so
-    /// cheap requests are still answered while slow ones run.
+    /// Runs the responder, counted. When this handler leaves no worker waiting for events, the
+    /// stall watch is armed: if every worker is still inside a handler and none has finished one
+    /// for `configuration.workerStall`, another worker starts (up to `maxWorkerThreads`), so cheap requests
+    /// are still answered while slow ones run. Busy moments of fast handlers (every worker in a
+    /// handler for a few microseconds under load) finish handlers all the time and start nothing.
     func respondCounted(to request: HTTPRequest) -> HTTPResponse {
         let busy = cel_atomic_add(handlerCounts + 1, 1)
-        defer { _ = cel_atomic_add(handlerCounts + 1, -1) }
-        if busy >= cel_atomic_load(handlerCounts) { growWorkers() }
+        defer {
+            _ = cel_atomic_add(handlerCounts + 1, -1)
+            _ = cel_atomic_add(handlerCounts + 2, 1)
+        }
+        if busy >= cel_atomic_load(handlerCounts), cel_atomic_load(handlerCounts + 3) == 0 { armStallWatch() }
         return responder.respond(to: request)
+    }
+
+    /// Worker threads started so far.
+    var workerCount: Int { Int(cel_atomic_load(handlerCounts)) }
+
+    private func armStallWatch() {
+        stallLock.lock()
+        defer { stallLock.unlock() }
+        if cel_atomic_load(handlerCounts + 3) == 0 {
+            cel_atomic_store(handlerCounts + 3, 1)
+            stallLock.signal()
+        }
+    }
+
+    /// Sleeps until armed; then, every `configuration.workerStall` while every worker is busy, starts a
+    /// worker when no handler finished during the interval. Disarms when a worker is free.
+    private func stallWatchLoop() {
+        stallLock.lock()
+        defer { stallLock.unlock() }
+        while !isStopping {
+            if cel_atomic_load(handlerCounts + 3) == 0 {
+                stallLock.wait()
+                continue
+            }
+            let finished = cel_atomic_load(handlerCounts + 2)
+            stallLock.wait(milliseconds: Int(max(1, configuration.workerStall.milliseconds)))
+            let workers = cel_atomic_load(handlerCounts)
+            guard cel_atomic_load(handlerCounts + 1) >= workers else {
+                cel_atomic_store(handlerCounts + 3, 0)
+                continue
+            }
+            if cel_atomic_load(handlerCounts + 2) == finished { growWorkers() }
+        }
     }
 
     private func growWorkers() {
@@ -253,6 +295,7 @@ extension ServerRuntime {
         stopping = true
         lifecycleLock.broadcast()
         lifecycleLock.unlock()
+        stallLock.withLock { stallLock.broadcast() }
         poller.wakeAll()
         lifecycleLock.lock()
         defer { lifecycleLock.unlock() }
