@@ -9,11 +9,12 @@ import Testing
 /// dates come back normalised, and a failure anywhere leaves the collection as it was.
 @Suite struct ImportStoreTests {
     private func importText(
-        _ text: String, _ fixture: TemporaryStore, replace: Bool = false, keepIds: Bool = false
+        _ text: String, _ fixture: TemporaryStore, replace: Bool = false, keepIds: Bool = false,
+        file: String = "cats.json"
     ) async throws -> ImportSummary {
         let options = ImportOptions(collection: "a3cats", replace: replace, keepIds: keepIds, batchSize: 500)
         return try await Importer(options: options)
-            .run(bytes: Array(text.utf8), file: "cats.json", into: LocalStoreSink(store: fixture.store))
+            .run(bytes: Array(text.utf8), file: file, into: LocalStoreSink(store: fixture.store))
     }
 
     private func bodies(_ fixture: TemporaryStore) throws -> [String] {
@@ -96,7 +97,8 @@ import Testing
             try writer.begin()
             try fixture.store.forEachDocument(in: "a3cats") { try writer.write($0.object()) }
             try writer.end()
-            _ = try await importText(writer.output.text, fixture, replace: true, keepIds: true)
+            _ = try await importText(
+                writer.output.text, fixture, replace: true, keepIds: true, file: "cats.\(format.rawValue)")
             #expect(try bodies(fixture) == original, "\(format)")
         }
     }

@@ -21,6 +21,20 @@ import Testing
         #expect(sink.collections["a3cats"]?.documents[0]["b"] == .null)
     }
 
+    @Test func aJSONFileThatIsNotAnArrayOrLinesIsRefusedNotReadAsCSV() async throws {
+        let sink = ImportMemorySink()
+        for text in ["5", "\"cats\"", "null"] {
+            let error = await #expect(throws: ImportError.self) { try await run(text, into: sink) }
+            #expect(error?.message.contains("starts with [") == true)
+        }
+        #expect(sink.collections["a3cats"] == nil)
+        // A CSV file keeps its meaning, and a named format is taken as given.
+        let csv = ImportOptions(collection: "plain", format: nil)
+        let summary = try await Importer(options: csv).run(
+            bytes: Array("a\n5\n".utf8), file: "x.csv", into: sink)
+        #expect(summary.rows == 1)
+    }
+
     @Test func aBadRowAtTheEndStoresNothing() async throws {
         let sink = ImportMemorySink()
         _ = try await run("{\"a\":1}\n", into: sink)

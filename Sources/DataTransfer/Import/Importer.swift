@@ -26,6 +26,21 @@ public struct Importer {
         self.progress = progress
     }
 
+    /// A file named `.json`, `.jsonl` or `.ndjson` whose first byte is neither `[` nor `{` would
+    /// be read as CSV (a header row and no data, say for a file holding `5`): refused instead,
+    /// unless the format was given.
+    static func checkJSONFileName(_ file: String, format: ImportFormat, given: ImportFormat?)
+        throws(ImportError)
+    {
+        guard given == nil, format == .csv else { return }
+        let name = file.lowercased()
+        guard name.hasSuffix(".json") || name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") else { return }
+        throw ImportError(
+            file: file, line: 1,
+            message: "a JSON import starts with [ (an array of objects) or { (one object per line); "
+                + "this file starts with neither (use --format csv if it is CSV); nothing was imported")
+    }
+
     /// Imports the file at `path`.
     public func run(path: String, into sink: some ImportSink) async throws -> ImportSummary {
         try await run(bytes: try FileInput.readAll(path: path), file: path, into: sink)
@@ -36,6 +51,7 @@ public struct Importer {
         let clock = ContinuousClock()
         let start = clock.now
         let format = options.format ?? ImportFormat.detect(bytes)
+        try Self.checkJSONFileName(file, format: format, given: options.format)
         let existing = options.recreate ? nil : try await sink.existingFields(of: options.collection)
         let declared = Dictionary(
             (existing ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
