@@ -108,6 +108,7 @@ public struct RestAPI: Sendable {
         router.post("/_restlite/import/preview") { request in try previewImport(request) }
         router.post("/_restlite/import") { request in try importFile(request) }
         router.get("/_restlite/export/:collection") { request in try exportFile(request) }
+        router.delete("/_restlite/collections/:collection") { request in try dropCollection(request) }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

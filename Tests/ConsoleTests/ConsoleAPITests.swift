@@ -44,6 +44,39 @@ import Testing
         #expect(server.request(.delete, "/_restlite/keys/\(scoped)", headers: full).status == .notFound)
     }
 
+    @Test func dropRemovesTheCollectionWithItsSchemaAndOnlyForAFullAccessKey() async throws {
+        let server = try await ConsoleServer()
+        let full = [("x-apikey", server.fullKey)]
+        let scopedBody = #"{"methods":["GET","DELETE"],"path":"/**"}"#
+        let scoped = try #require(
+            try server.request(.post, "/_restlite/keys", headers: full, body: scopedBody).json()["key"]?
+                .stringValue)
+        #expect(server.request(.delete, "/_restlite/collections/a3cats").status == .unauthorized)
+        #expect(
+            server.request(.delete, "/_restlite/collections/a3cats", headers: [("x-apikey", scoped)]).status
+                == .forbidden)
+        #expect(server.request(.get, "/rest/a3cats?max=1", headers: full).status == .ok)
+
+        let dropped = server.request(.delete, "/_restlite/collections/a3cats", headers: full)
+        #expect(dropped.status == .ok)
+        #expect(
+            try dropped.json()
+                == .object(["dropped": .string("a3cats"), "documents": .number(JSONNumber(100))]))
+        #expect(server.request(.get, "/rest/a3cats", headers: full).status == .notFound)
+        #expect(server.request(.get, "/rest/a3cats/_meta", headers: full).status == .notFound)
+        let meta = try server.request(.get, "/rest/_meta", headers: full).json()
+        #expect(meta == .object(["collections": .array([])]))
+        #expect(server.request(.delete, "/_restlite/collections/a3cats", headers: full).status == .notFound)
+        #expect(
+            server.request(.delete, "/_restlite/collections/a3cats%2Fx", headers: full).status == .badRequest)
+
+        // A new collection of that name starts empty, with no schema left from the old one.
+        #expect(
+            server.request(.post, "/rest/a3cats", headers: full, body: #"{"rating":"any text"}"#).status
+                == .created)
+        #expect(try server.request(.get, "/rest/a3cats/_meta", headers: full).json()["fields"] == .array([]))
+    }
+
     @Test func theLastFullAccessKeyIsNotRemoved() async throws {
         let server = try await ConsoleServer()
         let answer = server.request(

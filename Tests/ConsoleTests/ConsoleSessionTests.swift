@@ -78,6 +78,21 @@ import Testing
         #expect(!off.server.banner().text.contains("console:"))
     }
 
+    @Test func theCookieOpensTheRealtimeStreamForLiveTables() async throws {
+        let server = try await ConsoleServer()
+        let (cookie, _) = try server.signIn()
+        #expect(server.request(.get, "/realtime").status == .unauthorized)
+        #expect(
+            server.request(
+                .get, "/realtime",
+                headers: [("Cookie", "restlite_session=\(String(repeating: "0", count: 32))")]
+            )
+            .status == .unauthorized)
+        let stream = server.request(.get, "/realtime", headers: [("Cookie", cookie)])
+        #expect(stream.status == .ok)
+        #expect(stream.headers["Content-Type"]?.hasPrefix("text/event-stream") == true)
+    }
+
     @Test func aCookieActsAsTheKeyForReadsButWritesNeedTheCSRFToken() async throws {
         let server = try await ConsoleServer()
         let (cookie, csrf) = try server.signIn()

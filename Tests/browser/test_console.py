@@ -328,6 +328,24 @@ class ConsoleTests(unittest.TestCase):
         self.assertIn("sort=rating", self.driver.current_url)
         self.assertIn("dir=-1", self.driver.current_url)
 
+    def test_05b_live_update(self):
+        # Another client writes while the table is open: the page follows without a reload.
+        self.go("#/c/pets")
+        self.text_in("main .status", "1–2 of 2 documents")
+        self.driver.execute_script("window.__sameDocument = true")
+        status, doc, _ = self.server.call("POST", "/rest/pets", {"name": "Live", "age": 1})
+        self.assertEqual(status, 201)
+        self.text_in("main .status", "1–3 of 3 documents")
+        self.text_in("table.docs tbody", "Live")
+        self.text_in("main .live", "Updated live")
+        status, _, _ = self.server.call("DELETE", "/rest/pets/" + doc["_id"])
+        self.assertEqual(status, 200)
+        self.text_in("main .status", "1–2 of 2 documents")
+        self.assertTrue(self.driver.execute_script("return window.__sameDocument === true"), "the page was reloaded")
+        self.shot("documents-live")
+        self.go("#/c/mockcats?sort=rating&dir=-1")
+        self.text_in("main .status", "1–20 of 100 documents")
+
     def test_06_query_error_then_good_query(self):
         q = self.css("form.query input[name=q]")
         q.clear()
@@ -465,6 +483,19 @@ class ConsoleTests(unittest.TestCase):
         self.css("form .schema-edit")
         self.button("Save schema").click()
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "form .schema-edit"))
+
+    def test_11b_drop(self):
+        self.go("#/")
+        self.css("button[aria-label='Drop visits']").click()
+        self.text_in("dialog[open]", "visits")
+        self.text_in("dialog[open]", "its schema")
+        self.shot("collection-drop")
+        self.confirm()
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "button[aria-label='Drop visits']"))
+        self.text_in("table.grid", "mockcats")
+        self.assertEqual(self.server.call("GET", "/rest/visits")[0], 404)
+        names = [c["name"] for c in self.server.call("GET", "/rest/_meta")[1]["collections"]]
+        self.assertNotIn("visits", names)
 
     def test_12_code(self):
         self.go("#/c/mockcats?q=%7B%22rating%22%3A5%7D&sort=catName&dir=1&max=10")

@@ -737,6 +737,11 @@ doc["paths"].update({
         "exportFile", "The whole collection as a file (`Content-Disposition: attachment`)", "200",
         {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
         params=[param("collection"), _format_q], extra=("404",))},
+    "/_restlite/collections/{collection}": {"delete": _admin_op(
+        "dropCollection", "Drop a collection with its documents, schema and indexes (one transaction)", "200",
+        {"type": "object", "required": ["dropped", "documents"],
+         "properties": {"dropped": {"type": "string"}, "documents": {"type": "integer"}}},
+        "`{\"dropped\":\"a3cats\",\"documents\":100}`.", params=[param("collection")], extra=("404",))},
 })
 for _path in ["/_restlite/import/preview", "/_restlite/import"]:
     doc["paths"][_path]["post"]["requestBody"] = _file_body

@@ -153,15 +153,17 @@ async function collectionsView(token) {
   const rows = collections.map((c, i) => {
     const fields = details[i].fields || [];
     const open = h("a", { href: `#/c/${encodeURIComponent(c.name)}`, class: "name" }, c.name);
-    const drop = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}`, disabled: c.count === 0 }, "Empty…");
-    drop.addEventListener("click", () => emptyCollection(c.name, c.count));
+    const empty = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}`, disabled: c.count === 0 }, "Empty…");
+    empty.addEventListener("click", () => emptyCollection(c.name, c.count));
+    const drop = h("button", { type: "button", class: "danger small", "aria-label": `Drop ${c.name}` }, "Drop…");
+    drop.addEventListener("click", () => dropCollection(c.name, c.count));
     return h("tr", {},
       h("th", { scope: "row" }, open),
       h("td", { class: "num" }, count(c.count)),
       h("td", { class: "fields" }, fieldsSummary(fields)),
       h("td", { class: "row-actions" },
         h("a", { href: `#/c/${encodeURIComponent(c.name)}/schema`, class: "button small" }, "Schema"),
-        drop));
+        empty, drop));
   });
   clear(list, h("div", { class: "table-wrap" }, h("table", { class: "grid" },
     h("caption", { class: "offscreen" }, "Collections with their document counts and fields"),
@@ -203,7 +205,7 @@ function createForm(done) {
 async function emptyCollection(name, n) {
   const ok = await confirmDialog({
     title: `Empty ${name}?`,
-    message: `This deletes all ${plural(n, "document")} of ${name}. restdb has no route to drop a collection, so ${name} itself stays, empty, with its schema.`,
+    message: `This deletes all ${plural(n, "document")} of ${name}; ${name} itself stays, empty, with its schema.`,
     confirm: `Delete ${plural(n, "document")}`,
   });
   if (!ok) return;
@@ -213,6 +215,23 @@ async function emptyCollection(name, n) {
     announce(`${plural(gone, "document")} deleted; ${name} is empty`);
   } catch (error) {
     announce(`Not emptied: ${error.message}`);
+    alertBanner(error.message);
+  }
+  route();
+}
+
+async function dropCollection(name, n) {
+  const ok = await confirmDialog({
+    title: `Drop ${name}?`,
+    message: `This deletes ${name} with its ${plural(n, "document")}, its schema and its indexes. It cannot be undone (export it first to keep a copy).`,
+    confirm: `Drop ${name}`,
+  });
+  if (!ok) return;
+  try {
+    const answer = await del(`/_restlite/collections/${encodeURIComponent(name)}`);
+    announce(`${name} dropped with ${plural(answer ? answer.documents : n, "document")}`);
+  } catch (error) {
+    announce(`Not dropped: ${error.message}`);
     alertBanner(error.message);
   }
   route();

@@ -138,8 +138,10 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     h("label", { for: sizeId, class: "size" }, "per page"), sizeSelect);
   const head = collectionHead(name, "documents");
 
+  const live = h("span", { class: "live hint", role: "status", "aria-live": "polite" });
   clear(main, head, queryForm,
-    h("div", { class: "toolbar" }, addButton, deleteSelected), status, tableError, wrap, pager);
+    h("div", { class: "toolbar" }, addButton, deleteSelected, live), status, tableError, wrap, pager);
+  followWrites();
 
   first.addEventListener("click", () => { state.skip = 0; load(); });
   prev.addEventListener("click", () => { state.skip = Math.max(0, state.skip - state.max); load(); });
@@ -148,6 +150,57 @@ export async function documentsView(main, name, params, { collectionHead, setTit
   sizeSelect.addEventListener("change", () => { state.max = Number(sizeSelect.value); state.skip = 0; load(); });
   addButton.addEventListener("click", () => addRow());
   deleteSelected.addEventListener("click", () => removeDocs([...selected]));
+
+  // Writes by any client (the server's /realtime events, which the session cookie opens) reload
+  // the page shown, a quarter second after the last one; not while a row is being edited or
+  // added, which reloads when it is saved or cancelled. Leaving the view closes the stream.
+  // This view's own writes, so their events do not reload the page a second time (and under
+  // the user's hands): "id@version" of each document it stored, "id@deleted" of each it deleted.
+  const own = new Set();
+  let ownPosts = 0;
+  async function write(method, path, opts = {}, { ids = [], version } = {}) {
+    for (const docId of ids) own.add(method === "DELETE" ? `${docId}@deleted` : `${docId}@${version}`);
+    if (method === "POST") ownPosts += 1;
+    try {
+      const answer = await request(method, path, opts);
+      if (answer.body && answer.body._id !== undefined) own.add(`${answer.body._id}@${answer.body._version}`);
+      return answer;
+    } finally {
+      if (method === "POST") ownPosts -= 1;
+    }
+  }
+
+  function isOwn(type, data) {
+    if (type === "delete") return Array.isArray(data) && data.length > 0 && data.every((docId) => own.has(`${docId}@deleted`));
+    if (!data || data._id === undefined) return false;
+    return own.has(`${data._id}@${data._version}`) || (type === "post" && ownPosts > 0);
+  }
+
+  function followWrites() {
+    if (typeof EventSource !== "function") return;
+    const events = new EventSource("/realtime");
+    let timer = null;
+    const stop = () => { clearTimeout(timer); events.close(); };
+    window.addEventListener("hashchange", stop, { once: true });
+    const reload = () => {
+      if (!token() || !document.contains(table)) { stop(); return; }
+      if (table.querySelector("tr.editing")) {
+        live.textContent = "Changed by another client; the page reloads after your edit.";
+        timer = setTimeout(reload, 1000);
+        return;
+      }
+      live.textContent = `Updated live at ${new Date().toLocaleTimeString()}`;
+      load({ keepSelection: true });
+    };
+    const onWrite = (event) => {
+      let data = null;
+      try { data = JSON.parse(event.data); } catch { return; }
+      if (!data || data.collection !== name || isOwn(event.type, data.data)) return;
+      clearTimeout(timer);
+      timer = setTimeout(reload, 250);
+    };
+    for (const type of ["post", "put", "delete"]) events.addEventListener(type, onWrite);
+  }
 
   function apply() {
     state.q = qInput.value.trim();
@@ -179,7 +232,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     clear(queryError, h("strong", {}, `${error.status || ""} ${error.body.name || "Error"}: `), error.message);
   }
 
-  async function load({ focus } = {}) {
+  async function load({ focus, keepSelection = false } = {}) {
     syncURL();
     const p = paramsFromState(state);
     p.set("totals", "true");
@@ -205,7 +258,12 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     } finally {
       wrap.removeAttribute("aria-busy");
     }
-    selected.clear();
+    if (keepSelection) {
+      const shown = new Set(docs.map((doc) => doc._id));
+      for (const docId of [...selected]) if (!shown.has(docId)) selected.delete(docId);
+    } else {
+      selected.clear();
+    }
     render();
     if (focus) focus();
   }
@@ -314,7 +372,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
       save.disabled = true;
       try {
         const headers = doc._version === undefined ? {} : { "If-Match": `"${doc._version}"` };
-        const { body } = await request("PUT", restPath(name, doc._id), { body: changes, headers });
+        const { body } = await write("PUT", restPath(name, doc._id), { body: changes, headers }, { ids: [doc._id], version: (doc._version ?? -1) + 1 });
         const idx = docs.findIndex((d) => d._id === doc._id);
         if (idx >= 0) docs[idx] = body;
         announce(`Saved ${doc._id}`);
@@ -358,7 +416,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     keepMine.addEventListener("click", async () => {
       try {
         const headers = newer ? { "If-Match": `"${newer._version}"` } : {};
-        const { body } = await request("PUT", restPath(name, mine._id), { body: changes, headers });
+        const { body } = await write("PUT", restPath(name, mine._id), { body: changes, headers }, { ids: [mine._id], version: newer ? newer._version + 1 : undefined });
         messageRow.remove();
         const fresh = viewRow(body, cols);
         editing.replaceWith(fresh);
@@ -413,7 +471,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
         return;
       }
       try {
-        const { body } = await request("POST", restPath(name), { body: doc });
+        const { body } = await write("POST", restPath(name), { body: doc });
         announce(`Added ${body._id}`);
         state.skip = 0;
         await load({ focus: () => addButton.focus() });
@@ -434,8 +492,8 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     });
     if (!ok) return;
     try {
-      if (ids.length === 1) await request("DELETE", restPath(name, ids[0]));
-      else await request("DELETE", `${restPath(name)}/*`, { body: ids });
+      if (ids.length === 1) await write("DELETE", restPath(name, ids[0]), {}, { ids });
+      else await write("DELETE", `${restPath(name)}/*`, { body: ids }, { ids });
       announce(`${plural(ids.length, "document")} deleted`);
     } catch (error) {
       tableError.hidden = false;

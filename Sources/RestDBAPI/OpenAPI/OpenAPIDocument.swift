@@ -3667,6 +3667,59 @@ enum OpenAPIDocument {
                 ]
               }
             },
+            "/_restlite/collections/{collection}": {
+              "delete": {
+                "tags": [
+                  "admin"
+                ],
+                "operationId": "dropCollection",
+                "summary": "Drop a collection with its documents, schema and indexes (one transaction)",
+                "responses": {
+                  "200": {
+                    "description": "`{\"dropped\":\"a3cats\",\"documents\":100}`.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": [
+                            "dropped",
+                            "documents"
+                          ],
+                          "properties": {
+                            "dropped": {
+                              "type": "string"
+                            },
+                            "documents": {
+                              "type": "integer"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/collection"
+                  }
+                ]
+              }
+            },
             "/media": {
               "get": {
                 "tags": [

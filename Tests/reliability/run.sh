@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# restlite's reliability suite: one command for every drill (see docs/RELIABILITY.md).
+#   bash Tests/reliability/run.sh            # quick mode (a few minutes; run by .ci/run)
+#   bash Tests/reliability/run.sh --long     # the figures of docs/RELIABILITY.md
+# Quick: kill -9 (3 trials), 200 clients + 100 slow-loris sockets for 15 s with a probe, 1,000
+# idle connections, the denial-of-service drill (unfinished bodies, slow bodies, regex budget),
+# the bad-input matrix, and 40 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients
+# + 500 slow-loris for 60 s, 10,000 idle connections, the full DoS drill, 10 million fuzz
+# executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
+# stopped by its PID; every wait is bounded. Exits non-zero when any drill misses its bound.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mode=${1:---quick}
+case "$mode" in
+--quick) config=debug; trials=3; slow=100; dos_only=unkeyed,slowbody,regex; load=(); health=250 ;;
+--long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50 ;;
+*) echo "usage: $0 [--quick|--long]" >&2; exit 2 ;;
+esac
+
+echo "reliability: building restlite ($config)"
+swift build -c "$config" --product restlite >/dev/null
+binary=".build/$config/restlite"
+failed=()
+run() {
+    local name=$1; shift
+    echo "reliability: $name"
+    local started=$SECONDS
+    if timeout 3600 "$@"; then
+        echo "reliability: $name passed in $((SECONDS - started)) s"
+    else
+        echo "reliability: $name FAILED" >&2
+        failed+=("$name")
+    fi
+}
+run "kill -9 under write load" python3 Tests/reliability/kill9_drill.py --binary "$binary" --trials "$trials"
+run "crowd, slow-loris and idle connections" python3 Tests/reliability/load_drill.py --binary "$binary" "${load[@]}"
+run "unfinished bodies, slow bodies, regex budget" python3 Tests/reliability/dos_drill.py --binary "$binary" \
+    --only "$dos_only" --slow-connections "$slow" --health-ms "$health"
+run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"
+run "fuzzing (HTTP, JSON, query parsers)" bash Tests/reliability/fuzz/run.sh "$mode"
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "reliability: FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "reliability: every drill passed ($mode)"
