@@ -206,6 +206,11 @@ class ConsoleTests(unittest.TestCase):
     def cookie_header(self):
         return "; ".join(f"{c['name']}={c['value']}" for c in self.driver.get_cookies())
 
+    def settle(self):
+        """Waits until no live reload of the table is due (another client's write shows up
+        a quarter second after it, and after an open edit closes)."""
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "main .live[data-pending]"))
+
     def rows(self):
         return self.all("table.docs tbody tr[data-id]:not(.editing)")
 
@@ -423,6 +428,7 @@ class ConsoleTests(unittest.TestCase):
         self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
 
     def test_10_delete(self):
+        self.settle()  # the other client's edit of test_09 reloads the page once the edit closed
         one = self.rows()[0].get_attribute("data-id")
         self.rows()[0].find_element(By.XPATH, ".//button[normalize-space()='Delete']").click()
         self.shot("delete-confirm")
@@ -551,8 +557,9 @@ class ConsoleTests(unittest.TestCase):
     def test_14_export_and_narrow(self):
         d = self.driver
         self.go("#/import")
-        select = self.css("form.import ~ .export select, .export select")
-        select.find_element(By.CSS_SELECTOR, "option[value=mockcats]").click()
+        # The options arrive with the collection list, after the select is drawn: wait for them.
+        option = self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, ".export select option[value=mockcats]")))
+        option.click()
         json_href = self.button("Download JSON").get_attribute("href")
         csv_href = self.button("Download CSV").get_attribute("href")
         for href, check in ((json_href, "json"), (csv_href, "csv")):

@@ -190,13 +190,14 @@ export async function documentsView(main, name, params, { collectionHead, setTit
         return;
       }
       live.textContent = `Updated live at ${new Date().toLocaleTimeString()}`;
-      load({ keepSelection: true });
+      load({ keepSelection: true }).finally(() => { delete live.dataset.pending; });
     };
     const onWrite = (event) => {
       let data = null;
       try { data = JSON.parse(event.data); } catch { return; }
       if (!data || data.collection !== name || isOwn(event.type, data.data)) return;
       clearTimeout(timer);
+      live.dataset.pending = "true";  // a reload is due (tests wait for it to pass)
       timer = setTimeout(reload, 250);
     };
     for (const type of ["post", "put", "delete"]) events.addEventListener(type, onWrite);
