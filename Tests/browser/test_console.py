@@ -343,11 +343,11 @@ class ConsoleTests(unittest.TestCase):
         self.text_in("main .status", "1–3 of 3 documents")
         self.text_in("table.docs tbody", "Live")
         self.text_in("main .live", "Updated live")
+        self.shot("documents-live")
         status, _, _ = self.server.call("DELETE", "/rest/pets/" + doc["_id"])
         self.assertEqual(status, 200)
         self.text_in("main .status", "1–2 of 2 documents")
         self.assertTrue(self.driver.execute_script("return window.__sameDocument === true"), "the page was reloaded")
-        self.shot("documents-live")
         self.go("#/c/mockcats?sort=rating&dir=-1")
         self.text_in("main .status", "1–20 of 100 documents")
 
