@@ -28,6 +28,10 @@ public protocol DocumentEngine: Sendable {
     func createCollection(_ name: String, schema: CollectionSchema?) throws -> CollectionInfo
     /// Deletes a collection and all its documents. Throws `collectionNotFound`.
     func dropCollection(_ name: String) throws
+    /// Calls `observer` after each committed delete that took children with it, per child
+    /// collection, with their ids. An engine without child collections may ignore it.
+    func observeCascadedDeletes(
+        _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void)
     /// Declares an index on a top-level or dotted field; returns its name. Idempotent.
     @discardableResult
     func createIndex(collection name: String, path: String) throws -> String
@@ -154,3 +158,10 @@ extension DocumentEngine {
 }
 
 extension DocumentStore: DocumentEngine {}
+
+extension DocumentEngine {
+    /// No children, nothing to report.
+    public func observeCascadedDeletes(
+        _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void
+    ) {}
+}

@@ -31,9 +31,10 @@ extension DocumentStore {
     /// Deletes, inside the caller's write transaction, the children (and their children, ...)
     /// of the documents `ids` just deleted from `info`, following its schema's `child` fields.
     /// Each parent's children are found through the `_parent_id` index.
-    func deleteChildren(ofDeleted ids: [String], in info: CollectionInfo, _ connection: SQLiteConnection)
-        throws
-    {
+    func deleteChildren(
+        ofDeleted ids: [String], in info: CollectionInfo, _ connection: SQLiteConnection,
+        cascaded: inout [(collection: String, ids: [String])]
+    ) throws {
         guard !ids.isEmpty, let schema = info.schema else { return }
         for field in schema.childFields {
             guard let name = field.collection, let child = try? collection(name) else { continue }
@@ -46,7 +47,8 @@ extension DocumentStore {
                 }
                 try connection.run("DELETE FROM \(child.table) WHERE \(match)", bindings)
             }
-            try deleteChildren(ofDeleted: childIDs, in: child, connection)
+            if !childIDs.isEmpty { cascaded.append((collection: child.name, ids: childIDs)) }
+            try deleteChildren(ofDeleted: childIDs, in: child, connection, cascaded: &cascaded)
         }
     }
 

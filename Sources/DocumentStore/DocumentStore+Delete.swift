@@ -7,6 +7,7 @@ extension DocumentStore {
     public func delete(_ id: String, from name: String) throws -> String {
         try Self.validateID(id)
         let info = try collection(name)
+        var cascaded: [(collection: String, ids: [String])] = []
         let deleted = try pool.write { connection in
             // A parent's children go in the same transaction (no transaction without any).
             guard info.schema?.childFields.isEmpty == false else {
@@ -14,11 +15,14 @@ extension DocumentStore {
             }
             return try connection.transaction {
                 let count = try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)])
-                if count > 0 { try deleteChildren(ofDeleted: [id], in: info, connection) }
+                if count > 0 {
+                    try deleteChildren(ofDeleted: [id], in: info, connection, cascaded: &cascaded)
+                }
                 return count
             }
         }
         guard deleted > 0 else { throw StoreError.documentNotFound(id) }
+        reportCascade(cascaded)
         return id
     }
 
@@ -27,17 +31,20 @@ extension DocumentStore {
     public func delete(ids: [String], from name: String) throws -> [String] {
         for id in ids { try Self.validateID(id) }
         let info = try collection(name)
-        return try pool.write { connection in
+        var cascaded: [(collection: String, ids: [String])] = []
+        let deleted = try pool.write { connection in
             try connection.transaction {
                 var deleted: [String] = []
                 for id in ids
                 where try connection.run("DELETE FROM \(info.table) WHERE id = ?", [.text(id)]) > 0 {
                     deleted.append(id)
                 }
-                try deleteChildren(ofDeleted: deleted, in: info, connection)
+                try deleteChildren(ofDeleted: deleted, in: info, connection, cascaded: &cascaded)
                 return deleted
             }
         }
+        reportCascade(cascaded)
+        return deleted
     }
 
     /// Deletes every document matching `query` (nil or `{}`: all); returns their ids.
@@ -48,7 +55,8 @@ extension DocumentStore {
     }
 
     private func delete(where condition: SQLFragment, info: CollectionInfo) throws -> [String] {
-        try pool.write { connection in
+        var cascaded: [(collection: String, ids: [String])] = []
+        let deleted = try pool.write { connection in
             try connection.transaction {
                 var ids: [String] = []
                 try connection.forEachRow(
@@ -58,9 +66,11 @@ extension DocumentStore {
                 }
                 try connection.run(
                     "DELETE FROM \(info.table) WHERE \(condition.sql)", condition.bindings)
-                try deleteChildren(ofDeleted: ids, in: info, connection)
+                try deleteChildren(ofDeleted: ids, in: info, connection, cascaded: &cascaded)
                 return ids
             }
         }
+        reportCascade(cascaded)
+        return deleted
     }
 }

@@ -55,6 +55,10 @@ public final class DocumentStore: @unchecked Sendable {
     public let ids: IDSource
     /// `Options.queryBudget`.
     let queryBudget: Duration?
+    /// Told, after a delete committed, of the children it deleted with their parents (guarded
+    /// by `cascadeLock`); see `observeCascadedDeletes`.
+    private let cascadeLock = PosixCondition()
+    private var cascadeObservers: [@Sendable (_ collection: String, _ ids: [String]) -> Void] = []
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
@@ -121,6 +125,26 @@ public final class DocumentStore: @unchecked Sendable {
         try pool.write { connection in
             defer { try? reloadCatalog(connection) }
             return try connection.transaction { try body(connection) }
+        }
+    }
+}
+
+extension DocumentStore {
+    /// Calls `observer` after every committed delete that also deleted children of what it
+    /// deleted (`child` fields of the schema), once per child collection touched, with the
+    /// children's ids (realtime `delete` events use it). Observers cannot be removed.
+    public func observeCascadedDeletes(
+        _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void
+    ) {
+        cascadeLock.withLock { cascadeObservers.append(observer) }
+    }
+
+    /// Tells the observers what a committed delete took with it.
+    func reportCascade(_ cascaded: [(collection: String, ids: [String])]) {
+        guard !cascaded.isEmpty else { return }
+        let observers = cascadeLock.withLock { cascadeObservers }
+        for (collection, ids) in cascaded where !ids.isEmpty {
+            for observer in observers { observer(collection, ids) }
         }
     }
 }

@@ -50,6 +50,10 @@ public struct RestAPI: Sendable {
         self.options = options
         self.media = media
         self.realtime = RealtimeHub(settings: options.realtime)
+        // Children deleted with their parents are `delete` events of their own collections.
+        store.observeCascadedDeletes { [realtime] collection, ids in
+            Self.emitDeleted(collection, ids, to: realtime)
+        }
     }
 
     /// Builds the routes and middleware once and freezes them for every connection; `mounts`

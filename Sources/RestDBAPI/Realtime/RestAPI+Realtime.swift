@@ -83,6 +83,10 @@ extension RestAPI {
 
     /// `delete` with `{"collection":..., "data": [ids]}`, one event per request.
     func emitDeleted(_ collection: String, _ ids: [String]) {
+        Self.emitDeleted(collection, ids, to: realtime)
+    }
+
+    static func emitDeleted(_ collection: String, _ ids: [String], to realtime: RealtimeHub) {
         guard !ids.isEmpty else { return }
         var data = Self.eventPrefix(collection)
         data.append(contentsOf: JSONValue.array(ids.map(JSONValue.string)).serialized().utf8)

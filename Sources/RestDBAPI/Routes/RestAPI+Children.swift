@@ -67,6 +67,7 @@ extension RestAPI {
         var body: [UInt8] = []
         try store.update(document.id, in: route.collection, with: Self.withoutLinkFields(changes))
             .renderJSON(metafields: true, into: &body)
+        emitDocument("put", route.collection, body)
         return .json(.ok, body)
     }
 
@@ -79,6 +80,7 @@ extension RestAPI {
         query["_id"] = .string(id)
         let deleted = try store.delete(matching: .object(query), from: route.collection)
         guard !deleted.isEmpty else { throw Self.childNotFound(id, route) }
+        emitDeleted(route.collection, deleted)
         return Self.result(deleted)
     }
 

@@ -65,6 +65,55 @@ import Testing
         try #require(try event.json() as? [String: Any])
     }
 
+    @Test func childWritesAndTheChildrenDeletedWithTheirParentAreEvents() throws {
+        let fixture = try Fixture()
+        let meta =
+            #"{"fields":[{"name":"catName","type":"text"},"#
+            + #"{"name":"visits","type":"child","collection":"a3cats-visits"}]}"#
+        #expect(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status == 200)
+        let cat = try #require(
+            try JSON.parse(try fixture.call("POST", "/rest/a3cats", #"{"catName":"Tom"}"#).body)["_id"]?
+                .stringValue)
+        let client = try fixture.subscribe()
+
+        let posted = try fixture.call("POST", "/rest/a3cats/\(cat)/visits", #"[{"vet":"A"},{"vet":"B"}]"#)
+        #expect(posted.status == 201)
+        let children = try JSON.parse(posted.body).arrayValue?.compactMap { $0["_id"]?.stringValue } ?? []
+        try #require(children.count == 2)
+        for child in children {
+            let event = try client.nextSkippingPings()
+            #expect(event.name == "post")
+            let object = try Self.object(event)
+            #expect(object["collection"] as? String == "a3cats-visits")
+            #expect((object["data"] as? [String: Any])?["_id"] as? String == child)
+            #expect((object["data"] as? [String: Any])?["_parent_id"] as? String == cat)
+        }
+
+        #expect(
+            try fixture.call("PUT", "/rest/a3cats/\(cat)/visits/\(children[0])", #"{"vet":"C"}"#).status
+                == 200)
+        let put = try client.nextSkippingPings()
+        #expect(put.name == "put")
+        #expect((try Self.object(put)["data"] as? [String: Any])?["vet"] as? String == "C")
+
+        #expect(try fixture.call("DELETE", "/rest/a3cats/\(cat)/visits/\(children[0])").status == 200)
+        let deleted = try client.nextSkippingPings()
+        #expect(deleted.name == "delete")
+        #expect(try Self.object(deleted)["data"] as? [String] == [children[0]])
+        #expect(try Self.object(deleted)["collection"] as? String == "a3cats-visits")
+
+        // Deleting the parent deletes its other child in the same transaction: two events.
+        #expect(try fixture.call("DELETE", "/rest/a3cats/\(cat)").status == 200)
+        var seen: [String: [String]] = [:]
+        for _ in 0..<2 {
+            let event = try client.nextSkippingPings()
+            #expect(event.name == "delete")
+            let object = try Self.object(event)
+            seen[object["collection"] as? String ?? ""] = object["data"] as? [String]
+        }
+        #expect(seen == ["a3cats": [cat], "a3cats-visits": [children[1]]])
+    }
+
     @Test func streamAnswersWithEventStreamHeaders() throws {
         let fixture = try Fixture()
         let client = try fixture.subscribe()
