@@ -37,6 +37,8 @@ public final class MediaStore: @unchecked Sendable {
     private var startIDs: Set<String> = []
     /// Start files deleted since: kept aside until the next start, so a reset can restore them.
     private var trashed: [String: MediaRecord] = [:]
+    /// Ids a named snapshot holds: deleting one sets its files aside, as for start files.
+    private var pinned: Set<String> = []
     /// Most bytes an archive in memory holds (a server without a data folder keeps every
     /// upload in RAM until it stops).
     public var memoryLimit = 256 * 1024 * 1024
@@ -158,16 +160,47 @@ public final class MediaStore: @unchecked Sendable {
     /// Removes the file; false when there is none with that id.
     @discardableResult
     public func delete(_ id: String) -> Bool {
+        lock.withLock { discard(id) }
+    }
+
+    /// Takes `id` out of the archive; a start file or one a named snapshot holds is set aside
+    /// (`.trash-` in the folder) so a reset or a restore can bring it back. Holds `lock`.
+    @discardableResult
+    private func discard(_ id: String) -> Bool {
+        guard let record = records.removeValue(forKey: id) else { return false }
+        if startIDs.contains(id) || pinned.contains(id) {
+            trashed[id] = record
+            if let directory { moveAll(of: id, from: "", to: ".trash-", in: directory) }
+        } else {
+            memoryFiles[id] = nil
+            if let directory { removeAll(of: id, prefix: "", in: directory) }
+        }
+        return true
+    }
+
+    /// The files now, for a named snapshot (`POST /_restlite/snapshots/{name}`): what
+    /// `restore(snapshot:)` returns to. While the server runs, their files are set aside rather
+    /// than removed when they are deleted.
+    public func captureSnapshot() -> Set<String> {
         lock.withLock {
-            guard let record = records.removeValue(forKey: id) else { return false }
-            if startIDs.contains(id) {
-                trashed[id] = record
-                if let directory { moveAll(of: id, from: "", to: ".trash-", in: directory) }
-            } else {
-                memoryFiles[id] = nil
-                if let directory { removeAll(of: id, prefix: "", in: directory) }
+            let ids = Set(records.keys)
+            pinned.formUnion(ids)
+            return ids
+        }
+    }
+
+    /// Back to the files of a snapshot: files uploaded since go, deleted ones return. Returns
+    /// how many files the archive holds afterwards.
+    @discardableResult
+    public func restore(snapshot ids: Set<String>) -> Int {
+        lock.withLock {
+            for id in Array(records.keys) where !ids.contains(id) { discard(id) }
+            for id in ids where records[id] == nil {
+                guard let record = trashed.removeValue(forKey: id) else { continue }
+                records[id] = record
+                if let directory { moveAll(of: id, from: ".trash-", to: "", in: directory) }
             }
-            return true
+            return records.count
         }
     }
 
@@ -176,16 +209,12 @@ public final class MediaStore: @unchecked Sendable {
     @discardableResult
     public func resetToStart() -> Int {
         lock.withLock {
-            for id in records.keys where !startIDs.contains(id) {
-                records[id] = nil
-                memoryFiles[id] = nil
-                if let directory { removeAll(of: id, prefix: "", in: directory) }
-            }
-            for (id, record) in trashed {
+            for id in Array(records.keys) where !startIDs.contains(id) { discard(id) }
+            for (id, record) in trashed where startIDs.contains(id) {
+                trashed[id] = nil
                 records[id] = record
                 if let directory { moveAll(of: id, from: ".trash-", to: "", in: directory) }
             }
-            trashed = [:]
             return records.count
         }
     }

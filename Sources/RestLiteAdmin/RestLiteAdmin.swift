@@ -27,6 +27,10 @@ public final class RestLiteAdmin: RouterMount {
         /// hold (the media archive); each returns a name and a count for the answer, such as
         /// `("media", 3)`.
         public var resetHooks: [@Sendable () -> (String, Int)] = []
+        /// What named snapshots keep beside the store (the media archive): `capture` runs when
+        /// a snapshot is saved, `restore` with its value when it is restored and answers a count
+        /// for the answer under `name`.
+        public var snapshotHooks: [SnapshotHook] = []
 
         public init() {}
     }
@@ -163,7 +167,8 @@ public final class RestLiteAdmin: RouterMount {
     private func saveSnapshot(_ name: String) throws -> HTTPResponse {
         try Self.validate(name)
         let entry = SnapshotShelf.Entry(
-            snapshot: try store.captureSnapshot(), created: ISODate.nowMilliseconds())
+            snapshot: try store.captureSnapshot(), created: ISODate.nowMilliseconds(),
+            extras: options.snapshotHooks.map { $0.capture() })
         shelf.put(name, entry)
         return Self.json(.created, Self.describe(name, entry))
     }
@@ -171,7 +176,14 @@ public final class RestLiteAdmin: RouterMount {
     private func restoreSnapshot(_ name: String) throws -> HTTPResponse {
         guard let entry = shelf.get(name) else { throw AdminFailure(404, "No snapshot is named '\(name)'.") }
         try store.restoreSnapshot(entry.snapshot)
-        return Self.json(.ok, Self.describe(name, entry))
+        var answer = Self.describe(name, entry)
+        if case .object(var object) = answer {
+            for (hook, value) in zip(options.snapshotHooks, entry.extras) {
+                object[hook.name] = .number(JSONNumber(hook.restore(value)))
+            }
+            answer = .object(object)
+        }
+        return Self.json(.ok, answer)
     }
 
     private func deleteSnapshot(_ name: String) throws -> HTTPResponse {
@@ -258,6 +270,8 @@ final class SnapshotShelf: @unchecked Sendable {
     struct Entry: Sendable {
         let snapshot: StoreSnapshot
         let created: Int64
+        /// One value per `Options.snapshotHooks` entry, in order.
+        var extras: [any Sendable] = []
     }
 
     // Guarded by `lock`.
@@ -277,5 +291,23 @@ final class SnapshotShelf: @unchecked Sendable {
     func remove(_ name: String) -> Bool { lock.withLock { named.removeValue(forKey: name) != nil } }
     func list() -> [(name: String, entry: Entry)] {
         lock.withLock { named.sorted { $0.key < $1.key }.map { (name: $0.key, entry: $0.value) } }
+    }
+}
+
+/// Something a named snapshot keeps beside the store's documents (the media archive's files).
+public struct SnapshotHook: Sendable {
+    /// The key of the count in the restore answer (`"media"`).
+    public var name: String
+    public var capture: @Sendable () -> any Sendable
+    /// Brings back what `capture` returned; answers a count for the answer.
+    public var restore: @Sendable (any Sendable) -> Int
+
+    public init(
+        name: String, capture: @escaping @Sendable () -> any Sendable,
+        restore: @escaping @Sendable (any Sendable) -> Int
+    ) {
+        self.name = name
+        self.capture = capture
+        self.restore = restore
     }
 }

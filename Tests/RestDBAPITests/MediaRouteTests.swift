@@ -262,6 +262,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).isEmpty)
     }
 
+    @Test func aSnapshotKeepsTheMediaFilesAndItsRestoreBringsThemBack() throws {
+        let api = try TestAPI()
+        let kept = try Self.upload(api, [("kept.txt", nil, Array("kept".utf8))])[0]
+        let gone = try Self.upload(api, [("gone.txt", nil, Array("gone".utf8))])[0]
+        #expect(api.request(.post, "/_restlite/snapshots/before").status == .created)
+        #expect(api.request(.delete, "/media/\(kept)").status == .ok)
+        #expect(api.request(.delete, "/media/\(gone)").status == .ok)
+        let later = try Self.upload(api, [("later.txt", nil, Array("later".utf8))])[0]
+        #expect(api.request(.get, "/media/\(kept)").status == .notFound)
+
+        let restored = api.request(.post, "/_restlite/snapshots/before/restore")
+        #expect(restored.status == .ok, "\(restored.bodyString)")
+        #expect(try restored.json()["media"] == 2)
+        #expect(api.request(.get, "/media/\(kept)").bodyString == "kept")
+        #expect(api.request(.get, "/media/\(gone)").bodyString == "gone")
+        #expect(api.request(.get, "/media/\(later)").status == .notFound)
+        let files = try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path)
+        #expect(!files.contains { $0.hasPrefix(later) })
+        #expect(files.contains(kept) && files.contains(gone))
+
+        // A reset still goes back to the start (no files), whatever the snapshots hold; the
+        // snapshot can bring its files back after that too.
+        #expect(try api.request(.post, "/_restlite/reset").json()["media"] == 0)
+        #expect(api.request(.get, "/media/\(kept)").status == .notFound)
+        #expect(try api.request(.post, "/_restlite/snapshots/before/restore").json()["media"] == 2)
+        #expect(api.request(.get, "/media/\(gone)").bodyString == "gone")
+    }
+
     @Test func uploadsCrossARealSocketInOddlySplitWrites() throws {
         let api = try TestAPI()
         let server = try api.startServer()

@@ -349,7 +349,8 @@ doc["components"]["schemas"].update({
         "ms": {"type": "number", "description": "Time the restore took."}}},
     "AdminSnapshot": {"type": "object", "properties": {
         "name": {"type": "string"}, "created": {"type": "string", "format": "date-time"},
-        "documents": {"type": "integer"}, "collections": {"type": "integer"}}},
+        "documents": {"type": "integer"}, "collections": {"type": "integer"},
+        "media": {"type": "integer", "description": "After a restore: the media files now (the snapshot's)."}}},
     "AdminJournalEntry": {"type": "object", "properties": {
         "seq": {"type": "integer"}, "time": {"type": "string", "format": "date-time"},
         "method": {"type": "string"}, "path": {"type": "string"},

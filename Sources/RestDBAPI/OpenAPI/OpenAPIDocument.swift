@@ -4747,6 +4747,10 @@ enum OpenAPIDocument {
                   },
                   "collections": {
                     "type": "integer"
+                  },
+                  "media": {
+                    "type": "integer",
+                    "description": "After a restore: the media files now (the snapshot's)."
                   }
                 }
               },

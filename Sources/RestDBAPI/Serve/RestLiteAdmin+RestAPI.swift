@@ -26,13 +26,22 @@ extension RestLiteAdmin {
             })
     }
 
+    /// Reset and named snapshots take the media archive's files with the documents.
+    package static func addMediaHooks(_ media: MediaStore, to options: inout Options) {
+        options.resetHooks.append { ("media", media.resetToStart()) }
+        options.snapshotHooks.append(
+            SnapshotHook(
+                name: "media", capture: { media.captureSnapshot() },
+                restore: { value in media.restore(snapshot: value as? Set<String> ?? []) }))
+    }
+
     /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`.
     static func forServe(
         _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore
     ) throws -> RestLiteAdmin? {
         guard configuration.admin else { return nil }
         var options = Options()
-        options.resetHooks = [{ ("media", media.resetToStart()) }]
+        addMediaHooks(media, to: &options)
         options.journalSize = configuration.journalSize
         options.faultSeed = configuration.faultSeed
         if let path = configuration.faultsFile {

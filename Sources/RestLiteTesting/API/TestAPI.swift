@@ -47,7 +47,7 @@ public final class TestAPI: Sendable {
             store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime),
             media: media)
         var adminOptions = adminOptions
-        adminOptions.resetHooks.append { ("media", media.resetToStart()) }
+        RestLiteAdmin.addMediaHooks(media, to: &adminOptions)
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
         console = Console.forRestAPI(keys: keys)
         responder = api.makeResponder(mounts: [admin, console])
