@@ -27,6 +27,25 @@ import Testing
         #expect(try wrong.json()["name"] == "Forbidden")
     }
 
+    @Test func aKeyGivenTwiceIs400WhicheverComesFirst() throws {
+        for pair in [
+            [TestAPI.fullKey, "wrongwrongwrongwrongwron"], ["wrongwrongwrongwrongwron", TestAPI.fullKey],
+        ] {
+            for target in ["/rest/a3cats", "/_restlite/keys"] {
+                var fields = HTTPHeaders()
+                for key in pair { fields.add("x-apikey", key) }
+                let answer = api.responder.respond(
+                    to: HTTPRequest(method: .get, target: target, headers: fields))
+                #expect(answer.status == .badRequest, "\(target)")
+                #expect(try answer.json()["message"]?.stringValue?.contains("x-apikey header once") == true)
+            }
+        }
+        let key = TestAPI.fullKey
+        let query = api.request(.get, "/rest/a3cats?apikey=\(key)&apikey=\(key)", headers: ["x-apikey": ""])
+        #expect(query.status == .badRequest)
+        #expect(api.request(.get, "/rest/a3cats").status == .ok)
+    }
+
     @Test func theKeyMayComeInAnyOfItsThreePlaces() {
         let key = TestAPI.fullKey
         #expect(api.request(.get, "/rest/a3cats", headers: ["X-APIKEY": key]).status == .ok)

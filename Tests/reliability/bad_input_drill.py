@@ -257,6 +257,10 @@ def cases(cat, other):
     add("key: wrong", http("GET", "/rest/a3cats", key="wrongwrongwrongwrongwron"))
     add("key: empty", http("GET", "/rest/a3cats", key=""))
     add("key: wrong on DELETE", http("DELETE", "/rest/a3cats/" + cat, key="wrongwrongwrongwrongwron"))
+    add("key: two, valid first", http("GET", "/rest/a3cats", headers=["x-apikey: wrongwrongwrongwrongwron"]))
+    add("key: two, wrong first", http("GET", "/rest/a3cats", key="wrongwrongwrongwrongwron",
+                                      headers=["x-apikey: " + KEY]))
+    add("key: two apikey parameters", http("GET", "/rest/a3cats?apikey=%s&apikey=%s" % (KEY, KEY), key=None))
     add("key: scoped writes", http("POST", "/rest/a3cats", "{\"a\":1}", key=SCOPED))
     add("key: scoped deletes", http("DELETE", "/rest/a3cats/" + cat, key=SCOPED))
     add("key: scoped other collection", http("GET", "/rest/" + other, key=SCOPED))

@@ -49,6 +49,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// Why the key of a request under `/rest` (at `scopePath`) does not let it through; nil
     /// when it does.
     private func refusal(_ request: HTTPRequest, scopePath: String) -> RestError? {
+        if let twice = Self.keyGivenTwice(request) { return twice }
         if strict, request.headers["x-apikey"]?.isEmpty != false, request.queryValue("apikey") == nil,
             Self.bearerKey(request) != nil
         {
@@ -97,6 +98,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// (`OPTIONS`) needs none.
     private func adminRefusal(_ request: HTTPRequest) -> RestError? {
         guard request.firstPathSegment == "_restlite", request.method != .options else { return nil }
+        if let twice = Self.keyGivenTwice(request) { return twice }
         let presented = Self.presentedKey(request)
         if keys.grantsFullAccess(presentedKey: presented) { return nil }
         switch keys.authorize(presentedKey: presented, method: "GET", path: "/", origin: nil) {
@@ -123,6 +125,20 @@ struct KeyMiddleware: HTTPMiddleware {
     }
 
     /// The key from `x-apikey` (any case), `Authorization: Bearer`, or the `apikey` parameter.
+    /// Two `x-apikey` headers, or two `apikey` parameters, leave it open which key was meant
+    /// (a proxy may add one): 400, as for two `Host` headers.
+    static func keyGivenTwice(_ request: HTTPRequest) -> RestError? {
+        if request.headers.values(for: "x-apikey").count > 1 {
+            return RestError(
+                .badRequest, "Send the x-apikey header once; this request has it more than once.")
+        }
+        if request.queryValues("apikey").count > 1 {
+            return RestError(
+                .badRequest, "Send the apikey parameter once; this request has it more than once.")
+        }
+        return nil
+    }
+
     static func presentedKey(_ request: HTTPRequest) -> String? {
         if let header = request.headers["x-apikey"], !header.isEmpty { return header }
         if let bearer = bearerKey(request) { return bearer }
