@@ -79,6 +79,51 @@ enum MediaFiles {
     }
 }
 
+extension MediaFiles {
+    /// Where `needle` first starts in `haystack` (memchr for its first byte, then memcmp).
+    static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress else {
+            return nil
+        }
+        var offset = 0
+        let last = haystack.count - needle.count
+        return needle.withUnsafeBytes { needleBytes -> Int? in
+            while offset <= last {
+                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, needleBytes.baseAddress!, needle.count) == 0 { return at }
+                offset = at + 1
+            }
+            return nil
+        }
+    }
+
+    /// Copies `range` of `source` to a new file at `path` (which must not exist), a piece at a
+    /// time, flushed to disk.
+    static func write(_ source: any MediaByteSource, range: Range<Int>, to path: String) throws(MediaStoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw .io("open", path: path, errno: errno) }
+        defer { close(descriptor) }
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let piece = try source.bytes(in: position..<min(range.upperBound, position + (1 << 20)))
+            var written = 0
+            while written < piece.count {
+                let result = piece.withUnsafeBytes { buffer in
+                    posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw .io("write", path: path, errno: errno)
+                }
+                written += result
+            }
+            position += piece.count
+        }
+        guard fsync(descriptor) == 0 else { throw .io("fsync", path: path, errno: errno) }
+    }
+}
+
 // The POSIX calls whose Swift names clash with this module's own words.
 @inline(__always)
 private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -6,7 +6,8 @@ import PlatformSupport
 /// beside them in `<id>.json`, or in memory for a server without a data folder.
 ///
 /// Uploads are all-or-nothing: every file of a request is written to a temporary name first
-/// and renamed only when all were written, so a failed request leaves no file behind.
+/// and renamed only when all were written, so a failed request leaves no file behind. A file
+/// is copied from its source a piece at a time (a body on disk is never whole in memory).
 ///
 /// ```swift
 /// let media = try MediaStore(directory: "/data/media")
@@ -17,13 +18,26 @@ public final class MediaStore: @unchecked Sendable {
         public var fieldName: String
         public var filename: String
         public var declaredType: String?
-        public var bytes: ArraySlice<UInt8>
+        /// Where the file's bytes are: `range` of `source`.
+        public var source: any MediaByteSource
+        public var range: Range<Int>
 
-        public init(fieldName: String, filename: String, declaredType: String?, bytes: ArraySlice<UInt8>) {
+        public init(
+            fieldName: String, filename: String, declaredType: String?, source: any MediaByteSource,
+            range: Range<Int>
+        ) {
             self.fieldName = fieldName
             self.filename = filename
             self.declaredType = declaredType
-            self.bytes = bytes
+            self.source = source
+            self.range = range
+        }
+
+        /// An upload whose bytes are in memory.
+        public init(fieldName: String, filename: String, declaredType: String?, bytes: ArraySlice<UInt8>) {
+            self.init(
+                fieldName: fieldName, filename: filename, declaredType: declaredType, source: Array(bytes),
+                range: 0..<bytes.count)
         }
     }
 
@@ -78,46 +92,46 @@ public final class MediaStore: @unchecked Sendable {
     public func add(_ uploads: [Upload]) throws(MediaStoreError) -> [MediaRecord] {
         guard !uploads.isEmpty else { throw .noFiles }
         let created = ISODate.format(milliseconds: ISODate.nowMilliseconds())
-        var made: [(MediaRecord, ArraySlice<UInt8>)] = []
+        var made: [(MediaRecord, Upload)] = []
         for upload in uploads {
             guard upload.filename.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
                 throw .badFilename(upload.filename)
             }
             let record = MediaRecord(
                 id: ObjectID.generate(), created: created, originalName: upload.filename,
-                size: upload.bytes.count,
-                mimeType: Self.mimeType(of: upload), fieldName: upload.fieldName)
-            made.append((record, upload.bytes))
+                size: upload.range.count,
+                mimeType: try Self.mimeType(of: upload), fieldName: upload.fieldName)
+            made.append((record, upload))
         }
         lock.lock()
         defer { lock.unlock() }
         if directory == nil {
             let held = memoryFiles.values.reduce(0) { $0 + $1.count }
-            guard held + made.reduce(0, { $0 + $1.1.count }) <= memoryLimit else {
+            guard held + made.reduce(0, { $0 + $1.1.range.count }) <= memoryLimit else {
                 throw .full(limit: memoryLimit)
             }
         }
         if let directory { try commit(made, in: directory) }
-        for (record, bytes) in made {
+        for (record, upload) in made {
             records[record.id] = record
-            if directory == nil { memoryFiles[record.id] = Array(bytes) }
+            if directory == nil { memoryFiles[record.id] = Array(try upload.source.bytes(in: upload.range)) }
         }
         return made.map(\.0)
     }
 
     /// Temporary files first, then renames: a failure removes whatever this call made.
-    private func commit(_ made: [(MediaRecord, ArraySlice<UInt8>)], in directory: String)
+    private func commit(_ made: [(MediaRecord, Upload)], in directory: String)
         throws(MediaStoreError)
     {
         var temporaries: [String] = []
         var finals: [String] = []
         do throws(MediaStoreError) {
-            for (index, (record, bytes)) in made.enumerated() {
+            for (index, (record, upload)) in made.enumerated() {
                 let data = directory + "/.tmp-" + record.id
                 let meta = data + ".json"
                 temporaries += [data, meta]
                 if index == failingWriteIndex { throw MediaStoreError.io("write", path: data, errno: 5) }
-                try MediaFiles.write(bytes, to: data)
+                try MediaFiles.write(upload.source, range: upload.range, to: data)
                 try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: meta)
             }
             for (record, _) in made {
@@ -252,8 +266,9 @@ public final class MediaStore: @unchecked Sendable {
 
     /// The sniffed image type wins over what the client declared; a declared type is kept for
     /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
-    static func mimeType(of upload: Upload) -> String {
-        if let format = ImageFormat.sniff(upload.bytes) { return format.mimeType }
+    static func mimeType(of upload: Upload) throws(MediaStoreError) -> String {
+        let head = upload.range.lowerBound..<min(upload.range.upperBound, upload.range.lowerBound + 16)
+        if let format = ImageFormat.sniff(try upload.source.bytes(in: head)) { return format.mimeType }
         if let declared = upload.declaredType?.trimmingBlanks(), !declared.isEmpty,
             declared.allSatisfy({ $0.isASCII && $0 != "\r" && $0 != "\n" })
         {

@@ -1,5 +1,6 @@
 /// A `multipart/form-data` body (RFC 7578) split into its parts. The parts point into the
-/// body's bytes (ranges), so a file is not copied while the form is read.
+/// body's bytes (ranges), so a file is not copied while the form is read, and a body on disk
+/// is read in pieces.
 ///
 /// ```swift
 /// let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=xyz")
@@ -20,12 +21,19 @@ public struct MultipartForm: Sendable {
     public let parts: [Part]
 
     public init(body: [UInt8], contentType: String) throws(MultipartError) {
+        try self.init(source: body, contentType: contentType)
+    }
+
+    /// The form in `source` (a body in memory, or one the server wrote to a file, which is
+    /// then read a piece at a time).
+    public init(source: any MediaByteSource, contentType: String) throws(MultipartError) {
         guard let boundary = Self.boundary(of: contentType) else {
             throw MultipartError(
                 "The body must be multipart/form-data with a boundary parameter, as a browser's FormData sends it."
             )
         }
-        parts = try MultipartScanner(body: body, boundary: Array(boundary.utf8)).scan()
+        var scanner = MultipartScanner(source: source, boundary: Array(boundary.utf8))
+        parts = try scanner.scan()
     }
 
     /// The `boundary` parameter of a `multipart/form-data` content type (quoted or not).

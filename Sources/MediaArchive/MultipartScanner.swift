@@ -1,59 +1,75 @@
-/// Walks a multipart body from delimiter to delimiter. The body is in memory already (the
-/// server reads bodies whole, within its body limit), so a boundary split across network reads
-/// cannot happen here; what this checks is the framing itself.
+/// Walks a multipart body from delimiter to delimiter through a `ByteWindow`, so a body the
+/// server wrote to disk is read a piece at a time and never whole. Parts come out as ranges
+/// of the source; what this checks is the framing itself.
 struct MultipartScanner {
-    let body: [UInt8]
+    var window: ByteWindow
     /// `--boundary`, as it starts a delimiter line.
     let dashBoundary: [UInt8]
+    /// CRLF then `--boundary`: how a delimiter follows a part's content.
+    let delimiter: [UInt8]
     /// The largest header section of one part.
     static let maxPartHeaderBytes = 16 * 1024
+    static let crlf = Array("\r\n".utf8)
 
-    init(body: [UInt8], boundary: [UInt8]) {
-        self.body = body
+    init(source: any MediaByteSource, boundary: [UInt8]) {
+        window = ByteWindow(source)
         dashBoundary = Array("--".utf8) + boundary
+        delimiter = Self.crlf + dashBoundary
     }
 
-    func scan() throws(MultipartError) -> [MultipartForm.Part] {
-        guard var position = firstDelimiterEnd() else {
+    mutating func scan() throws(MultipartError) -> [MultipartForm.Part] {
+        do {
+            return try scanParts()
+        } catch let error as MultipartError {
+            throw error
+        } catch {
+            throw MultipartError("The request body could not be read back (\(error)).")
+        }
+    }
+
+    private mutating func scanParts() throws -> [MultipartForm.Part] {
+        guard var position = try firstDelimiterEnd() else {
             throw MultipartError("The body has no line with the boundary the Content-Type names.")
         }
         var parts: [MultipartForm.Part] = []
         while true {
-            if matches(Array("--".utf8), at: position) { return parts }
+            if try window.matches(Array("--".utf8), at: position) { return parts }
             position = try lineEnd(after: position)
             let (headers, contentStart) = try readHeaders(from: position)
-            guard let contentEnd = find(Array("\r\n".utf8) + dashBoundary, from: contentStart) else {
+            guard let contentEnd = try window.find(delimiter, from: contentStart) else {
                 throw MultipartError("The body ends before the closing boundary line (--boundary--).")
             }
             parts.append(try Self.part(headers, content: contentStart..<contentEnd))
-            position = contentEnd + 2 + dashBoundary.count
+            position = contentEnd + delimiter.count
         }
     }
 
     /// Just past the first `--boundary`, which opens the body or follows a CRLF (after a preamble).
-    private func firstDelimiterEnd() -> Int? {
-        if matches(dashBoundary, at: 0) { return dashBoundary.count }
-        return find(Array("\r\n".utf8) + dashBoundary, from: 0).map { $0 + 2 + dashBoundary.count }
+    private mutating func firstDelimiterEnd() throws -> Int? {
+        if try window.matches(dashBoundary, at: 0) { return dashBoundary.count }
+        return try window.find(delimiter, from: 0).map { $0 + delimiter.count }
     }
 
     /// After a delimiter: optional blanks, then CRLF.
-    private func lineEnd(after position: Int) throws(MultipartError) -> Int {
+    private mutating func lineEnd(after position: Int) throws -> Int {
         var index = position
-        while index < body.count, body[index] == 0x20 || body[index] == 0x09 { index += 1 }
-        guard matches(Array("\r\n".utf8), at: index) else {
+        while let byte = try window.byte(at: index), byte == 0x20 || byte == 0x09 { index += 1 }
+        guard try window.matches(Self.crlf, at: index) else {
             throw MultipartError("A boundary line must end with CRLF (or with -- for the last one).")
         }
         return index + 2
     }
 
-    private func readHeaders(from start: Int) throws(MultipartError) -> ([(String, String)], Int) {
-        if matches(Array("\r\n".utf8), at: start) { return ([], start + 2) }
-        guard let end = find(Array("\r\n\r\n".utf8), from: start), end - start <= Self.maxPartHeaderBytes
+    private mutating func readHeaders(from start: Int) throws -> ([(String, String)], Int) {
+        if try window.matches(Self.crlf, at: start) { return ([], start + 2) }
+        let blankLine = Array("\r\n\r\n".utf8)
+        guard let end = try window.find(blankLine, from: start, within: Self.maxPartHeaderBytes + 4),
+            let section = try window.bytes(start..<end)
         else {
             throw MultipartError("A part's headers do not end with an empty line within 16 KiB.")
         }
         var headers: [(String, String)] = []
-        for line in body[start..<end].split(separator: 0x0A) {
+        for line in section.split(separator: 0x0A) {
             let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
             guard let colon = text.firstIndex(of: ":") else {
                 throw MultipartError("A part's header line has no colon: \(text.prefix(60))")
@@ -80,22 +96,5 @@ struct MultipartScanner {
         let contentType = headers.first(where: { $0.0 == "content-type" })?.1
         return MultipartForm.Part(
             name: name, filename: parsed.parameters["filename"], contentType: contentType, content: content)
-    }
-
-    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
-        guard position >= 0, position + pattern.count <= body.count else { return false }
-        for offset in 0..<pattern.count where body[position + offset] != pattern[offset] { return false }
-        return true
-    }
-
-    private func find(_ pattern: [UInt8], from start: Int) -> Int? {
-        guard let first = pattern.first, pattern.count <= body.count else { return nil }
-        var index = start
-        let last = body.count - pattern.count
-        while index <= last {
-            if body[index] == first, matches(pattern, at: index) { return index }
-            index += 1
-        }
-        return nil
     }
 }

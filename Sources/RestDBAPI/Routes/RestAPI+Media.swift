@@ -8,7 +8,7 @@ import SocketHTTP
 extension RestAPI {
     func addMediaRoutes(to router: inout Router) {
         router.get("/media") { _ in try listMedia() }
-        router.post("/media") { request in try uploadMedia(request) }
+        router.post("/media", spoolingBody: true) { request in try uploadMedia(request) }
         router.get("/media/:name") { request in try getMedia(request) }
         router.get("/media/:name/meta") { request in try mediaMeta(request) }
         router.delete("/media/:name") { request in try deleteMedia(request) }
@@ -16,8 +16,10 @@ extension RestAPI {
 
     func uploadMedia(_ request: HTTPRequest) throws -> HTTPResponse {
         let form: MultipartForm
+        // A body that came after its head is on disk (`spoolingBody`): read in pieces, never whole.
+        let source: any MediaByteSource = request.bodyFile.map(SpooledBody.init) ?? request.body
         do {
-            form = try MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "")
+            form = try MultipartForm(source: source, contentType: request.headers["Content-Type"] ?? "")
         } catch {
             throw RestError(.badRequest, error.message)
         }
@@ -27,8 +29,8 @@ extension RestAPI {
                 return nil
             }
             return MediaStore.Upload(
-                fieldName: part.name, filename: filename, declaredType: part.contentType,
-                bytes: request.body[part.content])
+                fieldName: part.name, filename: filename, declaredType: part.contentType, source: source,
+                range: part.content)
         }
         let records: [MediaRecord]
         do {

@@ -85,7 +85,10 @@ public final class RestliteServer: Sendable {
             if let admin { mounts.append(admin) }
             if let console { mounts.append(console) }
             responder = api.makeResponder(mounts: mounts)
-            http = HTTPServer(configuration: configuration.httpConfiguration, responder: responder)
+            var http = configuration.httpConfiguration
+            // Uploads are spooled beside the archive: the same disk, and no /tmp size limit.
+            http.spoolDirectory = media.directory
+            self.http = HTTPServer(configuration: http, responder: responder)
         }
 
         /// With `bindFirst` binds the port, then seeds (a `--local-images` seed names the port

@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable {
     public var queryItems: [(name: String, value: String)]
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The body, when the server wrote it to disk (a route added with `spoolingBody: true`
+    /// whose body did not arrive with its head); `body` is empty then.
+    public var bodyFile: HTTPBodyFile?
     public var version: HTTPVersion
     /// Values of `:name` segments of the matched route, set by the router.
     public var pathParameters: [String: String]
@@ -50,6 +53,7 @@ public struct HTTPRequest: Sendable {
         self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
         self.headers = headers
         self.body = body
+        self.bodyFile = nil
         self.version = version
         self.pathParameters = [:]
         self.remoteAddress = ""

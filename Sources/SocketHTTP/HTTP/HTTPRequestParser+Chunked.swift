@@ -8,7 +8,7 @@ extension HTTPRequestParser {
             let size = try Self.chunkSize(buffer[line])
             if size == 0 {
                 state = .trailers
-            } else if body.count + size > limits.maxBodyBytes {
+            } else if drainedBodyBytes + body.count + size > limits.maxBodyBytes {
                 throw HTTPParseError(.payloadTooLarge, "body larger than \(limits.maxBodyBytes) bytes")
             } else {
                 state = .chunkData(remaining: size)

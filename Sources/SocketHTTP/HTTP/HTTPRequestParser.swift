@@ -41,6 +41,8 @@ public struct HTTPRequestParser: Sendable {
     var state = State.requestLine
     var head = Head()
     var body: [UInt8] = []
+    /// Body bytes of the current request already handed out by `drainBody` (a spooled body).
+    var drainedBodyBytes = 0
     var leadingEmptyLines = 0
     /// Header (and trailer) fields of the current request, for the count limit.
     var fieldCount = 0
@@ -84,6 +86,17 @@ public struct HTTPRequestParser: Sendable {
     /// known (and counted) now rather than growing by doubling as bytes arrive.
     public mutating func reserveAnnouncedBody() {
         body.reserveCapacity(body.count + announcedBodyBytes)
+    }
+
+    /// Hands the body bytes received so far to `write` and forgets them (keeping the buffer's
+    /// capacity), so a body going to disk is never whole in memory. The size limit still
+    /// counts every byte of the body. False when `write` returned false (nothing is forgotten).
+    public mutating func drainBody(_ write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        guard !body.isEmpty else { return true }
+        guard body.withUnsafeBytes(write) else { return false }
+        drainedBodyBytes += body.count
+        body.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Bytes of memory the parser holds (capacity of its buffers, not just what they contain).
@@ -198,6 +211,7 @@ public struct HTTPRequestParser: Sendable {
         request.pathParameters = [:]
         head = Head()
         body = []
+        drainedBodyBytes = 0
         state = .requestLine
         leadingEmptyLines = 0
         fieldCount = 0

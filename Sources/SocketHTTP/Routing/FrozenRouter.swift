@@ -38,6 +38,10 @@ public struct FrozenRouter: HTTPResponder {
         }
     }
 
+    public func spoolsBody(of head: HTTPRequest) -> Bool {
+        root.spoolsBody(ArraySlice(head.pathSegments), for: head.method) ?? false
+    }
+
     private func runHead(_ head: HTTPRequest, from index: Int) throws -> HTTPResponse? {
         guard index < middleware.count else {
             var bound: [(name: String, value: String)] = []

@@ -8,10 +8,17 @@ public protocol HTTPResponder: Sendable {
     /// key, an unknown route), and the server then closes the connection; nil reads the body.
     /// An `Expect: 100-continue` request is asked this before `100 Continue` is sent.
     func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse?
+
+    /// Whether the body of this request (its head accepted by `respondBeforeBody`) goes to a
+    /// temporary file (`HTTPRequest.bodyFile`) rather than memory: large uploads. Such a body
+    /// still counts against `HTTPLimits.maxBodyBytes` and the body timeout, not against
+    /// `HTTPServerConfiguration.maxBufferedBytes`.
+    func spoolsBody(of head: HTTPRequest) -> Bool
 }
 
 extension HTTPResponder {
     public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? { nil }
+    public func spoolsBody(of head: HTTPRequest) -> Bool { false }
 }
 
 /// A step around the handler: keys, CORS, errors, access logs.

@@ -7,10 +7,16 @@ struct RouteNode: Sendable {
     var parameterName: String?
     var parameter: [RouteNode] = []  // zero or one element; an array keeps the struct recursive
     var handlers: [HTTPMethod: Handler] = [:]
+    /// Methods whose bodies go to a temporary file (`Router.add(_:_:spoolingBody:_:)`).
+    var spooling: Set<HTTPMethod> = []
 
-    mutating func insert(_ segments: ArraySlice<String>, method: HTTPMethod, handler: @escaping Handler) {
+    mutating func insert(
+        _ segments: ArraySlice<String>, method: HTTPMethod, spooling spools: Bool = false,
+        handler: @escaping Handler
+    ) {
         guard let first = segments.first else {
             handlers[method] = handler
+            if spools { spooling.insert(method) } else { spooling.remove(method) }
             return
         }
         let rest = segments.dropFirst()
@@ -21,9 +27,9 @@ struct RouteNode: Sendable {
                 "route parameter :\(name) conflicts with :\(parameterName ?? "")")
             parameterName = name
             if parameter.isEmpty { parameter = [RouteNode()] }
-            parameter[0].insert(rest, method: method, handler: handler)
+            parameter[0].insert(rest, method: method, spooling: spools, handler: handler)
         } else {
-            literals[first, default: RouteNode()].insert(rest, method: method, handler: handler)
+            literals[first, default: RouteNode()].insert(rest, method: method, spooling: spools, handler: handler)
         }
     }
 
@@ -43,6 +49,17 @@ struct RouteNode: Sendable {
         if let handler = child.firstHandler(rest, for: method, bound: &bound) { return handler }
         bound.removeLast()
         return nil
+    }
+
+    /// Whether the route `firstHandler` picks spools its body; nil when there is none.
+    func spoolsBody(_ segments: ArraySlice<String>, for method: HTTPMethod) -> Bool? {
+        guard let first = segments.first else {
+            return handlers[method] != nil ? spooling.contains(method) : nil
+        }
+        let rest = segments.dropFirst()
+        if let found = literals[first]?.spoolsBody(rest, for: method) { return found }
+        guard parameterName != nil, let child = parameter.first, !first.isEmpty else { return nil }
+        return child.spoolsBody(rest, for: method)
     }
 
     /// Nodes whose pattern matches `segments`, best first, with the parameters bound on the way.

@@ -29,13 +29,18 @@ public struct Router: Sendable {
     public init() {}
 
     /// Adds a route; a later route with the same method and pattern replaces an earlier one.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        root.insert(ArraySlice(Self.segments(of: pattern)), method: method, handler: handler)
+    /// With `spoolingBody`, a body that does not arrive with the head is written to a temporary
+    /// file as it comes (`HTTPRequest.bodyFile`) instead of being held in memory.
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, spoolingBody: Bool = false, _ handler: @escaping Handler
+    ) {
+        root.insert(
+            ArraySlice(Self.segments(of: pattern)), method: method, spooling: spoolingBody, handler: handler)
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
-    public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
-        add(.post, pattern, handler)
+    public mutating func post(_ pattern: String, spoolingBody: Bool = false, _ handler: @escaping Handler) {
+        add(.post, pattern, spoolingBody: spoolingBody, handler)
     }
     public mutating func put(_ pattern: String, _ handler: @escaping Handler) { add(.put, pattern, handler) }
     public mutating func patch(_ pattern: String, _ handler: @escaping Handler) {

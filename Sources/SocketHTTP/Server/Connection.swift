@@ -28,6 +28,8 @@ final class Connection: @unchecked Sendable {
     var armedDeadline: Int64 = 0
     /// Parser memory counted in the table's buffered total (`ConnectionTable.bufferedBytes`).
     var accountedBytes = 0
+    /// Where the current request's body goes when its route spools bodies to disk.
+    var spool: HTTPBodyFile?
     /// Set once a streamed response started: the connection now only carries that stream.
     var stream: StreamSink?
 

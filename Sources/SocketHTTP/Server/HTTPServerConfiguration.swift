@@ -42,6 +42,16 @@ public struct HTTPServerConfiguration: Sendable {
     /// worker starts. Short, so `/health` waits little behind slow queries; a busy server whose
     /// handlers keep finishing starts none.
     public var workerStall: Duration = .milliseconds(10)
+    /// Where bodies of routes added with `spoolingBody: true` are written as they arrive, as
+    /// unlinked temporary files; nil for `$TMPDIR`, else `/tmp`.
+    public var spoolDirectory: String?
+
+    /// `spoolDirectory`, or the system's place for temporary files.
+    var resolvedSpoolDirectory: String {
+        if let spoolDirectory { return spoolDirectory }
+        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty { return tmp }
+        return "/tmp"
+    }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, workerThreads: Int? = nil,

@@ -37,6 +37,7 @@ extension ServerRuntime {
         connection.closeAfterWrite = true
         connection.lingering = true
         connection.parser = HTTPRequestParser(limits: configuration.limits)
+        connection.spool = nil
         return send(
             response, headOnly: false, keepAlive: false, version: version, to: connection, context: &context)
     }
@@ -50,6 +51,16 @@ extension ServerRuntime {
         head.remoteAddress = connection.remoteAddress
         head.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
         if let response = responder.respondBeforeBody(to: head) { return (response, head) }
+        if responder.spoolsBody(of: head) {
+            // Goes to disk as it comes: not counted against the buffered-bytes cap.
+            do {
+                connection.spool = try HTTPBodyFile(directory: configuration.resolvedSpoolDirectory)
+                return nil
+            } catch {
+                log("cannot make a file for a request body in \(configuration.resolvedSpoolDirectory): \(error)")
+                return (Self.spoolFailure(configuration), head)
+            }
+        }
         // The whole announced body is counted against the server-wide cap before it is read.
         let announced = connection.parser.announcedBodyBytes
         if table.bufferedBytes + announced > configuration.maxBufferedBytes {
@@ -58,6 +69,30 @@ extension ServerRuntime {
         connection.parser.reserveAnnouncedBody()
         account(connection)
         return nil
+    }
+
+    static func spoolFailure(_ configuration: HTTPServerConfiguration) -> HTTPResponse {
+        configuration.errorRenderer(
+            .internalServerError, "the server could not write the request body to a temporary file")
+    }
+
+    /// Moves the body bytes received so far to the request's file; false when that failed and
+    /// the request was refused (the connection is then re-armed or closed).
+    func spillBody(_ connection: Connection, context: inout WorkerContext) -> Bool {
+        guard let spool = connection.spool else { return true }
+        var failure: SocketError?
+        let drained = connection.parser.drainBody { bytes in
+            failure = spool.appendReporting(bytes)
+            return failure == nil
+        }
+        if drained { return true }
+        log("cannot write a request body to disk: \(failure.map { "\($0)" } ?? "")")
+        switch refuse(Self.spoolFailure(configuration), version: .http1_1, on: connection, context: &context) {
+        case .failed: close(connection)
+        case .blocked: rearm(connection)
+        case .done, .streaming: finishClosing(connection)
+        }
+        return false
     }
 
     static func overCapResponse(_ configuration: HTTPServerConfiguration) -> HTTPResponse {

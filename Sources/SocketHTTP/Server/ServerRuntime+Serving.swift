@@ -56,10 +56,25 @@ extension ServerRuntime {
                 } else {
                     outcome = write(HTTPResponseHead.continueHead, [], to: connection)
                 }
-            case .request(let request):
+            case .request(var request):
                 connection.headChecked = false
                 connection.bodyDeadline = 0
-                outcome = answer(request, on: connection, context: &context)
+                if let spool = connection.spool {
+                    connection.spool = nil
+                    do {
+                        try spool.append(request.body)
+                        request.body = []
+                        request.bodyFile = spool
+                        outcome = answer(request, on: connection, context: &context)
+                    } catch {
+                        log("cannot write a request body to disk: \(error)")
+                        outcome = refuse(
+                            Self.spoolFailure(configuration), version: request.version, on: connection,
+                            context: &context)
+                    }
+                } else {
+                    outcome = answer(request, on: connection, context: &context)
+                }
             case .failure(let error):
                 outcome = answerFailure(error, on: connection, context: &context)
             }
@@ -78,6 +93,7 @@ extension ServerRuntime {
             case .done, .streaming: return finishClosing(connection)  // a refusal never streams
             }
         }
+        guard spillBody(connection, context: &context) else { return }
         rearm(connection)
     }
 
@@ -118,6 +134,7 @@ extension ServerRuntime {
     {
         connection.closeAfterWrite = true
         connection.lingering = true
+        connection.spool = nil
         let response = configuration.errorRenderer(error.status, error.message)
         if configuration.accessLog {
             AccessLog.write("restlite: \(connection.remoteAddress) rejected: \(error)")

@@ -107,4 +107,43 @@ enum System {
         var value = value
         return setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
     }
+
+    /// A new file in `directory`, unlinked at once: it lives as long as its descriptor.
+    static func makeAnonymousFile(in directory: String) throws(SocketError) -> Int32 {
+        var template = Array((directory + "/.restlite-body-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw SocketError.last("mkstemp") }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, offset: Int) throws(SocketError) {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SocketError.last("pwrite")
+            }
+            done += written
+        }
+    }
+
+    /// `count` bytes from `offset`; fewer only when the file ends first.
+    static func readAll(_ fd: Int32, offset: Int, count: Int) throws(SocketError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let result = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw SocketError.last("pread")
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return done == count ? bytes : Array(bytes[0..<done])
+    }
 }
