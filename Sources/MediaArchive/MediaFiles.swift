@@ -100,7 +100,9 @@ extension MediaFiles {
 
     /// Copies `range` of `source` to a new file at `path` (which must not exist), a piece at a
     /// time, flushed to disk.
-    static func write(_ source: any MediaByteSource, range: Range<Int>, to path: String) throws(MediaStoreError) {
+    static func write(_ source: any MediaByteSource, range: Range<Int>, to path: String)
+        throws(MediaStoreError)
+    {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .io("open", path: path, errno: errno) }
         defer { close(descriptor) }

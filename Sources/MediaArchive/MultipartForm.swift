@@ -27,12 +27,18 @@ public struct MultipartForm: Sendable {
     /// The form in `source` (a body in memory, or one the server wrote to a file, which is
     /// then read a piece at a time).
     public init(source: any MediaByteSource, contentType: String) throws(MultipartError) {
+        try self.init(source: source, contentType: contentType, pieceSize: 1 << 20)
+    }
+
+    /// `pieceSize`: how much of a source on disk is read at a time (small in tests, so
+    /// delimiters straddle pieces).
+    init(source: any MediaByteSource, contentType: String, pieceSize: Int) throws(MultipartError) {
         guard let boundary = Self.boundary(of: contentType) else {
             throw MultipartError(
                 "The body must be multipart/form-data with a boundary parameter, as a browser's FormData sends it."
             )
         }
-        var scanner = MultipartScanner(source: source, boundary: Array(boundary.utf8))
+        var scanner = MultipartScanner(source: source, boundary: Array(boundary.utf8), pieceSize: pieceSize)
         parts = try scanner.scan()
     }
 

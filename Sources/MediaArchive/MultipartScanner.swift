@@ -11,8 +11,8 @@ struct MultipartScanner {
     static let maxPartHeaderBytes = 16 * 1024
     static let crlf = Array("\r\n".utf8)
 
-    init(source: any MediaByteSource, boundary: [UInt8]) {
-        window = ByteWindow(source)
+    init(source: any MediaByteSource, boundary: [UInt8], pieceSize: Int = 1 << 20) {
+        window = ByteWindow(source, pieceSize: pieceSize)
         dashBoundary = Array("--".utf8) + boundary
         delimiter = Self.crlf + dashBoundary
     }

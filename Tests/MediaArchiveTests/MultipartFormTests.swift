@@ -86,4 +86,57 @@ import Testing
         let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=\(boundary)")
         #expect(Array(body[form.parts[0].content]) == content)
     }
+
+    /// A source that is not in memory: the scanner reads it a piece at a time, as it reads a
+    /// body the server wrote to disk; `reads` counts the pieces and their largest size.
+    final class PiecewiseSource: MediaByteSource, @unchecked Sendable {
+        let data: [UInt8]
+        var reads = 0
+        var largestRead = 0
+        init(_ data: [UInt8]) { self.data = data }
+        var count: Int { data.count }
+        func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
+            reads += 1
+            largestRead = max(largestRead, range.count)
+            return Array(data[range])[...]
+        }
+    }
+
+    @Test func aBodyReadInSmallPiecesGivesTheSamePartsAtEveryPieceSize() throws {
+        let boundary = "----WebKitFormBoundaryQ1w2E3r4"
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+        var tricky: [UInt8] = []
+        for length in 1..<delimiter.count { tricky += delimiter[0..<length] + [0x42] }
+        let body = Self.body(
+            [
+                ("file", "a.bin", "application/octet-stream", tricky), ("note", nil, nil, Array("text".utf8)),
+                ("file", "b.bin", nil, (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) }),
+                ("file", "empty.txt", nil, []),
+            ], boundary: boundary)
+        let contentType = "multipart/form-data; boundary=\(boundary)"
+        let expected = try MultipartForm(body: body, contentType: contentType).parts
+        #expect(expected.count == 4)
+        // Every piece size from just above the delimiter up: delimiters and header sections
+        // straddle piece ends at every offset.
+        for pieceSize in [delimiter.count + 1, 47, 64, 100, 257, 1000, 4096] {
+            let source = PiecewiseSource(body)
+            let parts = try MultipartForm(source: source, contentType: contentType, pieceSize: pieceSize)
+                .parts
+            #expect(parts == expected, "piece size \(pieceSize)")
+            #expect(source.largestRead <= max(pieceSize, 16 * 1024 + 4), "piece size \(pieceSize)")
+            #expect(pieceSize >= body.count || source.reads > 1, "piece size \(pieceSize)")
+        }
+    }
+
+    @Test func aLargeBodyOnDiskIsNeverReadWhole() throws {
+        let boundary = "big"
+        let file = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let body = Self.body(
+            [("file", "big.bin", nil, file), ("file", "small.txt", nil, [1, 2, 3])], boundary: boundary)
+        let source = PiecewiseSource(body)
+        let form = try MultipartForm(source: source, contentType: "multipart/form-data; boundary=big")
+        #expect(form.parts.map(\.content.count) == [3_000_000, 3])
+        #expect(Array(body[form.parts[0].content]) == file)
+        #expect(source.largestRead <= 1 << 20)
+    }
 }

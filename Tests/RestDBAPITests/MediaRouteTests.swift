@@ -320,4 +320,50 @@ import Testing
         #expect(file.status == 200)
         #expect(file.body == content)
     }
+
+    /// Sends `body` after its head in 64 KiB writes and reads the answer.
+    static func sendInPieces(_ body: [UInt8], to port: Int) throws -> RawHTTPResponse {
+        let head =
+            "POST /media HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            + "Content-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(body.count)\r\n\r\n"
+        let client = try RawHTTPClient(port: port, timeout: .seconds(20))
+        defer { client.close() }
+        try client.send(head)
+        for start in stride(from: 0, to: body.count, by: 64 * 1024) {
+            try client.send(Array(body[start..<min(body.count, start + 64 * 1024)]))
+        }
+        return try client.readResponse()
+    }
+
+    @Test func aLargeUploadStreamsToDiskPastTheBufferedCapAndABrokenOneLeavesNothing() throws {
+        let api = try TestAPI()
+        let server = try api.startServer {
+            $0.maxBufferedBytes = 512 * 1024
+            $0.limits.maxBodyBytes = 32 * 1024 * 1024
+            $0.spoolDirectory = api.folder.mediaURL.path
+        }
+        defer { server.shutdown(grace: .seconds(2)) }
+        var generator = SystemRandomNumberGenerator()
+        let big = (0..<(6 * 1024 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let body = Self.form([("big.bin", nil, big), ("small.txt", "text/plain", Array("small".utf8))])
+        let response = try Self.sendInPieces(body, to: server.port)
+        #expect(response.status == 201, "\(response.bodyString)")
+        let ids = try #require(try JSON.parse(response.body)["ids"]?.arrayValue).compactMap(\.stringValue)
+        #expect(ids.count == 2)
+        #expect(try Data(contentsOf: api.folder.mediaURL.appendingPathComponent(ids[0])) == Data(big))
+        let meta = try api.request(.get, "/media/\(ids[0])/meta").json()
+        #expect(meta["size"]?.numberValue?.int64Value == Int64(big.count))
+        let before = try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).sorted()
+        #expect(before.count == 4)
+
+        // A body on disk whose closing boundary never comes: 400, and no file of it anywhere.
+        var broken = Self.form([("first.bin", nil, Array(big[0..<1_000_000])), ("second.bin", nil, [1, 2])])
+        broken.removeLast(Array("--\(Self.boundary)--\r\n".utf8).count + 2)
+        let refused = try Self.sendInPieces(broken, to: server.port)
+        #expect(refused.status == 400)
+        #expect(refused.bodyString.contains("closing boundary"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).sorted() == before)
+        #expect(api.request(.get, "/media").bodyString.components(separatedBy: "\"_id\"").count == 3)
+    }
 }

@@ -88,8 +88,13 @@ public final class TestAPI: Sendable {
 
     /// Starts a real server for this API on a free loopback port, with the error renderer
     /// `serve` uses; stop it with `shutdown`.
-    public func startServer() throws -> HTTPServer {
-        try TestHTTPServer.start(responder) { $0.errorRenderer = RestAPI.protocolErrorResponse }
+    public func startServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws
+        -> HTTPServer
+    {
+        try TestHTTPServer.start(responder) {
+            $0.errorRenderer = RestAPI.protocolErrorResponse
+            configure(&$0)
+        }
     }
 
     /// Inserts cats shaped like the course's Mockaroo rows and returns their ids in order.

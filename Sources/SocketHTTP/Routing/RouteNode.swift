@@ -29,7 +29,8 @@ struct RouteNode: Sendable {
             if parameter.isEmpty { parameter = [RouteNode()] }
             parameter[0].insert(rest, method: method, spooling: spools, handler: handler)
         } else {
-            literals[first, default: RouteNode()].insert(rest, method: method, spooling: spools, handler: handler)
+            literals[first, default: RouteNode()].insert(
+                rest, method: method, spooling: spools, handler: handler)
         }
     }
 

@@ -57,7 +57,9 @@ extension ServerRuntime {
                 connection.spool = try HTTPBodyFile(directory: configuration.resolvedSpoolDirectory)
                 return nil
             } catch {
-                log("cannot make a file for a request body in \(configuration.resolvedSpoolDirectory): \(error)")
+                log(
+                    "cannot make a file for a request body in \(configuration.resolvedSpoolDirectory): \(error)"
+                )
                 return (Self.spoolFailure(configuration), head)
             }
         }
@@ -87,7 +89,8 @@ extension ServerRuntime {
         }
         if drained { return true }
         log("cannot write a request body to disk: \(failure.map { "\($0)" } ?? "")")
-        switch refuse(Self.spoolFailure(configuration), version: .http1_1, on: connection, context: &context) {
+        switch refuse(Self.spoolFailure(configuration), version: .http1_1, on: connection, context: &context)
+        {
         case .failed: close(connection)
         case .blocked: rearm(connection)
         case .done, .streaming: finishClosing(connection)

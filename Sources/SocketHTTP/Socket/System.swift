@@ -136,7 +136,9 @@ enum System {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let result = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            let result = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+            }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw SocketError.last("pread")
