@@ -100,4 +100,24 @@ import Testing
         server.shutdown(grace: .seconds(1))
         #expect(sinks.closed == 1)
     }
+
+    /// A client that has the head may act on it at once (the console writes, then expects its
+    /// own event): the opener has run by then, so nothing sent after the head is missed.
+    @Test func theHeadLeavesOnlyAfterTheOpenerHasRun() throws {
+        let sinks = Sinks()
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in
+            .stream(headers: ["Content-Type": "text/plain"]) { sink in
+                usleep(300_000)  // a slow subscription
+                sinks.add(sink)
+            }
+        }
+        let server = try TestHTTPServer.start(handler)
+        defer { server.shutdown(grace: .seconds(1)) }
+        let socket = try TCPSocket(host: "127.0.0.1", port: server.port, timeout: .seconds(5))
+        defer { socket.close() }
+        try socket.send(Array("GET /s HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let head = try Self.read(socket, until: "\r\n\r\n")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(sinks.first != nil, "the head arrived before the opener subscribed")
+    }
 }

@@ -9,7 +9,7 @@
 /// `StreamScheduler` wakes, so senders on other threads never touch the socket themselves.
 extension ServerRuntime {
     /// The head goes into the sink's buffer as its first bytes, so nothing the application
-    /// sends can overtake it.
+    /// sends can overtake it; it is written once the opener has returned.
     func startStream(
         _ response: HTTPResponse, _ opener: StreamOpener, version: HTTPVersion, on connection: Connection,
         context: inout WorkerContext
@@ -22,8 +22,10 @@ extension ServerRuntime {
             scheduler: streams)
         connection.stream = sink
         connection.closeAfterWrite = false
-        streams.schedule(sink)
+        // The opener first (a subscriber registers there), then the head: a client that acts
+        // as soon as it has the head misses nothing sent after it.
         opener.open(sink)
+        streams.schedule(sink)
         return .streaming
     }
 
