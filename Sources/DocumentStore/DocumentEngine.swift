@@ -26,8 +26,10 @@ public protocol DocumentEngine: Sendable {
     /// Creates an empty collection. Throws `collectionExists` or `invalidCollectionName`.
     @discardableResult
     func createCollection(_ name: String, schema: CollectionSchema?) throws -> CollectionInfo
-    /// Deletes a collection and all its documents. Throws `collectionNotFound`.
-    func dropCollection(_ name: String) throws
+    /// Deletes a collection and all its documents, with their children in child collections,
+    /// in one transaction; returns the ids of the documents it held. Throws `collectionNotFound`.
+    @discardableResult
+    func dropCollection(_ name: String) throws -> [String]
     /// Calls `observer` after each committed delete that took children with it, per child
     /// collection, with their ids. An engine without child collections may ignore it.
     func observeCascadedDeletes(

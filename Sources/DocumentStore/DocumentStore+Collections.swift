@@ -79,10 +79,25 @@ extension DocumentStore {
         if let schema { try createUniqueIndexes(schema, collectionID: collectionID, connection) }
     }
 
-    /// Deletes a collection and all its documents. Throws `collectionNotFound`.
-    public func dropCollection(_ name: String) throws {
+    /// Deletes a collection and all its documents in one transaction, and the children of those
+    /// documents in child collections (which stay, as collections of their own; their deleted
+    /// ids reach `observeCascadedDeletes`). Returns the ids of the documents it held. Throws
+    /// `collectionNotFound`.
+    @discardableResult
+    public func dropCollection(_ name: String) throws -> [String] {
         let info = try collection(name)
-        try writeCatalog { connection in try removeCollection(info, connection) }
+        var cascaded: [(collection: String, ids: [String])] = []
+        let ids = try writeCatalog { connection in
+            var ids: [String] = []
+            try connection.forEachRow("SELECT id FROM \(info.table) ORDER BY id", []) { row in
+                ids.append(row.text(0) ?? "")
+            }
+            try deleteChildren(ofDeleted: ids, in: info, connection, cascaded: &cascaded)
+            try removeCollection(info, connection)
+            return ids
+        }
+        reportCascade(cascaded)
+        return ids
     }
 
     /// Drops a collection's table (its indexes with it) and its catalog row, inside the

@@ -167,6 +167,22 @@ import Testing
         #expect(try api.store.count(in: "a3cats-visits") == 0)
     }
 
+    @Test func droppingTheParentCollectionDeletesTheChildrenOfItsDocuments() throws {
+        try addVisits(0, ["A", "B"])
+        try addVisits(2, ["C"])
+        // A child of another parent collection stays.
+        let other: JSONObject = [
+            "vet": "Z", "_parent_id": "5f0c0c0c0c0c0c0c0c0c0c0c", "_parent_def": "dogs",
+            "_parent_field": "visits",
+        ]
+        _ = try api.store.insert(other, into: "a3cats-visits")
+        let dropped = api.request(.delete, "/_restlite/collections/a3cats")
+        #expect(dropped.status == .ok)
+        #expect(try dropped.json()["documents"]?.numberValue?.int64Value == 3)
+        #expect(try api.store.count(in: "a3cats-visits") == 1)
+        #expect(api.request(.get, "/rest/a3cats").status == .notFound)
+    }
+
     @Test(arguments: [
         ("/a3cats/**", "GET", 200), ("/a3cats/**", "POST", 201), ("/a3cats/*", "GET", 403),
         ("/a3cats/*/visits", "GET", 200), ("/a3cats/*/visits", "POST", 201),

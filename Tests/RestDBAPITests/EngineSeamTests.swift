@@ -40,9 +40,9 @@ import Testing
             record("createCollection")
             return try store.createCollection(name, schema: schema)
         }
-        func dropCollection(_ name: String) throws {
+        func dropCollection(_ name: String) throws -> [String] {
             record("dropCollection")
-            try store.dropCollection(name)
+            return try store.dropCollection(name)
         }
         func createIndex(collection name: String, path: String) throws -> String {
             record("createIndex")

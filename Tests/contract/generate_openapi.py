@@ -739,7 +739,7 @@ doc["paths"].update({
         {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
         params=[param("collection"), _format_q], extra=("404",))},
     "/_restlite/collections/{collection}": {"delete": _admin_op(
-        "dropCollection", "Drop a collection with its documents, schema and indexes (one transaction)", "200",
+        "dropCollection", "Drop a collection with its documents, schema, indexes and their children (one transaction)", "200",
         {"type": "object", "required": ["dropped", "documents"],
          "properties": {"dropped": {"type": "string"}, "documents": {"type": "integer"}}},
         "`{\"dropped\":\"a3cats\",\"documents\":100}`.", params=[param("collection")], extra=("404",))},

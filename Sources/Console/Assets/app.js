@@ -156,7 +156,8 @@ async function collectionsView(token) {
     const empty = h("button", { type: "button", class: "danger small", "aria-label": `Empty ${c.name}`, disabled: c.count === 0 }, "Empty…");
     empty.addEventListener("click", () => emptyCollection(c.name, c.count));
     const drop = h("button", { type: "button", class: "danger small", "aria-label": `Drop ${c.name}` }, "Drop…");
-    drop.addEventListener("click", () => dropCollection(c.name, c.count));
+    const children = fields.filter((f) => f.type === "child" && f.collection).map((f) => f.collection);
+    drop.addEventListener("click", () => dropCollection(c.name, c.count, children));
     return h("tr", {},
       h("th", { scope: "row" }, open),
       h("td", { class: "num" }, count(c.count)),
@@ -220,10 +221,13 @@ async function emptyCollection(name, n) {
   route();
 }
 
-async function dropCollection(name, n) {
+async function dropCollection(name, n, children = []) {
+  const childNote = children.length
+    ? ` Their children in ${children.join(", ")} go too (those collections stay).`
+    : "";
   const ok = await confirmDialog({
     title: `Drop ${name}?`,
-    message: `This deletes ${name} with its ${plural(n, "document")}, its schema and its indexes. It cannot be undone (export it first to keep a copy).`,
+    message: `This deletes ${name} with its ${plural(n, "document")}, its schema and its indexes.${childNote} It cannot be undone (export it first to keep a copy).`,
     confirm: `Drop ${name}`,
   });
   if (!ok) return;

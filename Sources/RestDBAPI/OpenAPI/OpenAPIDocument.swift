@@ -3673,7 +3673,7 @@ enum OpenAPIDocument {
                   "admin"
                 ],
                 "operationId": "dropCollection",
-                "summary": "Drop a collection with its documents, schema and indexes (one transaction)",
+                "summary": "Drop a collection with its documents, schema, indexes and their children (one transaction)",
                 "responses": {
                   "200": {
                     "description": "`{\"dropped\":\"a3cats\",\"documents\":100}`.",

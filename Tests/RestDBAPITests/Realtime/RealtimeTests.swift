@@ -114,6 +114,27 @@ import Testing
         #expect(seen == ["a3cats": [cat], "a3cats-visits": [children[1]]])
     }
 
+    @Test func droppingACollectionIsDeleteEventsForItsDocumentsAndTheirChildren() throws {
+        let fixture = try Fixture()
+        let meta =
+            #"{"fields":[{"name":"catName","type":"text"},"#
+            + #"{"name":"visits","type":"child","collection":"a3cats-visits"}]}"#
+        #expect(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status == 200)
+        let cats = try fixture.api.seedCats(3)
+        let visit = try fixture.call("POST", "/rest/a3cats/\(cats[1])/visits", #"{"vet":"A"}"#)
+        let child = try #require(try JSON.parse(visit.body)["_id"]?.stringValue)
+        let client = try fixture.subscribe()
+        #expect(try fixture.call("DELETE", "/_restlite/collections/a3cats").status == 200)
+        var seen: [String: [String]] = [:]
+        for _ in 0..<2 {
+            let event = try client.nextSkippingPings()
+            #expect(event.name == "delete")
+            let object = try Self.object(event)
+            seen[object["collection"] as? String ?? ""] = object["data"] as? [String]
+        }
+        #expect(seen == ["a3cats": cats.sorted(), "a3cats-visits": [child]])
+    }
+
     @Test func streamAnswersWithEventStreamHeaders() throws {
         let fixture = try Fixture()
         let client = try fixture.subscribe()
