@@ -21,15 +21,19 @@ public struct RestAPI: Sendable {
         /// The stand-ins of TheCatAPI, PlaceKitten and dummyimage on the same router; nil
         /// leaves them out (`serve --no-standins`).
         public var standIns: StandInOptions?
+        /// The base of the server's own absolute URLs (`idtolink=true` media links), as
+        /// `http://192.168.1.5:8080`; nil builds them from the request's `Host`.
+        public var publicURL: String?
 
         public init(
             strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),
-            standIns: StandInOptions? = StandInOptions()
+            standIns: StandInOptions? = StandInOptions(), publicURL: String? = nil
         ) {
             self.strict = strict
             self.logErrors = logErrors
             self.realtime = realtime
             self.standIns = standIns
+            self.publicURL = publicURL
         }
     }
 

@@ -252,6 +252,35 @@ import Testing
         #expect(refused.bodyString.contains("media ids"))
     }
 
+    @Test func idtolinkAnswersTheMediaIdsAsURLsAndLeavesTheStoredIds() throws {
+        let api = try TestAPI()
+        let schema =
+            #"{"fields":[{"name":"name","type":"text"},{"name":"photo","type":"image"},{"name":"docs","type":"file"}]}"#
+        #expect(api.request(.put, "/rest/pets/_meta", body: schema).status == .ok)
+        let ids = try Self.upload(api, [("p.txt", nil, [1]), ("q.txt", nil, [2])])
+        let created = api.request(
+            .post, "/rest/pets", body: #"{"name":"Tom","photo":["\#(ids[0])","\#(ids[1])"],"docs":[]}"#)
+        let id = try #require(try created.json()["_id"]?.stringValue)
+        let host = ["Host": "192.168.1.5:8080"]
+        let list = try api.request(.get, "/rest/pets?idtolink=true", headers: host).json()
+        let urls = ids.map { JSONValue.string("http://192.168.1.5:8080/media/\($0)") }
+        #expect(list.arrayValue?.first?["photo"] == .array(urls))
+        #expect(list.arrayValue?.first?["docs"] == [])
+        #expect(list.arrayValue?.first?["name"] == "Tom")
+        let one = try api.request(.get, "/rest/pets/\(id)?idtolink=true&metafields=true", headers: host)
+            .json()
+        #expect(one["photo"] == .array(urls))
+        #expect(one["_version"] != nil)
+        // Wrapped in totals, too; and without the parameter the ids stay ids.
+        let wrapped = try api.request(.get, "/rest/pets?idtolink=1&totals=true", headers: host).json()
+        #expect(wrapped["data"]?.arrayValue?.first?["photo"] == .array(urls))
+        #expect(
+            try api.request(.get, "/rest/pets").json().arrayValue?.first?["photo"]
+                == .array(ids.map { .string($0) }))
+        // The link opens the file.
+        #expect(api.request(.get, "/media/\(ids[1])").body == [2])
+    }
+
     @Test func adminResetRemovesUploadsMadeSinceStart() throws {
         let api = try TestAPI()
         let id = try Self.upload(api, [("new.txt", nil, [1])])[0]

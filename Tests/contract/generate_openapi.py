@@ -404,8 +404,14 @@ _params["parentId"] = {"name": "id", "in": "path", "required": True, "descriptio
                        "schema": ref("ObjectID")}
 _params["childId"] = {"name": "childId", "in": "path", "required": True, "description": "The child's `_id`.",
                       "schema": ref("ObjectID")}
+_params["idtolink"] = {"name": "idtolink", "in": "query",
+                       "description": "`true` answers the media ids of image and file fields as the files' "
+                                      "URLs (`http://<host>/media/<id>`); the stored ids do not change.",
+                       "schema": {"type": "boolean"}}
 doc["paths"]["/rest/{collection}"]["get"]["parameters"].append(param("fetchchildren"))
 doc["paths"]["/rest/{collection}/{id}"]["get"]["parameters"].append(param("fetchchildren"))
+doc["paths"]["/rest/{collection}"]["get"]["parameters"].append(param("idtolink"))
+doc["paths"]["/rest/{collection}/{id}"]["get"]["parameters"].append(param("idtolink"))
 doc["tags"].append({"name": "children", "description": "child collections of one parent document"})
 _child_list_params = [p for p in list_params if p != param("collection")]
 doc["paths"]["/rest/{collection}/{id}/{child}"] = {

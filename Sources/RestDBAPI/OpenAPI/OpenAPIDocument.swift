@@ -332,6 +332,9 @@ enum OpenAPIDocument {
                   },
                   {
                     "$ref": "#/components/parameters/fetchchildren"
+                  },
+                  {
+                    "$ref": "#/components/parameters/idtolink"
                   }
                 ],
                 "responses": {
@@ -503,6 +506,9 @@ enum OpenAPIDocument {
                   },
                   {
                     "$ref": "#/components/parameters/fetchchildren"
+                  },
+                  {
+                    "$ref": "#/components/parameters/idtolink"
                   }
                 ],
                 "responses": {
@@ -4272,6 +4278,14 @@ enum OpenAPIDocument {
                 "description": "The child's `_id`.",
                 "schema": {
                   "$ref": "#/components/schemas/ObjectID"
+                }
+              },
+              "idtolink": {
+                "name": "idtolink",
+                "in": "query",
+                "description": "`true` answers the media ids of image and file fields as the files' URLs (`http://<host>/media/<id>`); the stored ids do not change.",
+                "schema": {
+                  "type": "boolean"
                 }
               },
               "mediaName": {

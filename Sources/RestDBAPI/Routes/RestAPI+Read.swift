@@ -8,12 +8,16 @@ extension RestAPI {
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
         let find = try ListParameters.findRequest(request, collection: name)
-        return try listResponse(find, request, embedding: try fetchedChildFields(request, of: name))
+        return try listResponse(
+            find, request, embedding: try fetchedChildFields(request, of: name),
+            linking: try mediaLinks(request, of: name))
     }
 
     /// A list answer for `find`: the page, its `X-Pagination` and the `totals` wrapping; the
     /// documents carry the children of `embedding` (the parent's child fields).
-    func listResponse(_ find: FindRequest, _ request: HTTPRequest, embedding: [FieldSchema] = []) throws
+    func listResponse(
+        _ find: FindRequest, _ request: HTTPRequest, embedding: [FieldSchema] = [], linking: MediaLinks? = nil
+    ) throws
         -> HTTPResponse
     {
         let wrapped = ListParameters.flag(request, "totals")
@@ -22,17 +26,18 @@ extension RestAPI {
         body.reserveCapacity(64 + Swift.min(Swift.max(find.max, 0), 1_000) * 256)
         if wrapped { body.append(contentsOf: #"{"data":"#.utf8) }
         let pagination: Pagination
-        if embedding.isEmpty, let page = try store.appendPageJSON(find, into: &body) {
+        if embedding.isEmpty, linking == nil, let page = try store.appendPageJSON(find, into: &body) {
             // A plain page (no projection, no grouping): rows went straight into `body`.
             pagination = Pagination(page)
         } else {
             let result = try store.find(find)
-            if embedding.isEmpty || result.groups != nil {
+            if (embedding.isEmpty && linking == nil) || result.groups != nil {
                 result.renderJSONArray(metafields: find.metafields, into: &body)
             } else {
-                let parents = try withChildren(
+                var objects = try withChildren(
                     result.documents, of: find.collection, fields: embedding, metafields: find.metafields)
-                JSONValue.array(parents.map(JSONValue.object)).write(to: &body)
+                if let linking { objects = objects.map(linking.apply) }
+                JSONValue.array(objects.map(JSONValue.object)).write(to: &body)
             }
             pagination = Pagination(result)
         }
@@ -53,8 +58,10 @@ extension RestAPI {
         let document = try store.document(documentID(request), in: name)
         let metafields = ListParameters.flag(request, "metafields")
         let fields = try fetchedChildFields(request, of: name)
-        guard fields.isEmpty else {
-            let object = try withChildren([document], of: name, fields: fields, metafields: metafields)[0]
+        let linking = try mediaLinks(request, of: name)
+        guard fields.isEmpty, linking == nil else {
+            var object = try withChildren([document], of: name, fields: fields, metafields: metafields)[0]
+            if let linking { object = linking.apply(to: object) }
             return .json(.ok, object.serialized())
         }
         var body: [UInt8] = []

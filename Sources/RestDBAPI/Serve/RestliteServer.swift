@@ -79,7 +79,8 @@ public final class RestliteServer: Sendable {
             admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys, media: media)
             console = configuration.console ? Console.forRestAPI(keys: keys) : nil
             let options = RestAPI.Options(
-                strict: configuration.strict, standIns: configuration.standInOptions)
+                strict: configuration.strict, standIns: configuration.standInOptions,
+                publicURL: configuration.publicURL)
             let api = RestAPI(store: store, keys: keys, options: options, media: media)
             var mounts: [any RouterMount] = []
             if let admin { mounts.append(admin) }
