@@ -89,7 +89,9 @@ public final class RequestJournal: @unchecked Sendable {
 
     func record(_ request: HTTPRequest, status: Int, milliseconds: Double) {
         guard capacity > 0 else { return }
-        let truncated = request.body.count > bodyLimit
+        // A body the server wrote to disk (an upload) is not read back: its size only.
+        let size = request.bodyFile?.count ?? request.body.count
+        let truncated = size > bodyLimit || (request.bodyFile != nil && size > 0)
         let time = ISODate.nowMilliseconds()
         lock.lock()
         defer { lock.unlock() }
@@ -97,7 +99,7 @@ public final class RequestJournal: @unchecked Sendable {
             sequence: nextSequence, time: time, method: request.method.rawValue,
             path: request.path, rawQuery: request.rawQuery, rawHeaders: request.headers,
             rawBody: truncated ? Array(request.body.prefix(bodyLimit)) : request.body,
-            bodyBytes: request.body.count, bodyTruncated: truncated, status: status,
+            bodyBytes: size, bodyTruncated: truncated, status: status,
             milliseconds: milliseconds)
         nextSequence += 1
         if ring.count < capacity {

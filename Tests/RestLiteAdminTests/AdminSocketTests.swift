@@ -64,4 +64,28 @@ import Testing
         let journal = try api.request(.get, "/_restlite/journal").json().arrayValue ?? []
         #expect((journal.first?["ms"]?.numberValue?.doubleValue ?? 0) >= 290)
     }
+
+    @Test func anUploadOnDiskIsJournaledWithItsSizeNotItsBytes() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        let server = try api.startServer()
+        defer { server.shutdown(grace: .seconds(1)) }
+        let content = [UInt8](repeating: 0x41, count: 200_000)
+        var body = Array(
+            "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\n".utf8)
+        body += content + Array("\r\n--b--\r\n".utf8)
+        let client = try RawHTTPClient(port: server.port, timeout: .seconds(5))
+        defer { client.close() }
+        try client.send(
+            "POST /media HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+                + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: \(body.count)\r\n\r\n")
+        try client.send(body)
+        #expect(try client.readResponse().status == 201)
+        let journal = try api.request(.get, "/_restlite/journal?method=post").json().arrayValue ?? []
+        let entry = try #require(journal.last)
+        #expect(entry["path"] == "/media")
+        #expect(entry["bodyBytes"]?.numberValue?.int64Value == Int64(body.count))
+        #expect(entry["bodyTruncated"] == true)
+        #expect(entry["body"] == "")
+    }
 }
