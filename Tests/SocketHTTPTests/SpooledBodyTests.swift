@@ -118,12 +118,15 @@ import Testing
         try client.send(Self.payload(300_000))
         // The server holds the upload's file open (unlinked: the folder stays empty).
         var during = before
-        for _ in 0..<100 where during.count < before.count + 3 {
+        for _ in 0..<100 where !during.contains(where: { $0.contains(".restlite-body-") }) && !before.isEmpty
+        {
             Thread.sleep(forTimeInterval: 0.02)
             during = Self.openDescriptors()
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-        #expect(during.contains { $0.contains(".restlite-body-") })
+        #if os(Linux)
+            #expect(during.contains { $0.contains(".restlite-body-") })
+        #endif
         client.close()
         // The dropped connection takes its file with it.
         var after = during
@@ -135,12 +138,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    /// What this process's descriptors point at (Linux: `/proc/self/fd`; elsewhere `/dev/fd`).
+    /// What this process's descriptors point at. Linux names each in `/proc/self/fd` (an
+    /// unlinked file as `path (deleted)`); elsewhere the list is empty and the test checks
+    /// only that the folder stays empty.
     static func openDescriptors() -> [String] {
-        let directory = FileManager.default.fileExists(atPath: "/proc/self/fd") ? "/proc/self/fd" : "/dev/fd"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.map {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? $0
-        }
+        #if os(Linux)
+            let directory = "/proc/self/fd"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.map {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? $0
+            }
+        #else
+            return []
+        #endif
     }
 }
