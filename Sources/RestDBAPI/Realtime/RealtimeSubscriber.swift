@@ -17,9 +17,13 @@ final class RealtimeSubscriber: @unchecked Sendable {
 
     /// Sends the events this subscriber may see, then `trailer` (a ping), in one write.
     /// `everything` is all of them joined: a subscriber that may see them all gets that very
-    /// array, so a fan-out to many full-access subscribers copies nothing.
-    func deliver(_ events: [RealtimeHub.Event], everything: [UInt8], then trailer: [UInt8]) {
-        if events.allSatisfy({ allows($0.collection) }) {
+    /// array, so a fan-out to many full-access subscribers copies nothing. `collections` are
+    /// the distinct collections of `events` (found once per round by the hub), so the check is
+    /// one cached decision per collection rather than one per event.
+    func deliver(
+        _ events: [RealtimeHub.Event], collections: [String], everything: [UInt8], then trailer: [UInt8]
+    ) {
+        if collections.allSatisfy({ allows($0) }) {
             if !everything.isEmpty { sink.send(everything) }
             return
         }

@@ -220,6 +220,17 @@ import Testing
         #expect(try client.nextSkippingPings().id == 5)
     }
 
+    @Test func burstLargerThanTheHistoryReachesSubscribersWhole() throws {
+        // A history of 2 and a long coalescing pause: one round gathers the whole burst.
+        let fixture = try Fixture(realtime: .init(history: 2, coalesce: .milliseconds(300)))
+        let client = try fixture.subscribe()
+        let hub = fixture.api.api.realtime
+        for n in 1...12 { hub.publish(event: "publish", collection: nil, data: Array(#"{"n":\#(n)}"#.utf8)) }
+        var ids: [Int64] = []
+        for _ in 1...12 { ids.append(try client.nextSkippingPings().id ?? -1) }
+        #expect(ids == Array(1...12))
+    }
+
     @Test func publishReachesEverySubscriber() throws {
         let fixture = try Fixture()
         let first = try fixture.subscribe()
