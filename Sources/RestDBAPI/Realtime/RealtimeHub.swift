@@ -66,7 +66,9 @@ public final class RealtimeHub: @unchecked Sendable {
     private var latestID: Int64 = 0
     /// Events published while the dispatcher runs and not yet taken by it, oldest first.
     private var pending: [Event] = []
-    private var joining: [RealtimeSubscriber] = []
+    /// Subscribers waiting for the dispatcher's next round, each with the id it resumes after
+    /// (fixed when it subscribed, so events published before that round still reach it).
+    private var joining: [(subscriber: RealtimeSubscriber, after: Int64)] = []
     private var running = false
     private var pruneNeeded = false
     private var memberCount = 0
@@ -97,7 +99,7 @@ public final class RealtimeHub: @unchecked Sendable {
     func subscribe(_ subscriber: RealtimeSubscriber) {
         subscriber.sink.onClose { [weak self] in self?.notePrune() }
         lock.lock()
-        joining.append(subscriber)
+        joining.append((subscriber, resumePoint(subscriber.lastEventID)))
         let start = !running
         running = true
         lock.signal()
@@ -168,7 +170,7 @@ public final class RealtimeHub: @unchecked Sendable {
             pending = []
             let joiners = joining
             joining = []
-            let backlogs = joiners.map { events(after: resumePoint($0.lastEventID)) }
+            let backlogs = joiners.map { events(after: $0.after) }
             var ping: [UInt8] = []
             if ContinuousClock.now >= nextPing {
                 latestID += 1
@@ -182,12 +184,12 @@ public final class RealtimeHub: @unchecked Sendable {
             for member in members {
                 member.deliver(fresh, collections: collections, everything: everything, then: ping)
             }
-            for (joiner, backlog) in zip(joiners, backlogs) {
+            for ((joiner, _), backlog) in zip(joiners, backlogs) {
                 let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
                 joiner.deliver(
                     backlog, collections: Self.collections(of: backlog), everything: all, then: ping)
             }
-            members.append(contentsOf: joiners)
+            members.append(contentsOf: joiners.map(\.subscriber))
             if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
         }
     }

@@ -231,6 +231,22 @@ import Testing
         #expect(ids == Array(1...12))
     }
 
+    @Test func eventPublishedBeforeTheJoiningRoundReachesTheNewSubscriber() throws {
+        // After the round that sends event 1 the dispatcher pauses 300 ms; the second client
+        // subscribes and event 2 is published within that pause, before the round that joins it.
+        let fixture = try Fixture(realtime: .init(coalesce: .milliseconds(300)))
+        let hub = fixture.api.api.realtime
+        let first = try fixture.subscribe()
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":1}"#.utf8))
+        #expect(try first.nextSkippingPings().id == 1)
+        let second = try EventStreamClient(
+            port: fixture.port, target: "/realtime", headers: ["x-apikey": Self.key])
+        try Self.waitUntil { hub.subscriberCount == 2 }
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":2}"#.utf8))
+        #expect(try second.nextSkippingPings().id == 2)
+        #expect(try first.nextSkippingPings().id == 2)
+    }
+
     @Test func publishReachesEverySubscriber() throws {
         let fixture = try Fixture()
         let first = try fixture.subscribe()
