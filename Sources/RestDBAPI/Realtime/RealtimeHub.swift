@@ -180,29 +180,26 @@ public final class RealtimeHub: @unchecked Sendable {
             memberCount = members.count + joiners.count
             lock.unlock()
             let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
-            let collections = Self.collections(of: fresh)
+            let kinds = Self.kinds(of: fresh)
             for member in members {
-                member.deliver(fresh, collections: collections, everything: everything, then: ping)
+                member.deliver(fresh, kinds: kinds, everything: everything, then: ping)
             }
             for ((joiner, _), backlog) in zip(joiners, backlogs) {
                 let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
                 joiner.deliver(
-                    backlog, collections: Self.collections(of: backlog), everything: all, then: ping)
+                    backlog, kinds: Self.kinds(of: backlog), everything: all, then: ping)
             }
             members.append(contentsOf: joiners.map(\.subscriber))
             if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
         }
     }
 
-    /// The distinct collections of `events`, in order of first appearance (messages have none).
-    static func collections(of events: [Event]) -> [String] {
-        var seen = Set<String>()
-        var ordered: [String] = []
-        for event in events {
-            if let collection = event.collection, seen.insert(collection).inserted {
-                ordered.append(collection)
-            }
-        }
+    /// The distinct collections of `events` in order of first appearance, nil standing for
+    /// messages (`publish`), which have none.
+    static func kinds(of events: [Event]) -> [String?] {
+        var seen = Set<String?>()
+        var ordered: [String?] = []
+        for event in events where seen.insert(event.collection).inserted { ordered.append(event.collection) }
         return ordered
     }
 
