@@ -44,6 +44,13 @@ def memory_kib(pid):
     return values
 
 
+def cpu_seconds(pid):
+    """User plus system CPU time of a process so far (all its threads)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(binary, folder):
     port_file = os.path.join(folder, "port")
     data = os.path.join(folder, "data")
@@ -192,7 +199,7 @@ def read_line(process, deadline):
         selector.close()
 
 
-def receiving_phase_c(readers, port, args):
+def receiving_phase_c(readers, port, args, server_pid):
     """wrk POSTs while readers.c holds `args.subscribers` subscribers that receive every event."""
     process = subprocess.Popen([readers, str(port), KEY, str(args.subscribers), str(args.seconds + 30)],
                                stdout=subprocess.PIPE)
@@ -200,12 +207,16 @@ def receiving_phase_c(readers, port, args):
         line = read_line(process, time.time() + 45)
         if not line or not line.startswith("READY"):
             sys.exit(f"readers did not get ready: {line!r}")
+        before = cpu_seconds(server_pid), cpu_seconds(process.pid)
         loaded = wrk_post(port, args.seconds, args.threads, args.connections)
+        after = cpu_seconds(server_pid), cpu_seconds(process.pid)
+        time.sleep(1)  # the events still queued in the server reach the readers
         process.send_signal(signal.SIGTERM)
         result = read_line(process, time.time() + 10)
     finally:
         stop_process(process)
     counts = json.loads(result) if result else {}
+    counts["server_cpu"], counts["readers_cpu"] = after[0] - before[0], after[1] - before[1]
     return loaded, counts
 
 
@@ -261,7 +272,7 @@ def main():
             for s in sockets:
                 s.close()
             time.sleep(1)
-            loaded, counts = receiving_phase_c(readers, port, args)
+            loaded, counts = receiving_phase_c(readers, port, args, server.pid)
         ratio = float(loaded["rps"]) / max(1.0, float(baseline["rps"]))
         print(f"POST with {args.subscribers} subscribers receiving every event: {loaded['rps']} req/s, p99 {loaded.get('p99_ms')} ms "
               f"({ratio:.0%} of without); subscribers closed: {counts.get('closed')}, "
@@ -269,7 +280,8 @@ def main():
         if "events" in counts:
             expected = int(loaded.get("requests", 0)) * args.subscribers
             print(f"readers.c: {counts['ready']} subscribers, {counts['events']} events read "
-                  f"(POSTs x subscribers = {expected}), {counts['reads']} reads in {counts['seconds']:.1f} s")
+                  f"(POSTs x subscribers = {expected}), {counts['reads']} reads in {counts['seconds']:.1f} s; "
+                  f"CPU during the wrk run: server {counts['server_cpu']:.1f} s, readers {counts['readers_cpu']:.1f} s")
     finally:
         stop_process(server, 15)
         shutil.rmtree(folder, ignore_errors=True)
