@@ -26,11 +26,14 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
+#ifndef BUFFER_BYTES
 #define BUFFER_BYTES (4 << 20)
+#endif
 #define HEAD_BYTES 4096
 #define READY_TIMEOUT_SECONDS 30.0
 
@@ -242,10 +245,14 @@ int main(int argc, char **argv) {
     }
 
     double elapsed = announced ? now_seconds() - started : 0.0;
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    double cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6
+                 + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
     printf("{\"connections\":%d,\"ready\":%d,\"bytes\":%llu,\"events\":%llu,\"closed\":%d,"
-           "\"reads\":%llu,\"seconds\":%.3f}\n",
+           "\"reads\":%llu,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
            connections, ready, (unsigned long long)bytes, (unsigned long long)events, closed,
-           (unsigned long long)reads, elapsed);
+           (unsigned long long)reads, elapsed, cpu);
     fflush(stdout);
     for (int i = 0; i < count; i++) {
         if (readers[i].open) close(readers[i].fd);

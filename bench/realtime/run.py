@@ -282,6 +282,9 @@ def main():
             print(f"readers.c: {counts['ready']} subscribers, {counts['events']} events read "
                   f"(POSTs x subscribers = {expected}), {counts['reads']} reads in {counts['seconds']:.1f} s; "
                   f"CPU during the wrk run: server {counts['server_cpu']:.1f} s, readers {counts['readers_cpu']:.1f} s")
+        if counts.get("closed"):
+            print(f"NOT VALID: the server closed {counts['closed']} subscribers (more than its queue limit unread: "
+                  f"the readers fell behind), so the rest of the run had fewer subscribers to write to")
     finally:
         stop_process(server, 15)
         shutil.rmtree(folder, ignore_errors=True)
