@@ -282,6 +282,11 @@ def main():
             print(f"readers.c: {counts['ready']} subscribers, {counts['events']} events read "
                   f"(POSTs x subscribers = {expected}), {counts['reads']} reads in {counts['seconds']:.1f} s; "
                   f"CPU during the wrk run: server {counts['server_cpu']:.1f} s, readers {counts['readers_cpu']:.1f} s")
+        time.sleep(1)
+        after = wrk_post(port, args.seconds, args.threads, args.connections)
+        print(f"POST without subscribers again, after them: {after['rps']} req/s, p99 {after.get('p99_ms')} ms "
+              f"(receiving phase {float(loaded['rps']) / max(1.0, float(after['rps'])):.0%} of it; the machine's "
+              f"other load moves both)")
         if counts.get("closed"):
             print(f"NOT VALID: the server closed {counts['closed']} subscribers (more than its queue limit unread: "
                   f"the readers fell behind), so the rest of the run had fewer subscribers to write to")
