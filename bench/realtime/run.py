@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Realtime figures: delivery latency to many subscribers, POST throughput with them attached,
-and memory per idle subscriber. Starts `restlite serve --memory` on 127.0.0.1 (port 0), stops
-it by its PID at the end. Python stdlib plus wrk (with bench/api/post.lua). Bounded: every
-socket has a timeout, every wait a deadline.
+and memory per idle subscriber. Starts `restlite serve` on a new data folder in /tmp
+(127.0.0.1, port 0), stops it by its PID at the end. Python stdlib, wrk (with
+bench/api/post.lua) and a C compiler: the subscribers that receive every event during the
+throughput phase are bench/realtime/readers.c (epoll), built with `cc -O2` into a temp folder
+at start, so the reader costs the shared cores little; `--python-readers` reads them from a
+Python thread instead (the figures before 2026-11-25). Bounded: every socket has a timeout,
+every wait a deadline, every process started is stopped by its PID.
 
 Usage: bench/realtime/run.py [--binary PATH] [--subscribers 1000] [--writes 20] [--seconds 10]
+                             [--python-readers]
 """
-import argparse, os, resource, selectors, signal, socket, subprocess, sys, tempfile, threading, time, json
+import argparse, os, resource, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time, json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY = "benchrealtimekey00000001"
@@ -23,6 +28,9 @@ def arguments():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--python-readers", action="store_true",
+                        help="read the subscribers of the receiving-every-event phase from a Python thread "
+                             "(selectors) instead of bench/realtime/readers.c")
     return parser.parse_args()
 
 
@@ -34,6 +42,13 @@ def memory_kib(pid):
             if name in ("VmRSS", "RssAnon"):
                 values[name] = int(rest.split()[0])
     return values
+
+
+def cpu_seconds(pid):
+    """User plus system CPU time of a process so far (all its threads)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(binary, folder):
@@ -151,13 +166,80 @@ def drain(sockets, stop, counters):
     selector.close()
 
 
+def build_readers(folder):
+    """Compiles readers.c into `folder`; returns the binary's path."""
+    binary = os.path.join(folder, "readers")
+    source = os.path.join(ROOT, "bench/realtime/readers.c")
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", binary, source], check=True, timeout=120)
+    return binary
+
+
+def stop_process(process, timeout=10):
+    """SIGTERM by PID, then SIGKILL if it has not ended within `timeout`."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
+def read_line(process, deadline):
+    """One line of the process's stdout, or None when it ended or the deadline passed."""
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    try:
+        while time.time() < deadline:
+            if selector.select(timeout=max(0.0, min(0.5, deadline - time.time()))):
+                line = process.stdout.readline()
+                return line.decode().strip() if line else None
+        return None
+    finally:
+        selector.close()
+
+
+def receiving_phase_c(readers, port, args, server_pid):
+    """wrk POSTs while readers.c holds `args.subscribers` subscribers that receive every event."""
+    process = subprocess.Popen([readers, str(port), KEY, str(args.subscribers), str(args.seconds + 30)],
+                               stdout=subprocess.PIPE)
+    try:
+        line = read_line(process, time.time() + 45)
+        if not line or not line.startswith("READY"):
+            sys.exit(f"readers did not get ready: {line!r}")
+        before = cpu_seconds(server_pid), cpu_seconds(process.pid)
+        loaded = wrk_post(port, args.seconds, args.threads, args.connections)
+        after = cpu_seconds(server_pid), cpu_seconds(process.pid)
+        time.sleep(1)  # the events still queued in the server reach the readers
+        process.send_signal(signal.SIGTERM)
+        result = read_line(process, time.time() + 10)
+    finally:
+        stop_process(process)
+    counts = json.loads(result) if result else {}
+    counts["server_cpu"], counts["readers_cpu"] = after[0] - before[0], after[1] - before[1]
+    return loaded, counts
+
+
+def receiving_phase_python(sockets, port, args):
+    """wrk POSTs while a Python thread reads the subscribers of the latency phase."""
+    stop, counters = threading.Event(), {"closed": 0, "bytes": 0}
+    drainer = threading.Thread(target=drain, args=(sockets, stop, counters))
+    drainer.start()
+    loaded = wrk_post(port, args.seconds, args.threads, args.connections)
+    stop.set()
+    drainer.join(10)
+    return loaded, counters
+
+
 def main():
     args = arguments()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     folder = tempfile.mkdtemp(prefix="restlite-realtime-bench-")
+    readers = None if args.python_readers else build_readers(folder)
     server, port = start_server(args.binary, folder)
-    print(f"binary {args.binary}, server pid {server.pid}, port {port}, load {os.getloadavg()[0]:.2f}")
+    print(f"binary {args.binary}, server pid {server.pid}, port {port}, load {os.getloadavg()[0]:.2f}, "
+          f"receiving subscribers read by {'Python (selectors)' if args.python_readers else 'readers.c (epoll)'}")
     try:
         post(port, '{"warm":1}')
         baseline = wrk_post(port, args.seconds, args.threads, args.connections)
@@ -182,25 +264,35 @@ def main():
         p50, p99, worst, count = measure_latency(port, sockets, args.writes)
         print(f"delivery to {args.subscribers} subscribers over {args.writes} writes ({count} deliveries): "
               f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
-        stop, counters = threading.Event(), {"closed": 0, "bytes": 0}
-        drainer = threading.Thread(target=drain, args=(sockets, stop, counters))
-        drainer.start()
-        loaded = wrk_post(port, args.seconds, args.threads, args.connections)
-        stop.set()
-        drainer.join(10)
+        if args.python_readers:
+            loaded, counts = receiving_phase_python(sockets, port, args)
+            for s in sockets:
+                s.close()
+        else:
+            for s in sockets:
+                s.close()
+            time.sleep(1)
+            loaded, counts = receiving_phase_c(readers, port, args, server.pid)
         ratio = float(loaded["rps"]) / max(1.0, float(baseline["rps"]))
         print(f"POST with {args.subscribers} subscribers receiving every event: {loaded['rps']} req/s, p99 {loaded.get('p99_ms')} ms "
-              f"({ratio:.0%} of without); subscribers closed: {counters['closed']}, "
-              f"event bytes read: {counters['bytes'] / 1e6:.1f} MB")
-        for s in sockets:
-            s.close()
+              f"({ratio:.0%} of without); subscribers closed: {counts.get('closed')}, "
+              f"event bytes read: {counts.get('bytes', 0) / 1e6:.1f} MB")
+        if "events" in counts:
+            expected = int(loaded.get("requests", 0)) * args.subscribers
+            print(f"readers.c: {counts['ready']} subscribers, {counts['events']} events read "
+                  f"(POSTs x subscribers = {expected}), {counts['reads']} reads in {counts['seconds']:.1f} s; "
+                  f"CPU during the wrk run: server {counts['server_cpu']:.1f} s, readers {counts['readers_cpu']:.1f} s")
+        time.sleep(1)
+        after = wrk_post(port, args.seconds, args.threads, args.connections)
+        print(f"POST without subscribers again, after them: {after['rps']} req/s, p99 {after.get('p99_ms')} ms "
+              f"(receiving phase {float(loaded['rps']) / max(1.0, float(after['rps'])):.0%} of it; the machine's "
+              f"other load moves both)")
+        if counts.get("closed"):
+            print(f"NOT VALID: the server closed {counts['closed']} subscribers (more than its queue limit unread: "
+                  f"the readers fell behind), so the rest of the run had fewer subscribers to write to")
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(5)
+        stop_process(server, 15)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,13 @@ import SocketHTTP
 /// in a ring so a client that comes back with `Last-Event-ID` gets what it missed. The
 /// dispatcher runs only while someone is subscribed.
 ///
-/// `@unchecked Sendable`: the ring, the counters and `joining` are guarded by `lock`;
-/// `members` belongs to the dispatcher thread.
+/// The dispatcher takes the events it has not sent from `pending`, not from the ring: however
+/// many writes arrive during one round (more than the ring holds, under load), every member
+/// receives every event. `pending` fills only while the dispatcher runs and is emptied by each
+/// round, whose cost grows with the subscribers, not with the events, so it catches up.
+///
+/// `@unchecked Sendable`: the ring, `pending`, the counters and `joining` are guarded by
+/// `lock`; `members` belongs to the dispatcher thread.
 public final class RealtimeHub: @unchecked Sendable {
     public struct Settings: Sendable {
         /// Time between `ping` events.
@@ -59,8 +64,11 @@ public final class RealtimeHub: @unchecked Sendable {
     private let lock = PosixCondition()
     private var ring: [Event?]
     private var latestID: Int64 = 0
-    private var dispatchedID: Int64 = 0
-    private var joining: [RealtimeSubscriber] = []
+    /// Events published while the dispatcher runs and not yet taken by it, oldest first.
+    private var pending: [Event] = []
+    /// Subscribers waiting for the dispatcher's next round, each with the id it resumes after
+    /// (fixed when it subscribed, so events published before that round still reach it).
+    private var joining: [(subscriber: RealtimeSubscriber, after: Int64)] = []
     private var running = false
     private var pruneNeeded = false
     private var memberCount = 0
@@ -76,9 +84,13 @@ public final class RealtimeHub: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         latestID += 1
-        let bytes = Self.frame(id: latestID, event: name, data: data)
-        ring[Int(latestID % Int64(ring.count))] = Event(id: latestID, collection: collection, bytes: bytes)
-        if running { lock.signal() }
+        let event = Event(
+            id: latestID, collection: collection, bytes: Self.frame(id: latestID, event: name, data: data))
+        ring[Int(latestID % Int64(ring.count))] = event
+        if running {
+            pending.append(event)
+            lock.signal()
+        }
         return latestID
     }
 
@@ -87,7 +99,7 @@ public final class RealtimeHub: @unchecked Sendable {
     func subscribe(_ subscriber: RealtimeSubscriber) {
         subscriber.sink.onClose { [weak self] in self?.notePrune() }
         lock.lock()
-        joining.append(subscriber)
+        joining.append((subscriber, resumePoint(subscriber.lastEventID)))
         let start = !running
         running = true
         lock.signal()
@@ -140,7 +152,7 @@ public final class RealtimeHub: @unchecked Sendable {
         var nextPing = ContinuousClock.now + settings.pingInterval
         while true {
             lock.lock()
-            while latestID == dispatchedID && joining.isEmpty && !pruneNeeded
+            while pending.isEmpty && joining.isEmpty && !pruneNeeded
                 && ContinuousClock.now < nextPing
             {
                 _ = lock.wait(milliseconds: Self.milliseconds(until: nextPing))
@@ -150,32 +162,45 @@ public final class RealtimeHub: @unchecked Sendable {
             if members.isEmpty && joining.isEmpty {
                 running = false
                 memberCount = 0
+                pending = []
                 lock.unlock()
                 return
             }
-            let fresh = events(after: dispatchedID)
-            dispatchedID = latestID
+            let fresh = pending
+            pending = []
             let joiners = joining
             joining = []
-            let backlogs = joiners.map { events(after: resumePoint($0.lastEventID)) }
+            let backlogs = joiners.map { events(after: $0.after) }
             var ping: [UInt8] = []
             if ContinuousClock.now >= nextPing {
                 latestID += 1
-                dispatchedID = latestID
                 ping = Self.frame(id: latestID, event: "ping", data: Array(Self.now().utf8))
                 nextPing = ContinuousClock.now + settings.pingInterval
             }
             memberCount = members.count + joiners.count
             lock.unlock()
             let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
-            for member in members { member.deliver(fresh, everything: everything, then: ping) }
-            for (joiner, backlog) in zip(joiners, backlogs) {
-                let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
-                joiner.deliver(backlog, everything: all, then: ping)
+            let kinds = Self.kinds(of: fresh)
+            for member in members {
+                member.deliver(fresh, kinds: kinds, everything: everything, then: ping)
             }
-            members.append(contentsOf: joiners)
+            for ((joiner, _), backlog) in zip(joiners, backlogs) {
+                let all = backlog.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
+                joiner.deliver(
+                    backlog, kinds: Self.kinds(of: backlog), everything: all, then: ping)
+            }
+            members.append(contentsOf: joiners.map(\.subscriber))
             if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
         }
+    }
+
+    /// The distinct collections of `events` in order of first appearance, nil standing for
+    /// messages (`publish`), which have none.
+    static func kinds(of events: [Event]) -> [String?] {
+        var seen = Set<String?>()
+        var ordered: [String?] = []
+        for event in events where seen.insert(event.collection).inserted { ordered.append(event.collection) }
+        return ordered
     }
 
     private static func pause(_ duration: Duration) {

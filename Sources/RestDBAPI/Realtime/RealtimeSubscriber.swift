@@ -17,21 +17,35 @@ final class RealtimeSubscriber: @unchecked Sendable {
 
     /// Sends the events this subscriber may see, then `trailer` (a ping), in one write.
     /// `everything` is all of them joined: a subscriber that may see them all gets that very
-    /// array, so a fan-out to many full-access subscribers copies nothing.
-    func deliver(_ events: [RealtimeHub.Event], everything: [UInt8], then trailer: [UInt8]) {
-        if events.allSatisfy({ allows($0.collection) }) {
+    /// array, so a fan-out to many full-access subscribers copies nothing. `kinds` are the
+    /// distinct collections of `events`, nil standing for messages (found once per round by
+    /// the hub), so the check is one cached decision per collection rather than one per event,
+    /// and a subscriber that may read none of them looks at no event.
+    func deliver(
+        _ events: [RealtimeHub.Event], kinds: [String?], everything: [UInt8], then trailer: [UInt8]
+    ) {
+        let denied = kinds.compactMap { kind -> String? in
+            guard let kind, !allows(kind) else { return nil }
+            return kind
+        }
+        if denied.isEmpty {
             if !everything.isEmpty { sink.send(everything) }
             return
         }
+        if denied.count == kinds.count {
+            if !trailer.isEmpty { sink.send(trailer) }
+            return
+        }
         var bytes: [UInt8] = []
-        for event in events where allows(event.collection) { bytes.append(contentsOf: event.bytes) }
+        for event in events where event.collection.map({ !denied.contains($0) }) ?? true {
+            bytes.append(contentsOf: event.bytes)
+        }
         bytes.append(contentsOf: trailer)
         guard !bytes.isEmpty else { return }
         sink.send(bytes)
     }
 
-    private func allows(_ collection: String?) -> Bool {
-        guard let collection else { return true }
+    private func allows(_ collection: String) -> Bool {
         if let known = decisions[collection] { return known }
         let decision = mayRead(collection)
         decisions[collection] = decision

@@ -241,6 +241,33 @@ import Testing
         #expect(try client.nextSkippingPings().id == 5)
     }
 
+    @Test func burstLargerThanTheHistoryReachesSubscribersWhole() throws {
+        // A history of 2 and a long coalescing pause: one round gathers the whole burst.
+        let fixture = try Fixture(realtime: .init(history: 2, coalesce: .milliseconds(300)))
+        let client = try fixture.subscribe()
+        let hub = fixture.api.api.realtime
+        for n in 1...12 { hub.publish(event: "publish", collection: nil, data: Array(#"{"n":\#(n)}"#.utf8)) }
+        var ids: [Int64] = []
+        for _ in 1...12 { ids.append(try client.nextSkippingPings().id ?? -1) }
+        #expect(ids == Array(1...12))
+    }
+
+    @Test func eventPublishedBeforeTheJoiningRoundReachesTheNewSubscriber() throws {
+        // After the round that sends event 1 the dispatcher pauses 300 ms; the second client
+        // subscribes and event 2 is published within that pause, before the round that joins it.
+        let fixture = try Fixture(realtime: .init(coalesce: .milliseconds(300)))
+        let hub = fixture.api.api.realtime
+        let first = try fixture.subscribe()
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":1}"#.utf8))
+        #expect(try first.nextSkippingPings().id == 1)
+        let second = try EventStreamClient(
+            port: fixture.port, target: "/realtime", headers: ["x-apikey": Self.key])
+        try Self.waitUntil { hub.subscriberCount == 2 }
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":2}"#.utf8))
+        #expect(try second.nextSkippingPings().id == 2)
+        #expect(try first.nextSkippingPings().id == 2)
+    }
+
     @Test func publishReachesEverySubscriber() throws {
         let fixture = try Fixture()
         let first = try fixture.subscribe()
