@@ -115,7 +115,7 @@ import Testing
         }
     }
 
-    @Test func interlacedAndSixteenBitPNGsAreRefused() throws {
+    @Test func interlacedPNGsAreRefused() throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let interlaced = try PillowWriter.make(
             "import zlib, struct\n"
@@ -124,8 +124,6 @@ import Testing
         )
         #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(interlaced) }
         do { _ = try ImageDecoder.decode(interlaced) } catch { #expect(error.message.contains("interlaced")) }
-        let deep = try PillowWriter.make("im.convert('I;16').save(path, 'PNG')")
-        #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(deep) }
     }
 
     @Test func damagedFilesThrowInsteadOfCrashing() throws {
