@@ -115,17 +115,6 @@ import Testing
         }
     }
 
-    @Test func interlacedPNGsAreRefused() throws {
-        try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
-        let interlaced = try PillowWriter.make(
-            "import zlib, struct\n"
-                + "def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))\n"
-                + "open(path, 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 2, 2, 8, 2, 0, 0, 1)) + chunk(b'IEND', b''))"
-        )
-        #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(interlaced) }
-        do { _ = try ImageDecoder.decode(interlaced) } catch { #expect(error.message.contains("interlaced")) }
-    }
-
     @Test func damagedFilesThrowInsteadOfCrashing() throws {
         let files = [
             Self.gradient().encoded(as: .png), Self.gradient().encoded(as: .gif),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Pictures
 
-/// PNG bit depths other than 8: files Pillow writes (1-, 2- and 4-bit grey and palette, 16-bit
+/// PNG bit depths other than 8 and Adam7 interlacing: files Pillow writes (1-, 2- and 4-bit grey and palette, 16-bit
 /// grey), and files `PNGTestWriter` makes of every colour type at every depth, compared with
 /// the samples they were made from and with Pillow's decoding of the same bytes.
 @Suite struct PNGDepthTests {
@@ -63,6 +63,25 @@ import Testing
         for (width, height) in [(37, 23), (1, 1), (3, 5)] {
             try Self.check(kind.colorType, kind.depth, width: width, height: height, interlaced: false)
         }
+    }
+
+    @Test(arguments: kinds)
+    func adam7InterlacedFilesDecodeAtEveryDepth(_ kind: (colorType: Int, depth: Int)) throws {
+        // Sizes below 8 leave some of the seven passes empty; 1×1 has only the first.
+        for (width, height) in [(37, 23), (1, 1), (2, 7), (5, 3), (8, 8), (9, 17)] {
+            try Self.check(kind.colorType, kind.depth, width: width, height: height, interlaced: true)
+        }
+    }
+
+    @Test func interlacedFilesAreRefusedWhenDamaged() {
+        let writer = PNGTestWriter(width: 9, height: 9, colorType: 2, bitDepth: 8, interlaced: true)
+        let file = writer.make { x, y, c in (x * 20 + y * 7 + c * 50) % 256 }
+        #expect(throws: ImageDecodingError.self) {
+            try ImageDecoder.decode(Array(file[0..<(file.count - 30)]))
+        }
+        var method = file
+        method[28] = 2  // interlace method 2 does not exist
+        #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(method) }
     }
 
     /// Makes a file, decodes it, and compares with the samples and (for opaque pixels whose

@@ -107,10 +107,6 @@ enum PNGDecoder {
             colorType: Int(bytes[9]), interlaced: bytes[12] == 1)
         try ImageDecoder.checkSize(header.width, header.height)
         guard bytes[12] <= 1 else { throw ImageDecodingError("the PNG interlace method is invalid") }
-        guard !header.interlaced else {
-            throw ImageDecodingError(
-                "interlaced (Adam7) PNG files are not supported; save the picture without interlacing")
-        }
         let depths: [Int]
         switch header.colorType {
         case 0: depths = [1, 2, 4, 8, 16]
