@@ -1,6 +1,8 @@
-/// Baseline JPEG (sequential, Huffman-coded, 8-bit; one grey or three YCbCr components, any
-/// sampling factors, restart intervals) to RGB. Progressive, lossless and arithmetic-coded
-/// files are refused with a message that says so.
+/// Baseline and progressive JPEG (Huffman-coded, 8-bit; one grey or three YCbCr components,
+/// any sampling factors, restart intervals) to RGB. A baseline file's one interleaved scan is
+/// transformed block by block as it is read; a progressive file's scans add to coefficients
+/// kept per component for the whole image, transformed after its last scan. Lossless,
+/// hierarchical, arithmetic-coded and CMYK files are refused with a message that says so.
 struct JPEGDecoder {
     struct Component {
         var id: UInt8
@@ -12,6 +14,10 @@ struct JPEGDecoder {
         var plane: [UInt8] = []
         var planeWidth = 0
         var predictor = 0
+        /// Progressive files: every block's coefficients (natural order), `blocksPerLine`
+        /// blocks a row, as many rows as the MCUs cover.
+        var coefficients: [Int16] = []
+        var blocksPerLine = 0
     }
 
     var bytes: [UInt8]
@@ -24,6 +30,8 @@ struct JPEGDecoder {
     var acTables = [JPEGHuffmanDecoder?](repeating: nil, count: 4)
     var restartInterval = 0
     var decodedScan = false
+    var progressive = false
+    var progressiveScans = 0
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var decoder = JPEGDecoder(bytes: bytes)
@@ -36,6 +44,8 @@ struct JPEGDecoder {
     private mutating func readSegments() throws(ImageDecodingError) {
         while !decodedScan {
             guard position + 4 <= bytes.count else {
+                // A progressive file cut short after a scan shows what its scans hold so far.
+                if progressiveScans > 0 { break }
                 throw ImageDecodingError("the JPEG file ends before its image data")
             }
             guard bytes[position] == 0xFF else {
@@ -44,6 +54,11 @@ struct JPEGDecoder {
             let marker = bytes[position + 1]
             if marker == 0xFF {
                 position += 1
+                continue
+            }
+            if marker == 0xD9, progressiveScans > 0 { break }  // EOI
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {  // stray RSTn, TEM: no length
+                position += 2
                 continue
             }
             let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
@@ -55,16 +70,20 @@ struct JPEGDecoder {
             position = start + length - 2
             try handle(marker, segment)
         }
+        if progressive {
+            try transformCoefficients()
+            decodedScan = true
+        }
     }
 
     private mutating func handle(_ marker: UInt8, _ segment: [UInt8]) throws(ImageDecodingError) {
         switch marker {
         case 0xC0, 0xC1: try readFrame(segment)
-        case 0xC2, 0xC6, 0xCA, 0xCE:
-            throw ImageDecodingError(
-                "progressive JPEG files are not supported; save the picture as baseline (non-progressive) JPEG"
-            )
-        case 0xC3, 0xC5, 0xC7, 0xC9, 0xCB, 0xCD, 0xCF:
+        case 0xC2:
+            try readFrame(segment)
+            progressive = true
+            allocateCoefficients()
+        case 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
             throw ImageDecodingError(
                 "lossless, hierarchical and arithmetic-coded JPEG files are not supported")
         case 0xC4: try readHuffmanTables(segment)
@@ -72,6 +91,9 @@ struct JPEGDecoder {
         case 0xDD:
             guard segment.count >= 2 else { throw ImageDecodingError("the JPEG restart interval is damaged") }
             restartInterval = Int(segment[0]) << 8 | Int(segment[1])
+        case 0xDA where progressive:
+            try decodeProgressiveScan(try readProgressiveScanHeader(segment))
+            progressiveScans += 1
         case 0xDA:
             try readScanHeader(segment)
             try decodeScan()
@@ -81,6 +103,7 @@ struct JPEGDecoder {
     }
 
     private mutating func readFrame(_ segment: [UInt8]) throws(ImageDecodingError) {
+        guard components.isEmpty else { throw ImageDecodingError("the JPEG file has two frame headers") }
         guard segment.count >= 6, segment[0] == 8 else {
             throw ImageDecodingError("only 8-bit JPEG files are supported")
         }
