@@ -48,6 +48,32 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        "g = im.convert('L'); g.save(path, 'PNG', transparency=g.getpixel((0, 0)))",
+        "g = im.convert('L'); g.save(path, 'PNG', bits=4, transparency=g.getpixel((0, 0)) >> 4)",
+        "im.save(path, 'PNG', transparency=im.getpixel((0, 0)))",
+    ])
+    func colourKeyTransparencyIsLaidOverWhite(_ script: String) throws {
+        try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
+        let bytes = try PillowWriter.make(script)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("tRNS"))
+        let decoded = try ImageDecoder.decode(bytes)
+        let pillow = try PillowDecoder.decode(bytes)
+        #expect(decoded[0, 0] == RGB(255, 255, 255))
+        let key = Array(pillow.rgb[0..<3])
+        var opaque = 0
+        for index in 0..<(decoded.width * decoded.height) {
+            let range = (index * 3)..<(index * 3 + 3)
+            if Array(pillow.rgb[range]) == key {
+                #expect(decoded.pixels[range] == [255, 255, 255])
+            } else {
+                #expect(decoded.pixels[range] == pillow.rgb[range])
+                opaque += 1
+            }
+        }
+        #expect(opaque > decoded.width * decoded.height / 2)
+    }
+
     @Test func sixteenBitGreyFromPillowKeepsTheHighByte() throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let deep = try PillowWriter.make(
@@ -84,6 +110,11 @@ import Testing
         #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(method) }
     }
 
+    static func sampleValue(_ x: Int, _ y: Int, _ channel: Int, colorType: Int, mask: Int) -> Int {
+        let value = ((x &* 73_856_093) ^ (y &* 19_349_663) ^ ((channel + 1) &* 83_492_791)) >> 3
+        return colorType == 3 ? value % min(256, mask + 1) : value & mask
+    }
+
     /// Makes a file, decodes it, and compares with the samples and (for opaque pixels whose
     /// Pillow RGB is the same as ours: not 16-bit grey, which Pillow clips) with Pillow.
     static func check(_ colorType: Int, _ depth: Int, width: Int, height: Int, interlaced: Bool) throws {
@@ -96,11 +127,17 @@ import Testing
             writer.transparency = entries > 2 ? [0, 128] : [200]
         }
         let channels = writer.channels
+        // Grey and RGB files name one transparent colour: the first pixel's, here.
+        if colorType == 0 || colorType == 2 {
+            writer.transparency = (0..<channels).flatMap { channel in
+                let value = sampleValue(0, 0, channel, colorType: colorType, mask: mask)
+                return [UInt8(value >> 8), UInt8(value & 255)]
+            }
+        }
         let hasAlpha = colorType == 4 || colorType == 6
         func sample(_ x: Int, _ y: Int, _ channel: Int) -> Int {
             if hasAlpha, channel == channels - 1, (x + y) % 3 != 0 { return mask }
-            let value = ((x &* 73_856_093) ^ (y &* 19_349_663) ^ ((channel + 1) &* 83_492_791)) >> 3
-            return colorType == 3 ? value % entries : value & mask
+            return sampleValue(x, y, channel, colorType: colorType, mask: mask)
         }
         func eight(_ value: Int) -> Int { depth == 16 ? value >> 8 : depth == 8 ? value : value * 255 / mask }
         var expected = [UInt8](repeating: 0, count: width * height * 3)
@@ -120,6 +157,11 @@ import Testing
                     rgb = (0..<3).map { eight(sample(x, y, $0)) }
                 }
                 if hasAlpha { alpha = eight(sample(x, y, channels - 1)) }
+                if colorType == 0 || colorType == 2,
+                    (0..<channels).allSatisfy({ sample(x, y, $0) == sample(0, 0, $0) })
+                {
+                    alpha = 0
+                }
                 opaque[y * width + x] = alpha == 255
                 for c in 0..<3 { expected[(y * width + x) * 3 + c] = PNGDecoder.overWhite(rgb[c], alpha) }
             }

@@ -1,6 +1,7 @@
 /// PNG to RGB, transparency laid over white: grey at 1, 2, 4, 8 or 16 bits, palette at 1, 2,
 /// 4 or 8 bits, grey+alpha, RGB and RGBA at 8 or 16 bits (16-bit samples keep their high
-/// byte), each either progressive rows or Adam7-interlaced.
+/// byte), each either progressive rows or Adam7-interlaced. A palette's `tRNS` gives its
+/// entries alpha; a grey or RGB file's `tRNS` names the one colour that is transparent.
 enum PNGDecoder {
     private struct Header {
         var width = 0
@@ -66,7 +67,7 @@ enum PNGDecoder {
             position = start + length + 4
         }
         guard let header else { throw ImageDecodingError("the PNG file has no IHDR chunk") }
-        if header.colorType != 3 { paletteAlpha = [] }  // a colour key, not alpha: not applied
+        let key = header.colorType == 3 ? [] : colourKey(paletteAlpha, header)
         let passes = header.interlaced ? adam7 : whole
         let expected = passes.reduce(0) { total, pass in
             let width = pass.width(header)
@@ -85,13 +86,16 @@ enum PNGDecoder {
             var previous = [UInt8](repeating: 0, count: rowBytes)
             var current = previous
             var samples = [UInt8](repeating: 0, count: width * header.channels)
+            var keyed = [Bool](repeating: false, count: key.isEmpty ? 0 : width)
             for row in 0..<height {
                 try unfilter(
                     raw, at: offset, into: &current, above: previous, distance: header.filterDistance)
                 offset += rowBytes + 1
                 expand(current, header, count: width, into: &samples)
+                if !key.isEmpty { markKey(key, current, header, into: &keyed) }
                 try place(
-                    samples, header, palette: palette, paletteAlpha: paletteAlpha, into: &pixels,
+                    samples, header, palette: palette, paletteAlpha: paletteAlpha, keyed: keyed,
+                    into: &pixels,
                     start: (pass.y + row * pass.dy) * header.width + pass.x, step: pass.dx)
                 swap(&previous, &current)
             }
@@ -180,9 +184,39 @@ enum PNGDecoder {
         }
     }
 
+    /// The transparent colour a grey (one value) or RGB (three) file's `tRNS` names, as
+    /// samples at the file's depth; none when the chunk is absent or the wrong size.
+    private static func colourKey(_ chunk: [UInt8], _ header: Header) -> [Int] {
+        let count = header.colorType == 0 ? 1 : header.colorType == 2 ? 3 : 0
+        guard count > 0, chunk.count == count * 2 else { return [] }
+        let mask = (1 << header.bitDepth) - 1
+        return (0..<count).map { (Int(chunk[$0 * 2]) << 8 | Int(chunk[$0 * 2 + 1])) & mask }
+    }
+
+    /// Marks the pixels of an unfiltered row whose samples (all bits of them) are the key.
+    private static func markKey(_ key: [Int], _ row: [UInt8], _ header: Header, into keyed: inout [Bool]) {
+        let depth = header.bitDepth
+        for pixel in keyed.indices {
+            var matches = true
+            for channel in key.indices where matches {
+                let index = pixel * key.count + channel
+                let value: Int
+                switch depth {
+                case 16: value = Int(row[index * 2]) << 8 | Int(row[index * 2 + 1])
+                case 8: value = Int(row[index])
+                default:
+                    let bit = index * depth
+                    value = Int(row[bit / 8]) >> (8 - depth - bit % 8) & ((1 << depth) - 1)
+                }
+                matches = value == key[channel]
+            }
+            keyed[pixel] = matches
+        }
+    }
+
     /// Writes one row of samples as RGB pixels from `start`, `step` pixels apart.
     private static func place(
-        _ samples: [UInt8], _ header: Header, palette: [UInt8], paletteAlpha: [UInt8],
+        _ samples: [UInt8], _ header: Header, palette: [UInt8], paletteAlpha: [UInt8], keyed: [Bool],
         into pixels: inout [UInt8], start: Int, step: Int
     ) throws(ImageDecodingError) {
         let channels = header.channels
@@ -206,6 +240,7 @@ enum PNGDecoder {
                 rgb = (Int(samples[base]), Int(samples[base + 1]), Int(samples[base + 2]))
                 if channels == 4 { alpha = Int(samples[base + 3]) }
             }
+            if !keyed.isEmpty, keyed[index] { alpha = 0 }
             let out = (start + index * step) * 3
             pixels[out] = overWhite(rgb.0, alpha)
             pixels[out + 1] = overWhite(rgb.1, alpha)
