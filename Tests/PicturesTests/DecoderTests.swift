@@ -140,6 +140,33 @@ import Testing
         #expect(try ImageDecoder.decode(progressive) == (try ImageDecoder.decode(baseline)))
     }
 
+    @Test func progressiveJPEGsWithEndlessScansAreRefused() throws {
+        try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
+        let bytes = try PillowWriter.make("im.save(path, 'JPEG', progressive=True)")
+        #expect(bytes.suffix(2) == [0xFF, 0xD9])
+        func markers(_ code: UInt8) -> [Int] {
+            bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == code }
+        }
+        // Scan `index` (a first pass over a band, which sets coefficients whatever came
+        // before) `count` times more, each with the Huffman table defined just before it.
+        func repeated(_ index: Int, _ count: Int) throws -> [UInt8] {
+            let scan = markers(0xDA)[index]
+            let table = try #require(markers(0xC4).last { $0 < scan })
+            let next = try #require((markers(0xC4) + markers(0xDA)).filter { $0 > scan }.min())
+            let again = [[UInt8]](repeating: Array(bytes[table..<next]), count: count).joined()
+            return Array(bytes.dropLast(2)) + Array(again) + [0xFF, 0xD9]
+        }
+        #expect(throws: Never.self) { try ImageDecoder.decode(try repeated(1, 3)) }
+        // Hundreds of scans; fewer, but over whole bands, more work than 16 passes a coefficient.
+        for many in [try repeated(1, 300), try repeated(2, 120)] {
+            #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(many) }
+            do { _ = try ImageDecoder.decode(many) } catch { #expect(error.message.contains("scans")) }
+        }
+        // Cut short after its first scans, a progressive file shows what they hold.
+        let partial = try ImageDecoder.decode(Array(bytes[0..<markers(0xDA)[2]]))
+        #expect(partial.width == 37 && partial.height == 23)
+    }
+
     @Test func cmykLosslessAndArithmeticJPEGsAreRefusedWithAClearMessage() throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let cmyk = try PillowWriter.make("im.convert('CMYK').save(path, 'JPEG', progressive=True)")

@@ -61,9 +61,20 @@ extension JPEGDecoder {
         return scan
     }
 
+    /// More scans than any progression needs (libjpeg's uses 10), refused.
+    static let maxScans = 256
+
     /// Reads one scan's entropy-coded data into the components' coefficients, then moves to
     /// the marker after it.
     mutating func decodeProgressiveScan(_ scan: ProgressiveScan) throws(ImageDecodingError) {
+        // Each coefficient is sent in at most 14 scans (a first one and 13 refinements); a file
+        // that asks for more work than 16 a coefficient, or for very many scans, is refused.
+        let blocks = scan.components.reduce(0) { $0 + components[$1].coefficients.count / 64 }
+        progressiveWork += blocks * (scan.end - scan.start + 1)
+        let budget = components.reduce(0) { $0 + $1.coefficients.count } * 16
+        guard progressiveScans < Self.maxScans, progressiveWork <= budget else {
+            throw ImageDecodingError("the JPEG file has more progressive scans than a picture needs")
+        }
         var dc: [JPEGHuffmanDecoder?] = []
         var ac: [JPEGHuffmanDecoder?] = []
         for index in scan.components {

@@ -32,6 +32,9 @@ struct JPEGDecoder {
     var decodedScan = false
     var progressive = false
     var progressiveScans = 0
+    /// Coefficients the progressive scans so far have covered, summed over their bands: a
+    /// bound on the work a file of many scans can ask for.
+    var progressiveWork = 0
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var decoder = JPEGDecoder(bytes: bytes)
