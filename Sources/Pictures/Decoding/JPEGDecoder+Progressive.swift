@@ -2,9 +2,13 @@
 /// coefficients, a band of the zig-zag order (spectral selection) and/or some of their bits
 /// (successive approximation). The scans add to coefficients kept per component for the
 /// whole image; after the last one they are dequantised and transformed into the planes.
+/// A baseline file whose components come in separate scans is read the same way, each scan
+/// carrying whole blocks.
 extension JPEGDecoder {
-    struct ProgressiveScan {
+    struct CoefficientScan {
         var components: [Int]
+        /// A baseline scan: every coefficient of each block at once.
+        var sequential = false
         /// The band of zig-zag positions, `start...end` (0...0 is the DC scan).
         var start: Int
         var end: Int
@@ -28,7 +32,7 @@ extension JPEGDecoder {
         }
     }
 
-    mutating func readProgressiveScanHeader(_ segment: [UInt8]) throws(ImageDecodingError) -> ProgressiveScan
+    mutating func readCoefficientScanHeader(_ segment: [UInt8]) throws(ImageDecodingError) -> CoefficientScan
     {
         guard !components.isEmpty else {
             throw ImageDecodingError("the JPEG scan comes before its frame header")
@@ -38,9 +42,13 @@ extension JPEGDecoder {
         else {
             throw ImageDecodingError("the JPEG scan header is damaged")
         }
-        var scan = ProgressiveScan(
-            components: [], start: Int(segment[1 + 2 * count]), end: Int(segment[2 + 2 * count]),
-            previousBit: Int(segment[3 + 2 * count] >> 4), bit: Int(segment[3 + 2 * count] & 15))
+        // A baseline scan's band and bits (0...63, 0, 0) are fixed: what the file says is ignored.
+        var scan =
+            progressive
+            ? CoefficientScan(
+                components: [], start: Int(segment[1 + 2 * count]), end: Int(segment[2 + 2 * count]),
+                previousBit: Int(segment[3 + 2 * count] >> 4), bit: Int(segment[3 + 2 * count] & 15))
+            : CoefficientScan(components: [], sequential: true, start: 0, end: 63, previousBit: 0, bit: 0)
         for index in 0..<count {
             let id = segment[1 + 2 * index]
             let tables = segment[2 + 2 * index]
@@ -54,7 +62,9 @@ extension JPEGDecoder {
             scan.components.append(slot)
         }
         // DC scans may interleave components; AC scans (a band after DC) hold one component.
-        let band = scan.start == 0 ? scan.end == 0 : scan.start <= scan.end && scan.end <= 63 && count == 1
+        let band =
+            scan.sequential
+            || (scan.start == 0 ? scan.end == 0 : scan.start <= scan.end && scan.end <= 63 && count == 1)
         guard band, scan.bit <= 13, scan.previousBit <= 13 else {
             throw ImageDecodingError("the JPEG progressive scan header is damaged")
         }
@@ -66,13 +76,13 @@ extension JPEGDecoder {
 
     /// Reads one scan's entropy-coded data into the components' coefficients, then moves to
     /// the marker after it.
-    mutating func decodeProgressiveScan(_ scan: ProgressiveScan) throws(ImageDecodingError) {
+    mutating func decodeCoefficientScan(_ scan: CoefficientScan) throws(ImageDecodingError) {
         // Each coefficient is sent in at most 14 scans (a first one and 13 refinements); a file
         // that asks for more work than 16 a coefficient, or for very many scans, is refused.
         let blocks = scan.components.reduce(0) { $0 + components[$1].coefficients.count / 64 }
-        progressiveWork += blocks * (scan.end - scan.start + 1)
+        coefficientWork += blocks * (scan.end - scan.start + 1)
         let budget = components.reduce(0) { $0 + $1.coefficients.count } * 16
-        guard progressiveScans < Self.maxScans, progressiveWork <= budget else {
+        guard coefficientScans < Self.maxScans, coefficientWork <= budget else {
             throw ImageDecodingError("the JPEG file has more progressive scans than a picture needs")
         }
         var dc: [JPEGHuffmanDecoder?] = []
@@ -81,9 +91,12 @@ extension JPEGDecoder {
             components[index].predictor = 0
             dc.append(dcTables[components[index].dcTable])
             ac.append(acTables[components[index].acTable])
-            // A DC refinement reads bare bits; every other scan decodes with a table.
+            // A DC refinement reads bare bits; every other scan decodes with a table (a
+            // baseline scan with two).
             let table = scan.start > 0 ? ac[ac.count - 1] : dc[dc.count - 1]
-            guard table != nil || (scan.start == 0 && scan.previousBit > 0) else {
+            guard table != nil || (scan.start == 0 && scan.previousBit > 0),
+                !scan.sequential || ac[ac.count - 1] != nil
+            else {
                 throw ImageDecodingError("the JPEG scan uses a Huffman table it never defined")
             }
         }
@@ -160,14 +173,14 @@ extension JPEGDecoder {
 /// blocks left that end early (end-of-band run).
 private struct ScanState {
     var reader: JPEGBitReader
-    let scan: JPEGDecoder.ProgressiveScan
+    let scan: JPEGDecoder.CoefficientScan
     let dc: [JPEGHuffmanDecoder?]
     let ac: [JPEGHuffmanDecoder?]
     var predictors: [Int]
     var endOfBandRun = 0
 
     init(
-        reader: JPEGBitReader, scan: JPEGDecoder.ProgressiveScan, dc: [JPEGHuffmanDecoder?],
+        reader: JPEGBitReader, scan: JPEGDecoder.CoefficientScan, dc: [JPEGHuffmanDecoder?],
         ac: [JPEGHuffmanDecoder?]
     ) {
         self.reader = reader
@@ -187,7 +200,9 @@ private struct ScanState {
     mutating func decodeBlock(_ slot: Int, into store: inout [Int16], at offset: Int)
         throws(ImageDecodingError)
     {
-        if scan.start == 0 {
+        if scan.sequential {
+            try wholeBlock(slot, into: &store, at: offset)
+        } else if scan.start == 0 {
             if scan.previousBit == 0 {
                 guard let table = dc[slot] else { return }
                 let size = Int(try table.decode(&reader))
@@ -201,6 +216,34 @@ private struct ScanState {
             try firstBand(into: &store, at: offset)
         } else {
             try refineBand(into: &store, at: offset)
+        }
+    }
+
+    /// A baseline block: the DC difference, then run-length coded AC values to the end.
+    private mutating func wholeBlock(_ slot: Int, into store: inout [Int16], at offset: Int)
+        throws(ImageDecodingError)
+    {
+        guard let dcTable = dc[slot], let acTable = ac[slot] else { return }
+        let size = Int(try dcTable.decode(&reader))
+        guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
+        predictors[slot] += try reader.receiveExtended(size)
+        store[offset] = Int16(clamping: predictors[slot])
+        var k = 1
+        while k < 64 {
+            let symbol = Int(try acTable.decode(&reader))
+            let run = symbol >> 4
+            let bits = symbol & 15
+            if bits == 0 {
+                if run == 15 {
+                    k += 16
+                    continue
+                }
+                return
+            }
+            k += run
+            guard k < 64 else { throw ImageDecodingError("the JPEG image data is damaged") }
+            store[offset + JPEGTables.zigzag[k]] = Int16(clamping: try reader.receiveExtended(bits))
+            k += 1
         }
     }
 
