@@ -71,7 +71,7 @@ extension JPEGDecoder {
         return scan
     }
 
-    /// More scans than any progression needs (libjpeg's uses 10), refused.
+    /// More scans than any file needs (libjpeg's progression uses 10), refused.
     static let maxScans = 256
 
     /// Reads one scan's entropy-coded data into the components' coefficients, then moves to
@@ -83,12 +83,11 @@ extension JPEGDecoder {
         coefficientWork += blocks * (scan.end - scan.start + 1)
         let budget = components.reduce(0) { $0 + $1.coefficients.count } * 16
         guard coefficientScans < Self.maxScans, coefficientWork <= budget else {
-            throw ImageDecodingError("the JPEG file has more progressive scans than a picture needs")
+            throw ImageDecodingError("the JPEG file has more scans than a picture needs")
         }
         var dc: [JPEGHuffmanDecoder?] = []
         var ac: [JPEGHuffmanDecoder?] = []
         for index in scan.components {
-            components[index].predictor = 0
             dc.append(dcTables[components[index].dcTable])
             ac.append(acTables[components[index].acTable])
             // A DC refinement reads bare bits; every other scan decodes with a table (a
