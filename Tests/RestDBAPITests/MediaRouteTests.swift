@@ -226,6 +226,37 @@ import Testing
         #expect(api.request(.get, "/media/\(ids[0])?s=huge").status == .badRequest)
     }
 
+    @Test func progressiveJPEGsAndLowDepthPNGsHaveThumbnails() throws {
+        // 48×24, the left half blue and the right half red, as Pillow wrote them: a progressive
+        // JPEG and a 1-bit palette PNG.
+        let jpeg =
+            "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+"
+            + "JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7"
+            + "Ozv/wgARCAAYADADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAAAAQF/8QAFgEBAQEAAAAAAAAAAAAAAAAABQYE/9oADAMBAAIQ"
+            + "AxAAAAHAFDmXwXkqASrAKyWXhKgEq//EABQQAQAAAAAAAAAAAAAAAAAAAED/2gAIAQEAAQUCF//EABcRAAMBAAAAAAAAAAAAAAAAAAUQ"
+            + "QgD/2gAIAQMBAT8Bw6mOpf/EABgRAAMBAQAAAAAAAAAAAAAAAAUQQoEA/9oACAECAQE/AeJTrJTq/8QAFBABAAAAAAAAAAAAAAAAAAAA"
+            + "QP/aAAgBAQAGPwIX/8QAFBABAAAAAAAAAAAAAAAAAAAAQP/aAAgBAQABPyEX/9oADAMBAAIAAwAAABDykDyED//EABYRAQEBAAAAAAAA"
+            + "AAAAAAAAAMEQAP/aAAgBAwEBPxDC0Wf/xAAXEQADAQAAAAAAAAAAAAAAAAAQgfAA/9oACAECAQE/ENJGSH//xAAUEAEAAAAAAAAAAAAA"
+            + "AAAAAABA/9oACAEBAAE/EBf/2Q=="
+        let png =
+            "iVBORw0KGgoAAAANSUhEUgAAADAAAAAYAQMAAACGM+yfAAAABlBMVEXIKCgUKMgfJimGAAAAFklEQVR4nGP8z8DAyMDAxMDAwDCYKQC3"
+            + "ZQEw/URGCgAAAABJRU5ErkJggg=="
+        let api = try TestAPI()
+        let files = try [("p.jpg", "image/jpeg", jpeg), ("p.png", "image/png", png)].map { name, type, text in
+            (name: name, type: type as String?, bytes: [UInt8](try #require(Data(base64Encoded: text))))
+        }
+        let ids = try Self.upload(api, files)
+        for (index, type) in [(0, "image/jpeg"), (1, "image/png")] {
+            let response = api.request(.get, "/media/\(ids[index])?s=t", headers: ["x-apikey": ""])
+            #expect(response.status == .ok, "\(type): \(response.bodyString.prefix(200))")
+            #expect(response.headers["Content-Type"] == type)
+            let decoded = try ImageDecoder.decode(response.body)
+            #expect(decoded.width == 48 && decoded.height == 24)
+            let (left, right) = (decoded[8, 12], decoded[40, 12])
+            #expect(left.b > 150 && left.r < 80 && right.r > 150 && right.b < 80, "\(type): \(left) \(right)")
+        }
+    }
+
     @Test func aFileThatIsNotThePictureItClaimsHasNoThumbnail() throws {
         let api = try TestAPI()
         let id = try Self.upload(api, [("fake.png", "image/png", Array("<html>not a png</html>".utf8))])[0]

@@ -1,7 +1,7 @@
 /// Decodes the picture files restlite makes thumbnails of, written here without system
-/// libraries: PNG (8-bit grey, grey+alpha, RGB, RGBA, palette; not interlaced), GIF (the
-/// first frame) and baseline JPEG (grey or YCbCr; not progressive). Transparent pixels are
-/// laid over white.
+/// libraries: PNG (grey, grey+alpha, RGB, RGBA and palette at every bit depth PNG allows,
+/// interlaced or not), GIF (the first frame) and JPEG (baseline or progressive; grey or
+/// YCbCr). Transparent pixels are laid over white.
 ///
 /// ```swift
 /// let picture = try ImageDecoder.decode(bytes)

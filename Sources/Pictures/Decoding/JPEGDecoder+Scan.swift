@@ -207,6 +207,13 @@ struct JPEGBitReader {
         return 0  // a marker: stay before it
     }
 
+    /// `bits` bits as an unsigned number.
+    mutating func bits(_ count: Int) -> Int {
+        var value = 0
+        for _ in 0..<count { value = value << 1 | bit() }
+        return value
+    }
+
     /// `bits` bits as a signed coefficient (T.81 F.2.2.1 EXTEND).
     mutating func receiveExtended(_ bits: Int) throws(ImageDecodingError) -> Int {
         guard bits > 0 else { return 0 }

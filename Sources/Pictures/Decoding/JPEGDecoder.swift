@@ -1,6 +1,9 @@
-/// Baseline JPEG (sequential, Huffman-coded, 8-bit; one grey or three YCbCr components, any
-/// sampling factors, restart intervals) to RGB. Progressive, lossless and arithmetic-coded
-/// files are refused with a message that says so.
+/// Baseline and progressive JPEG (Huffman-coded, 8-bit; one grey or three YCbCr components,
+/// any sampling factors, restart intervals) to RGB. A baseline file's one interleaved scan is
+/// transformed block by block as it is read; the scans of a progressive file, or of a
+/// baseline one whose components come in separate scans, add to coefficients kept per
+/// component for the whole image, transformed after the last scan. Lossless, hierarchical,
+/// arithmetic-coded and CMYK files are refused with a message that says so.
 struct JPEGDecoder {
     struct Component {
         var id: UInt8
@@ -12,6 +15,10 @@ struct JPEGDecoder {
         var plane: [UInt8] = []
         var planeWidth = 0
         var predictor = 0
+        /// Files of several scans: every block's coefficients (natural order), `blocksPerLine`
+        /// blocks a row, as many rows as the MCUs cover.
+        var coefficients: [Int16] = []
+        var blocksPerLine = 0
     }
 
     var bytes: [UInt8]
@@ -24,6 +31,14 @@ struct JPEGDecoder {
     var acTables = [JPEGHuffmanDecoder?](repeating: nil, count: 4)
     var restartInterval = 0
     var decodedScan = false
+    /// A progressive frame (SOF2).
+    var progressive = false
+    /// The scans add to `Component.coefficients` (progressive, or separate baseline scans).
+    var keepsCoefficients = false
+    var coefficientScans = 0
+    /// Coefficients the scans so far have covered, summed over their bands: a bound on the
+    /// work a file of many scans can ask for.
+    var coefficientWork = 0
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var decoder = JPEGDecoder(bytes: bytes)
@@ -36,6 +51,8 @@ struct JPEGDecoder {
     private mutating func readSegments() throws(ImageDecodingError) {
         while !decodedScan {
             guard position + 4 <= bytes.count else {
+                // A file cut short after a scan of several shows what its scans hold so far.
+                if coefficientScans > 0 { break }
                 throw ImageDecodingError("the JPEG file ends before its image data")
             }
             guard bytes[position] == 0xFF else {
@@ -44,6 +61,11 @@ struct JPEGDecoder {
             let marker = bytes[position + 1]
             if marker == 0xFF {
                 position += 1
+                continue
+            }
+            if marker == 0xD9, coefficientScans > 0 { break }  // EOI
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {  // stray RSTn, TEM: no length
+                position += 2
                 continue
             }
             let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
@@ -55,16 +77,21 @@ struct JPEGDecoder {
             position = start + length - 2
             try handle(marker, segment)
         }
+        if keepsCoefficients {
+            try transformCoefficients()
+            decodedScan = true
+        }
     }
 
     private mutating func handle(_ marker: UInt8, _ segment: [UInt8]) throws(ImageDecodingError) {
         switch marker {
         case 0xC0, 0xC1: try readFrame(segment)
-        case 0xC2, 0xC6, 0xCA, 0xCE:
-            throw ImageDecodingError(
-                "progressive JPEG files are not supported; save the picture as baseline (non-progressive) JPEG"
-            )
-        case 0xC3, 0xC5, 0xC7, 0xC9, 0xCB, 0xCD, 0xCF:
+        case 0xC2:
+            try readFrame(segment)
+            progressive = true
+            keepsCoefficients = true
+            allocateCoefficients()
+        case 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
             throw ImageDecodingError(
                 "lossless, hierarchical and arithmetic-coded JPEG files are not supported")
         case 0xC4: try readHuffmanTables(segment)
@@ -73,14 +100,25 @@ struct JPEGDecoder {
             guard segment.count >= 2 else { throw ImageDecodingError("the JPEG restart interval is damaged") }
             restartInterval = Int(segment[0]) << 8 | Int(segment[1])
         case 0xDA:
-            try readScanHeader(segment)
-            try decodeScan()
-            decodedScan = true
+            if !keepsCoefficients, !components.isEmpty, segment.first.map(Int.init) != components.count {
+                // A baseline file whose components come in separate scans.
+                keepsCoefficients = true
+                allocateCoefficients()
+            }
+            if keepsCoefficients {
+                try decodeCoefficientScan(try readCoefficientScanHeader(segment))
+                coefficientScans += 1
+            } else {
+                try readScanHeader(segment)
+                try decodeScan()
+                decodedScan = true
+            }
         default: break  // APPn, COM and the like
         }
     }
 
     private mutating func readFrame(_ segment: [UInt8]) throws(ImageDecodingError) {
+        guard components.isEmpty else { throw ImageDecodingError("the JPEG file has two frame headers") }
         guard segment.count >= 6, segment[0] == 8 else {
             throw ImageDecodingError("only 8-bit JPEG files are supported")
         }
@@ -153,7 +191,7 @@ struct JPEGDecoder {
         guard let count = segment.first.map(Int.init), count == components.count,
             segment.count >= 1 + 2 * count
         else {
-            throw ImageDecodingError("JPEG files whose components come in separate scans are not supported")
+            throw ImageDecodingError("the JPEG scan header is damaged")
         }
         for index in 0..<count {
             let id = segment[1 + 2 * index]

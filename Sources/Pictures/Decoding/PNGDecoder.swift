@@ -1,10 +1,14 @@
-/// PNG (8-bit samples; grey, grey+alpha, RGB, RGBA or palette; not interlaced) to RGB,
-/// transparency laid over white.
+/// PNG to RGB, transparency laid over white: grey at 1, 2, 4, 8 or 16 bits, palette at 1, 2,
+/// 4 or 8 bits, grey+alpha, RGB and RGBA at 8 or 16 bits (16-bit samples keep their high
+/// byte), each either progressive rows or Adam7-interlaced. A palette's `tRNS` gives its
+/// entries alpha; a grey or RGB file's `tRNS` names the one colour that is transparent.
 enum PNGDecoder {
     private struct Header {
         var width = 0
         var height = 0
+        var bitDepth = 8
         var colorType = 0
+        var interlaced = false
         var channels: Int {
             switch colorType {
             case 0, 3: 1
@@ -13,7 +17,30 @@ enum PNGDecoder {
             default: 4
             }
         }
+        var bitsPerPixel: Int { channels * bitDepth }
+        /// Bytes between a byte and the one its filter predicts from (at least one).
+        var filterDistance: Int { max(1, bitsPerPixel / 8) }
+
+        func rowBytes(_ pixels: Int) -> Int { (pixels * bitsPerPixel + 7) / 8 }
     }
+
+    /// One pass over the picture: its first pixel and the steps between its pixels.
+    private struct Pass {
+        var x: Int
+        var y: Int
+        var dx: Int
+        var dy: Int
+
+        func width(_ header: Header) -> Int { header.width > x ? (header.width - x + dx - 1) / dx : 0 }
+        func height(_ header: Header) -> Int { header.height > y ? (header.height - y + dy - 1) / dy : 0 }
+    }
+
+    private static let whole = [Pass(x: 0, y: 0, dx: 1, dy: 1)]
+    private static let adam7 = [
+        Pass(x: 0, y: 0, dx: 8, dy: 8), Pass(x: 4, y: 0, dx: 8, dy: 8), Pass(x: 0, y: 4, dx: 4, dy: 8),
+        Pass(x: 2, y: 0, dx: 4, dy: 4), Pass(x: 0, y: 2, dx: 2, dy: 4), Pass(x: 1, y: 0, dx: 2, dy: 2),
+        Pass(x: 0, y: 1, dx: 1, dy: 2),
+    ]
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var header: Header?
@@ -40,61 +67,92 @@ enum PNGDecoder {
             position = start + length + 4
         }
         guard let header else { throw ImageDecodingError("the PNG file has no IHDR chunk") }
-        let rowBytes = header.width * header.channels
-        let raw = try Inflate.zlib(compressed, limit: (rowBytes + 1) * header.height)
-        let samples = try unfilter(raw, rowBytes: rowBytes, height: header.height, bpp: header.channels)
-        return try toRGB(samples, header, palette: palette, paletteAlpha: paletteAlpha)
+        let key = header.colorType == 3 ? [] : colourKey(paletteAlpha, header)
+        let passes = header.interlaced ? adam7 : whole
+        let expected = passes.reduce(0) { total, pass in
+            let width = pass.width(header)
+            let height = pass.height(header)
+            return width == 0 || height == 0 ? total : total + (header.rowBytes(width) + 1) * height
+        }
+        let raw = try Inflate.zlib(compressed, limit: expected)
+        guard raw.count >= expected else { throw ImageDecodingError("the PNG image data is too short") }
+        var pixels = [UInt8](repeating: 0, count: header.width * header.height * 3)
+        var offset = 0
+        for pass in passes {
+            let width = pass.width(header)
+            let height = pass.height(header)
+            guard width > 0, height > 0 else { continue }
+            let rowBytes = header.rowBytes(width)
+            var previous = [UInt8](repeating: 0, count: rowBytes)
+            var current = previous
+            var samples = [UInt8](repeating: 0, count: width * header.channels)
+            var keyed = [Bool](repeating: false, count: key.isEmpty ? 0 : width)
+            for row in 0..<height {
+                try unfilter(
+                    raw, at: offset, into: &current, above: previous, distance: header.filterDistance)
+                offset += rowBytes + 1
+                expand(current, header, count: width, into: &samples)
+                if !key.isEmpty { markKey(key, current, header, into: &keyed) }
+                try place(
+                    samples, header, palette: palette, paletteAlpha: paletteAlpha, keyed: keyed,
+                    into: &pixels,
+                    start: (pass.y + row * pass.dy) * header.width + pass.x, step: pass.dx)
+                swap(&previous, &current)
+            }
+        }
+        return RasterImage(width: header.width, height: header.height, pixels: pixels)
     }
 
     private static func readHeader(_ data: ArraySlice<UInt8>) throws(ImageDecodingError) -> Header {
         let bytes = Array(data)
         guard bytes.count == 13 else { throw ImageDecodingError("the PNG header is damaged") }
         let header = Header(
-            width: Int(readUInt32(bytes, 0)), height: Int(readUInt32(bytes, 4)), colorType: Int(bytes[9]))
+            width: Int(readUInt32(bytes, 0)), height: Int(readUInt32(bytes, 4)), bitDepth: Int(bytes[8]),
+            colorType: Int(bytes[9]), interlaced: bytes[12] == 1)
         try ImageDecoder.checkSize(header.width, header.height)
-        guard bytes[12] == 0 else {
-            throw ImageDecodingError(
-                "interlaced (Adam7) PNG files are not supported; save the picture without interlacing")
+        guard bytes[12] <= 1 else { throw ImageDecodingError("the PNG interlace method is invalid") }
+        let depths: [Int]
+        switch header.colorType {
+        case 0: depths = [1, 2, 4, 8, 16]
+        case 3: depths = [1, 2, 4, 8]
+        case 2, 4, 6: depths = [8, 16]
+        default: throw ImageDecodingError("the PNG colour type is invalid")
         }
-        guard bytes[8] == 8 else {
+        guard depths.contains(header.bitDepth) else {
             throw ImageDecodingError(
-                "PNG files with \(bytes[8])-bit samples are not supported; only 8-bit ones are")
-        }
-        guard [0, 2, 3, 4, 6].contains(header.colorType) else {
-            throw ImageDecodingError("the PNG colour type is invalid")
+                "the PNG bit depth \(header.bitDepth) is invalid for colour type \(header.colorType)")
         }
         return header
     }
 
-    private static func unfilter(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int)
-        throws(ImageDecodingError)
-        -> [UInt8]
-    {
-        guard raw.count >= (rowBytes + 1) * height else {
-            throw ImageDecodingError("the PNG image data is too short")
-        }
-        var out = [UInt8](repeating: 0, count: rowBytes * height)
-        for y in 0..<height {
-            let filter = raw[y * (rowBytes + 1)]
-            let source = y * (rowBytes + 1) + 1
-            let row = y * rowBytes
-            for x in 0..<rowBytes {
-                let a = x >= bpp ? Int(out[row + x - bpp]) : 0
-                let b = y > 0 ? Int(out[row - rowBytes + x]) : 0
-                let c = x >= bpp && y > 0 ? Int(out[row - rowBytes + x - bpp]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4: predictor = paeth(a, b, c)
-                default: throw ImageDecodingError("a PNG row has an unknown filter type \(filter)")
-                }
-                out[row + x] = UInt8(truncatingIfNeeded: Int(raw[source + x]) + predictor)
+    /// Undoes the filter of the row at `raw[at]` (its filter type, then its bytes).
+    private static func unfilter(
+        _ raw: [UInt8], at start: Int, into row: inout [UInt8], above: [UInt8], distance: Int
+    ) throws(ImageDecodingError) {
+        let filter = raw[start]
+        let source = start + 1
+        switch filter {
+        case 0:
+            for x in row.indices { row[x] = raw[source + x] }
+        case 1:
+            for x in row.indices {
+                row[x] = raw[source + x] &+ (x >= distance ? row[x - distance] : 0)
             }
+        case 2:
+            for x in row.indices { row[x] = raw[source + x] &+ above[x] }
+        case 3:
+            for x in row.indices {
+                let a = x >= distance ? Int(row[x - distance]) : 0
+                row[x] = raw[source + x] &+ UInt8((a + Int(above[x])) / 2)
+            }
+        case 4:
+            for x in row.indices {
+                let a = x >= distance ? Int(row[x - distance]) : 0
+                let c = x >= distance ? Int(above[x - distance]) : 0
+                row[x] = raw[source + x] &+ UInt8(paeth(a, Int(above[x]), c))
+            }
+        default: throw ImageDecodingError("a PNG row has an unknown filter type \(filter)")
         }
-        return out
     }
 
     private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
@@ -106,13 +164,63 @@ enum PNGDecoder {
         return pb <= pc ? b : c
     }
 
-    private static func toRGB(_ samples: [UInt8], _ header: Header, palette: [UInt8], paletteAlpha: [UInt8])
-        throws(ImageDecodingError) -> RasterImage
-    {
-        let count = header.width * header.height
-        var pixels = [UInt8](repeating: 0, count: count * 3)
+    /// One unfiltered row as 8-bit samples: 16-bit ones keep their high byte, grey below 8
+    /// bits is scaled to 0...255, palette indexes stay indexes.
+    private static func expand(_ row: [UInt8], _ header: Header, count: Int, into samples: inout [UInt8]) {
+        switch header.bitDepth {
+        case 8:
+            for index in 0..<(count * header.channels) { samples[index] = row[index] }
+        case 16:
+            for index in 0..<(count * header.channels) { samples[index] = row[index * 2] }
+        default:
+            let depth = header.bitDepth
+            let mask = (1 << depth) - 1
+            let scale = header.colorType == 3 ? 1 : 255 / mask
+            for index in 0..<count {
+                let bit = index * depth
+                let value = Int(row[bit >> 3]) >> (8 - depth - (bit & 7)) & mask
+                samples[index] = UInt8(value * scale)
+            }
+        }
+    }
+
+    /// The transparent colour a grey (one value) or RGB (three) file's `tRNS` names, as
+    /// samples at the file's depth; none when the chunk is absent or the wrong size.
+    private static func colourKey(_ chunk: [UInt8], _ header: Header) -> [Int] {
+        let count = header.colorType == 0 ? 1 : header.colorType == 2 ? 3 : 0
+        guard count > 0, chunk.count == count * 2 else { return [] }
+        let mask = (1 << header.bitDepth) - 1
+        return (0..<count).map { (Int(chunk[$0 * 2]) << 8 | Int(chunk[$0 * 2 + 1])) & mask }
+    }
+
+    /// Marks the pixels of an unfiltered row whose samples (all bits of them) are the key.
+    private static func markKey(_ key: [Int], _ row: [UInt8], _ header: Header, into keyed: inout [Bool]) {
+        let depth = header.bitDepth
+        for pixel in keyed.indices {
+            var matches = true
+            for channel in key.indices where matches {
+                let index = pixel * key.count + channel
+                let value: Int
+                switch depth {
+                case 16: value = Int(row[index * 2]) << 8 | Int(row[index * 2 + 1])
+                case 8: value = Int(row[index])
+                default:
+                    let bit = index * depth
+                    value = Int(row[bit / 8]) >> (8 - depth - bit % 8) & ((1 << depth) - 1)
+                }
+                matches = value == key[channel]
+            }
+            keyed[pixel] = matches
+        }
+    }
+
+    /// Writes one row of samples as RGB pixels from `start`, `step` pixels apart.
+    private static func place(
+        _ samples: [UInt8], _ header: Header, palette: [UInt8], paletteAlpha: [UInt8], keyed: [Bool],
+        into pixels: inout [UInt8], start: Int, step: Int
+    ) throws(ImageDecodingError) {
         let channels = header.channels
-        for index in 0..<count {
+        for index in 0..<(samples.count / channels) {
             let base = index * channels
             var rgb: (Int, Int, Int)
             var alpha = 255
@@ -132,11 +240,12 @@ enum PNGDecoder {
                 rgb = (Int(samples[base]), Int(samples[base + 1]), Int(samples[base + 2]))
                 if channels == 4 { alpha = Int(samples[base + 3]) }
             }
-            pixels[index * 3] = overWhite(rgb.0, alpha)
-            pixels[index * 3 + 1] = overWhite(rgb.1, alpha)
-            pixels[index * 3 + 2] = overWhite(rgb.2, alpha)
+            if !keyed.isEmpty, keyed[index] { alpha = 0 }
+            let out = (start + index * step) * 3
+            pixels[out] = overWhite(rgb.0, alpha)
+            pixels[out + 1] = overWhite(rgb.1, alpha)
+            pixels[out + 2] = overWhite(rgb.2, alpha)
         }
-        return RasterImage(width: header.width, height: header.height, pixels: pixels)
     }
 
     @inline(__always)
