@@ -59,8 +59,10 @@ struct ByteWindow {
     mutating func find(_ pattern: [UInt8], from: Int, within: Int = .max) throws(MediaStoreError) -> Int? {
         var position = from
         let last = from > Int.max - within ? source.count : min(source.count, from + within)
+        // Each step overlaps the last by the pattern's length less one, so it must be longer.
+        let span = max(pieceSize, 2 * pattern.count)
         while position + pattern.count <= last {
-            let end = min(last, position + pieceSize)
+            let end = min(last, position + span)
             guard let chunk = try bytes(position..<end) else { return nil }
             if let hit = chunk.withUnsafeBytes({ MediaFiles.firstIndex(of: pattern, in: $0) }) {
                 return position + hit

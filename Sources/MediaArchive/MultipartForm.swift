@@ -30,9 +30,9 @@ public struct MultipartForm: Sendable {
         try self.init(source: source, contentType: contentType, pieceSize: 1 << 20)
     }
 
-    /// `pieceSize`: how much of a source on disk is read at a time (small in tests, so
-    /// delimiters straddle pieces).
-    init(source: any MediaByteSource, contentType: String, pieceSize: Int) throws(MultipartError) {
+    /// `pieceSize`: how much of a source on disk is read at a time (small in tests and the
+    /// fuzzer, so delimiters straddle pieces).
+    public init(source: any MediaByteSource, contentType: String, pieceSize: Int) throws(MultipartError) {
         guard let boundary = Self.boundary(of: contentType) else {
             throw MultipartError(
                 "The body must be multipart/form-data with a boundary parameter, as a browser's FormData sends it."

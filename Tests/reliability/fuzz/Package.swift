@@ -25,6 +25,11 @@ let package = Package(
             swiftSettings: fuzzerSettings
         ),
         .executableTarget(
+            name: "FuzzMultipart",
+            dependencies: [.product(name: "MediaArchive", package: rootName)],
+            swiftSettings: fuzzerSettings
+        ),
+        .executableTarget(
             name: "FuzzQuery",
             dependencies: [.product(name: "DocumentStore", package: rootName)],
             swiftSettings: fuzzerSettings

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of restlite's HTTP request parser, JSON parser and query parser with
-# libFuzzer (Swift's --sanitize=fuzzer). Builds the three targets of this folder's package in
-# release with the fuzzer instrumentation (into the repository's .build/fuzz), then runs each
+# Coverage-guided fuzzing of restlite's HTTP request parser, JSON parser and query parser, and
+# a differential run of the multipart scanner (whole body against the same body in small
+# pieces), with libFuzzer (Swift's --sanitize=fuzzer). Builds the four targets of this folder's
+# package in release with the fuzzer instrumentation (into the repository's .build/fuzz), then runs each
 # from the committed seed corpus (new corpus entries go to a temporary folder).
 #   --quick (default): 40 s per target.   --long: 10,000,000 executions per target.
 # Exits non-zero when a target crashes, times out or runs out of memory; the input is kept in
@@ -25,7 +26,7 @@ bin=$(swift build --package-path "$here" --scratch-path "$scratch" -c release --
 
 work=$(mktemp -d -t restlite-fuzz-XXXXXX)
 status=0
-for target in http json query; do
+for target in http json query multipart; do
     name="Fuzz$(echo "${target:0:1}" | tr a-z A-Z)${target:1}"
     name=${name/Http/HTTP}; name=${name/Json/JSON}
     mkdir -p "$work/$target/corpus" "$work/$target/artifacts"
