@@ -103,6 +103,11 @@ public final class MediaStore: @unchecked Sendable {
                 mimeType: try Self.mimeType(of: upload), fieldName: upload.fieldName)
             made.append((record, upload))
         }
+        // The copies (the slow part) are made before the lock: uploads run side by side, and
+        // reads are not held up by one.
+        let temporaries = try directory.map { directory throws(MediaStoreError) in
+            try writeTemporaries(made, in: directory)
+        }
         lock.lock()
         defer { lock.unlock() }
         if directory == nil {
@@ -111,7 +116,7 @@ public final class MediaStore: @unchecked Sendable {
                 throw .full(limit: memoryLimit)
             }
         }
-        if let directory { try commit(made, in: directory) }
+        if let directory, let temporaries { try publish(made, temporaries, in: directory) }
         for (record, upload) in made {
             records[record.id] = record
             if directory == nil { memoryFiles[record.id] = Array(try upload.source.bytes(in: upload.range)) }
@@ -119,12 +124,12 @@ public final class MediaStore: @unchecked Sendable {
         return made.map(\.0)
     }
 
-    /// Temporary files first, then renames: a failure removes whatever this call made.
-    private func commit(_ made: [(MediaRecord, Upload)], in directory: String)
-        throws(MediaStoreError)
+    /// Every file and its metadata under a temporary name (`.tmp-<id>`, which no reader
+    /// looks at); a failure removes whatever this call wrote. Returns the names written.
+    private func writeTemporaries(_ made: [(MediaRecord, Upload)], in directory: String)
+        throws(MediaStoreError) -> [String]
     {
         var temporaries: [String] = []
-        var finals: [String] = []
         do throws(MediaStoreError) {
             for (index, (record, upload)) in made.enumerated() {
                 let data = directory + "/.tmp-" + record.id
@@ -134,6 +139,19 @@ public final class MediaStore: @unchecked Sendable {
                 try MediaFiles.write(upload.source, range: upload.range, to: data)
                 try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: meta)
             }
+            return temporaries
+        } catch {
+            temporaries.forEach(MediaFiles.remove)
+            throw error
+        }
+    }
+
+    /// The renames, under `lock`: a failure removes whatever this call made.
+    private func publish(_ made: [(MediaRecord, Upload)], _ temporaries: [String], in directory: String)
+        throws(MediaStoreError)
+    {
+        var finals: [String] = []
+        do throws(MediaStoreError) {
             for (record, _) in made {
                 let path = directory + "/" + record.id
                 try MediaFiles.rename(directory + "/.tmp-" + record.id, to: path)
