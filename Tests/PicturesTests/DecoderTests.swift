@@ -132,6 +132,24 @@ import Testing
         #expect(difference < 4, "\(difference)")
     }
 
+    /// Colour stored as RGB (an Adobe segment with transform 0), baseline and progressive: the
+    /// planes are taken as they are, not converted from YCbCr (which turns red into green).
+    @Test(arguments: [
+        "im.save(path, 'JPEG', keep_rgb=True, quality=92)",
+        "im.save(path, 'JPEG', keep_rgb=True, quality=92, progressive=True)",
+        "Image.new('RGB', (40, 30), (200, 30, 60)).save(path, 'JPEG', keep_rgb=True, quality=95)",
+    ])
+    func rgbJPEGsKeepTheirColours(_ script: String) throws {
+        try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
+        let bytes = try PillowWriter.make(script)
+        #expect(bytes.indices.dropLast(5).contains { Array(bytes[$0..<($0 + 5)]) == Array("Adobe".utf8) })
+        let decoded = try ImageDecoder.decode(bytes)
+        let pillow = try PillowDecoder.decode(bytes)
+        #expect(decoded.width == pillow.width && decoded.height == pillow.height)
+        let difference = Self.meanDifference(decoded.pixels, pillow.rgb)
+        #expect(difference < 4, "\(difference)")
+    }
+
     @Test func progressiveAndBaselineFilesOfOnePictureDecodeAlike() throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         // The same quality and tables: the coefficients, and so the pixels, are identical.

@@ -67,15 +67,23 @@ extension JPEGDecoder {
     }
 
     /// The planes as RGB: subsampled chroma is interpolated between sample centres
-    /// (bilinear, as libjpeg's "fancy" upsampling), then YCbCr is converted.
+    /// (bilinear, as libjpeg's "fancy" upsampling), then YCbCr is converted (an RGB file's
+    /// planes are taken as they are).
     func picture() throws(ImageDecodingError) -> RasterImage {
         guard decodedScan else { throw ImageDecodingError("the JPEG file has no image data") }
         let hmax = components.map(\.h).max() ?? 1
         let vmax = components.map(\.v).max() ?? 1
         let planes = components.map { upsampled($0, hmax: hmax, vmax: vmax) }
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        let rgb = storesRGB
         for index in 0..<(width * height) {
             let out = index * 3
+            if rgb {
+                pixels[out] = planes[0][index]
+                pixels[out + 1] = planes[1][index]
+                pixels[out + 2] = planes[2][index]
+                continue
+            }
             if planes.count == 1 {
                 pixels[out] = planes[0][index]
                 pixels[out + 1] = planes[0][index]

@@ -1,4 +1,4 @@
-/// Baseline and progressive JPEG (Huffman-coded, 8-bit; one grey or three YCbCr components,
+/// Baseline and progressive JPEG (Huffman-coded, 8-bit; one grey or three YCbCr or RGB components,
 /// any sampling factors, restart intervals) to RGB. A baseline file's one interleaved scan is
 /// transformed block by block as it is read; the scans of a progressive file, or of a
 /// baseline one whose components come in separate scans, add to coefficients kept per
@@ -39,6 +39,10 @@ struct JPEGDecoder {
     /// Coefficients the scans so far have covered, summed over their bands: a bound on the
     /// work a file of many scans can ask for.
     var coefficientWork = 0
+    /// An APP0 `JFIF` segment: three components are YCbCr.
+    var sawJFIF = false
+    /// The colour transform of an APP14 `Adobe` segment: 0 stores RGB as it is, 1 YCbCr.
+    var adobeTransform: UInt8?
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var decoder = JPEGDecoder(bytes: bytes)
@@ -113,8 +117,21 @@ struct JPEGDecoder {
                 try decodeScan()
                 decodedScan = true
             }
-        default: break  // APPn, COM and the like
+        case 0xE0:
+            if segment.starts(with: Array("JFIF\u{0}".utf8)) { sawJFIF = true }
+        case 0xEE:
+            if segment.count >= 12, segment.starts(with: Array("Adobe".utf8)) { adobeTransform = segment[11] }
+        default: break  // other APPn, COM and the like
         }
+    }
+
+    /// Whether three components hold R, G and B rather than YCbCr, decided as libjpeg does: a
+    /// JFIF file is YCbCr; else an Adobe segment's transform says; else components named `R`,
+    /// `G`, `B` are RGB.
+    var storesRGB: Bool {
+        guard components.count == 3, !sawJFIF else { return false }
+        if let adobeTransform { return adobeTransform == 0 }
+        return components.map(\.id) == Array("RGB".utf8)
     }
 
     private mutating func readFrame(_ segment: [UInt8]) throws(ImageDecodingError) {
