@@ -35,3 +35,37 @@ extension RasterImage {
         return RasterImage(width: newWidth, height: newHeight, pixels: out)
     }
 }
+
+extension RasterImage {
+    /// The picture as shown for EXIF orientation `orientation` (1 to 8, TIFF 6.0): 2 mirrors it,
+    /// 3 turns it half round, 4 flips it, 5 transposes it, 6 turns it a quarter clockwise, 7
+    /// transverses it, 8 turns it a quarter anticlockwise. Anything else leaves it as it is.
+    public func oriented(exif orientation: Int) -> RasterImage {
+        guard (2...8).contains(orientation) else { return self }
+        let turned = orientation >= 5
+        let outWidth = turned ? height : width
+        let outHeight = turned ? width : height
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
+                // Where the shown pixel (x, y) lies in the stored picture.
+                let (sourceX, sourceY): (Int, Int)
+                switch orientation {
+                case 2: (sourceX, sourceY) = (width - 1 - x, y)
+                case 3: (sourceX, sourceY) = (width - 1 - x, height - 1 - y)
+                case 4: (sourceX, sourceY) = (x, height - 1 - y)
+                case 5: (sourceX, sourceY) = (y, x)
+                case 6: (sourceX, sourceY) = (y, height - 1 - x)
+                case 7: (sourceX, sourceY) = (width - 1 - y, height - 1 - x)
+                default: (sourceX, sourceY) = (width - 1 - y, x)
+                }
+                let from = (sourceY * width + sourceX) * 3
+                let to = (y * outWidth + x) * 3
+                out[to] = pixels[from]
+                out[to + 1] = pixels[from + 1]
+                out[to + 2] = pixels[from + 2]
+            }
+        }
+        return RasterImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}

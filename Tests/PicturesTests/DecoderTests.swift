@@ -150,6 +150,37 @@ import Testing
         #expect(difference < 4, "\(difference)")
     }
 
+    /// A phone stores a photo taken upright as it left the sensor, with an EXIF orientation
+    /// that says how to turn it: the decoded picture is the one shown, as Pillow's
+    /// `exif_transpose` makes it (the gradient is 37×23, so a quarter turn swaps the sides).
+    @Test(arguments: 1...8)
+    func exifOrientationGivesThePictureAsShown(_ orientation: Int) throws {
+        try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
+        for byteOrder in ["; e.endian = '<'", "; e.endian = '>'"] {
+            let bytes = try PillowWriter.make(
+                "e = Image.Exif(); e[0x0112] = \(orientation)\(byteOrder); "
+                    + "im.save(path, 'JPEG', quality=95, subsampling=0, exif=e.tobytes())")
+            let decoded = try ImageDecoder.decode(bytes)
+            let pillow = try PillowDecoder.decode(bytes, upright: true)
+            let turned = orientation >= 5
+            #expect(decoded.width == (turned ? 23 : 37) && decoded.height == (turned ? 37 : 23))
+            #expect(decoded.width == pillow.width && decoded.height == pillow.height)
+            let difference = Self.meanDifference(decoded.pixels, pillow.rgb)
+            #expect(difference < 4, "orientation \(orientation)\(byteOrder): \(difference)")
+        }
+    }
+
+    @Test func aDamagedExifSegmentMeansNoOrientation() throws {
+        // APP1 "Exif" whose directory offset points past the segment, then a plain JPEG.
+        let plain = JPEGEncoder.encode(RasterImage(width: 9, height: 5, fill: RGB(10, 200, 30)), quality: 90)
+        let exif: [UInt8] = Array("Exif\u{0}\u{0}II".utf8) + [42, 0, 0xFF, 0xFF, 0, 0]
+        let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
+        let bytes = Array(plain[0..<2]) + segment + Array(plain[2...])
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.width == 9 && decoded.height == 5)
+        #expect(JPEGDecoder.exifOrientation(exif) == nil)
+    }
+
     @Test func progressiveAndBaselineFilesOfOnePictureDecodeAlike() throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         // The same quality and tables: the coefficients, and so the pixels, are identical.

@@ -15,10 +15,12 @@ enum PillowDecoder {
 
     private static let script = """
         import sys
-        from PIL import Image
+        from PIL import Image, ImageOps
         path = sys.argv[1]
         im = Image.open(path)
         im.load()
+        if len(sys.argv) > 2:
+            im = ImageOps.exif_transpose(im)
         print(im.format, im.mode, im.size[0], im.size[1])
         open(path + ".rgb", "wb").write(im.convert("RGB").tobytes())
         """
@@ -26,7 +28,8 @@ enum PillowDecoder {
     /// True when `python3 -c "import PIL"` succeeds.
     static let isAvailable: Bool = (try? run(["-c", "import PIL"]).status) == 0
 
-    static func decode(_ bytes: [UInt8]) throws -> Decoded {
+    /// `upright`: the picture as shown, its EXIF orientation applied (`ImageOps.exif_transpose`).
+    static func decode(_ bytes: [UInt8], upright: Bool = false) throws -> Decoded {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-tests")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(UUID().uuidString)
@@ -35,7 +38,7 @@ enum PillowDecoder {
             try? FileManager.default.removeItem(at: file)
             try? FileManager.default.removeItem(atPath: file.path + ".rgb")
         }
-        let result = try run(["-c", script, file.path])
+        let result = try run(["-c", script, file.path] + (upright ? ["upright"] : []))
         let fields = result.output.split(separator: " ").map(String.init)
         guard result.status == 0, fields.count == 4, let width = Int(fields[2]), let height = Int(fields[3])
         else {

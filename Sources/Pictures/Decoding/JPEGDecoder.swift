@@ -43,11 +43,15 @@ struct JPEGDecoder {
     var sawJFIF = false
     /// The colour transform of an APP14 `Adobe` segment: 0 stores RGB as it is, 1 YCbCr.
     var adobeTransform: UInt8?
+    /// The EXIF orientation of an APP1 `Exif` segment (1 to 8; 1 when there is none).
+    var orientation = 1
 
     static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RasterImage {
         var decoder = JPEGDecoder(bytes: bytes)
         try decoder.readSegments()
-        return try decoder.picture()
+        // As the picture is shown: a phone's photo taken upright is stored sideways with an
+        // orientation that says so.
+        return try decoder.picture().oriented(exif: decoder.orientation)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -119,10 +123,46 @@ struct JPEGDecoder {
             }
         case 0xE0:
             if segment.starts(with: Array("JFIF\u{0}".utf8)) { sawJFIF = true }
+        case 0xE1:
+            if let value = Self.exifOrientation(segment) { orientation = value }
         case 0xEE:
             if segment.count >= 12, segment.starts(with: Array("Adobe".utf8)) { adobeTransform = segment[11] }
         default: break  // other APPn, COM and the like
         }
+    }
+
+    /// Tag 0x0112 of the first image directory of an APP1 `Exif` segment, when it is 1 to 8.
+    /// Every offset is checked against the segment; anything malformed is no orientation.
+    static func exifOrientation(_ segment: [UInt8]) -> Int? {
+        let header = Array("Exif\u{0}\u{0}".utf8)
+        guard segment.count >= header.count + 8, segment.starts(with: header) else { return nil }
+        let tiff = Array(segment[header.count...])
+        let little: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x49, 0x49): little = true  // "II"
+        case (0x4D, 0x4D): little = false  // "MM"
+        default: return nil
+        }
+        func read16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= tiff.count else { return nil }
+            return little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
+        }
+        func read32(_ at: Int) -> Int? {
+            guard let first = read16(at), let second = read16(at + 2) else { return nil }
+            return little ? first | second << 16 : first << 16 | second
+        }
+        guard read16(2) == 42, let directory = read32(4), let count = read16(directory) else { return nil }
+        for index in 0..<min(count, 512) {
+            let entry = directory + 2 + index * 12
+            guard let tag = read16(entry) else { return nil }
+            guard tag == 0x0112 else { continue }
+            // SHORT, one value, in the first two bytes of the value field.
+            guard read16(entry + 2) == 3, let value = read16(entry + 8), (1...8).contains(value) else {
+                return nil
+            }
+            return value
+        }
+        return nil
     }
 
     /// Whether three components hold R, G and B rather than YCbCr, decided as libjpeg does: a
