@@ -14,21 +14,7 @@ enum MediaFiles {
 
     /// Writes `bytes` to a new file at `path` (which must not exist), flushed to disk.
     static func write(_ bytes: ArraySlice<UInt8>, to path: String) throws(MediaStoreError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw .io("open", path: path, errno: errno) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .io("write", path: path, errno: errno)
-            }
-            written += result
-        }
-        guard fsync(descriptor) == 0 else { throw .io("fsync", path: path, errno: errno) }
+        try write(Array(bytes), range: 0..<bytes.count, to: path)
     }
 
     /// `count` bytes from `offset`; fewer only when the file is shorter.
@@ -109,6 +95,8 @@ extension MediaFiles {
         var position = range.lowerBound
         while position < range.upperBound {
             let piece = try source.bytes(in: position..<min(range.upperBound, position + (1 << 20)))
+            // A source shorter than it said (a file cut short on disk) must not loop forever.
+            guard !piece.isEmpty else { throw .io("read", path: path, errno: EIO) }
             var written = 0
             while written < piece.count {
                 let result = piece.withUnsafeBytes { buffer in

@@ -271,13 +271,18 @@ public final class MediaStore: @unchecked Sendable {
         try MediaFiles.makeDirectory(target)
         let list = all()
         for record in list {
-            let bytes = try contents(of: record)
-            for (name, data) in [
-                (record.id, bytes[...]), (record.id + ".json", Array(record.json.serialized().utf8)[...]),
-            ] {
-                MediaFiles.remove(target + "/" + name)
-                try MediaFiles.write(data, to: target + "/" + name)
-            }
+            // A file on disk is copied a piece at a time; one in memory is already whole.
+            let source: any MediaByteSource =
+                if let directory {
+                    MediaFileSource(path: directory + "/" + record.id, count: record.size)
+                } else {
+                    try contents(of: record)
+                }
+            let path = target + "/" + record.id
+            MediaFiles.remove(path)
+            try MediaFiles.write(source, range: 0..<source.count, to: path)
+            MediaFiles.remove(path + ".json")
+            try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: path + ".json")
         }
         return list.count
     }

@@ -223,26 +223,9 @@ private struct ScanState {
         throws(ImageDecodingError)
     {
         guard let dcTable = dc[slot], let acTable = ac[slot] else { return }
-        let size = Int(try dcTable.decode(&reader))
-        guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
-        predictors[slot] += try reader.receiveExtended(size)
-        store[offset] = Int16(clamping: predictors[slot])
-        var k = 1
-        while k < 64 {
-            let symbol = Int(try acTable.decode(&reader))
-            let run = symbol >> 4
-            let bits = symbol & 15
-            if bits == 0 {
-                if run == 15 {
-                    k += 16
-                    continue
-                }
-                return
-            }
-            k += run
-            guard k < 64 else { throw ImageDecodingError("the JPEG image data is damaged") }
-            store[offset + JPEGTables.zigzag[k]] = Int16(clamping: try reader.receiveExtended(bits))
-            k += 1
+        try JPEGDecoder.decodeSequentialBlock(&reader, dc: dcTable, ac: acTable, predictor: &predictors[slot])
+        {
+            store[offset + $0] = Int16(clamping: $1)
         }
     }
 

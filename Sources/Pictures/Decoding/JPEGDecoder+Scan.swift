@@ -43,10 +43,22 @@ extension JPEGDecoder {
         into block: inout [Int]
     ) throws(ImageDecodingError) {
         for index in 0..<64 { block[index] = 0 }
+        try Self.decodeSequentialBlock(&reader, dc: dc, ac: ac, predictor: &components[component].predictor) {
+            block[$0] = $1
+        }
+    }
+
+    /// One block of a sequential scan (T.81 F.2.2): the DC difference added to `predictor`,
+    /// then the run-length coded AC values to the end of the block. Each coefficient goes to
+    /// `put` with its natural-order index (the DC at 0); the ones not sent are zero.
+    static func decodeSequentialBlock(
+        _ reader: inout JPEGBitReader, dc: JPEGHuffmanDecoder, ac: JPEGHuffmanDecoder, predictor: inout Int,
+        put: (_ index: Int, _ value: Int) -> Void
+    ) throws(ImageDecodingError) {
         let size = try dc.decode(&reader)
         guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
-        components[component].predictor += try reader.receiveExtended(Int(size))
-        block[0] = components[component].predictor
+        predictor += try reader.receiveExtended(Int(size))
+        put(0, predictor)
         var k = 1
         while k < 64 {
             let symbol = Int(try ac.decode(&reader))
@@ -57,11 +69,11 @@ extension JPEGDecoder {
                     k += 16
                     continue
                 }
-                break
+                return
             }
             k += run
             guard k < 64 else { throw ImageDecodingError("the JPEG image data is damaged") }
-            block[JPEGTables.zigzag[k]] = try reader.receiveExtended(bits)
+            put(JPEGTables.zigzag[k], try reader.receiveExtended(bits))
             k += 1
         }
     }
