@@ -24,7 +24,7 @@ public final class Console: RouterMount {
     public static let cookieName = "restlite_session"
     public static let csrfHeader = "X-CSRF-Token"
     /// Paths whose requests a session cookie authorizes, like the key it holds.
-    public static let sessionPrefixes = ["rest", "_restlite", "realtime"]
+    public static let sessionPrefixes = ["rest", "_restlite", "realtime", "media"]
 
     public let sessions: ConsoleSessions
     let checkKey: @Sendable (String) -> KeyAccess

@@ -13,6 +13,7 @@ enum ConsoleAssetList {
         ("import.js", PackageResources.import_js),
         ("index.html", PackageResources.index_html),
         ("keys.js", PackageResources.keys_js),
+        ("media.js", PackageResources.media_js),
         ("schema.js", PackageResources.schema_js),
         ("style.css", PackageResources.style_css),
         ("table.js", PackageResources.table_js),

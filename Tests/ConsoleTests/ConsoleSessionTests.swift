@@ -93,6 +93,29 @@ import Testing
         #expect(stream.headers["Content-Type"]?.hasPrefix("text/event-stream") == true)
     }
 
+    /// The media page lists, uploads and deletes files with the cookie; an upload or a delete
+    /// without the CSRF token is refused like any other write.
+    @Test func theCookieReachesTheMediaArchiveAndItsWritesNeedTheCSRFToken() async throws {
+        let server = try await ConsoleServer()
+        let (cookie, csrf) = try server.signIn()
+        #expect(server.request(.get, "/media").status == .unauthorized)
+        #expect(server.request(.get, "/media", headers: [("Cookie", cookie)]).body == Array("[]".utf8))
+        let form =
+            "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\nhello\r\n--b--\r\n"
+        let type = ("Content-Type", "multipart/form-data; boundary=b")
+        let refused = server.request(.post, "/media", headers: [("Cookie", cookie), type], body: form)
+        #expect(refused.status == .forbidden)
+        let uploaded = server.request(
+            .post, "/media", headers: [("Cookie", cookie), ("X-CSRF-Token", csrf), type], body: form)
+        #expect(uploaded.status == .created)
+        let id = try #require(try uploaded.json()["ids"]?.arrayValue?.first?.stringValue)
+        #expect(server.request(.get, "/media/\(id)/meta", headers: [("Cookie", cookie)]).status == .ok)
+        #expect(server.request(.delete, "/media/\(id)", headers: [("Cookie", cookie)]).status == .forbidden)
+        let deleted = server.request(
+            .delete, "/media/\(id)", headers: [("Cookie", cookie), ("X-CSRF-Token", csrf)])
+        #expect(deleted.status == .ok)
+    }
+
     @Test func aCookieActsAsTheKeyForReadsButWritesNeedTheCSRFToken() async throws {
         let server = try await ConsoleServer()
         let (cookie, csrf) = try server.signIn()

@@ -554,6 +554,42 @@ class ConsoleTests(unittest.TestCase):
             time.sleep(0.1)
         self.assertEqual(srv.call("GET", "/rest/mockcats?max=1", key=new_key)[0], 403)
 
+    def test_13b_media(self):
+        folder = tempfile.mkdtemp(prefix="restlite-media-")
+        try:
+            picture = os.path.join(folder, "tabby.png")
+            from PIL import Image, ImageDraw
+            image = Image.new("RGB", (300, 200), (250, 200, 120))
+            ImageDraw.Draw(image).ellipse((90, 40, 210, 160), fill=(120, 70, 30))
+            image.save(picture)
+            notes = os.path.join(folder, "notes.txt")
+            with open(notes, "w") as f:
+                f.write("feed at six\n")
+            self.go("#/media")
+            self.text_in("main", "No files yet")
+            form = self.css("form.upload-media")
+            form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(picture + "\n" + notes)
+            self.button("Upload", form).click()
+            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.media-table tbody tr[data-id]")) == 2)
+            self.text_in("table.media-table", "tabby.png")
+            self.text_in("table.media-table", "text/plain")
+            # The picture's thumbnail has loaded (no key in an <img>: the session cookie is not needed).
+            self.wait(lambda d: d.execute_script(
+                "const i = document.querySelector('table.media-table img.thumb');"
+                " return i && i.complete && i.naturalWidth > 0 ? i.naturalWidth : 0") == 128)
+            self.shot("media")
+            status, files, _ = self.server.call("GET", "/media")
+            self.assertEqual(status, 200)
+            self.assertEqual(sorted(f["origname"] for f in files), ["notes.txt", "tabby.png"])
+            text_id = next(f["_id"] for f in files if f["origname"] == "notes.txt")
+            self.assertEqual(self.server.call("GET", f"/media/{text_id}", key=False)[1], "feed at six\n")
+            self.driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete notes.txt']").click()
+            self.confirm()
+            self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, f"tr[data-id='{text_id}']"))
+            self.assertEqual(self.server.call("GET", f"/media/{text_id}", key=False)[0], 404)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
     def test_14_export_and_narrow(self):
         d = self.driver
         self.go("#/import")

@@ -41,7 +41,7 @@ export async function request(method, path, { body, headers = {}, signal } = {})
   const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin", signal };
   if (method !== "GET" && method !== "HEAD") init.headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) {
-    if (body instanceof Blob || typeof body === "string") {
+    if (body instanceof Blob || body instanceof FormData || typeof body === "string") {
       init.body = body;
     } else {
       init.body = JSON.stringify(body);

@@ -337,6 +337,9 @@ async function route() {
     } else if (parts[0] === "import") {
       const { importView } = await import("./import.js");
       await importView(main, params, { setTitle });
+    } else if (parts[0] === "media") {
+      const { mediaView } = await import("./media.js");
+      await mediaView(main, { setTitle });
     } else if (parts[0] === "keys") {
       const { keysView } = await import("./keys.js");
       await keysView(main, { setTitle });
