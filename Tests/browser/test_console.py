@@ -582,6 +582,17 @@ class ConsoleTests(unittest.TestCase):
             self.assertEqual(status, 200)
             self.assertEqual(sorted(f["origname"] for f in files), ["notes.txt", "tabby.png"])
             text_id = next(f["_id"] for f in files if f["origname"] == "notes.txt")
+            picture_id = next(f["_id"] for f in files if f["origname"] == "tabby.png")
+            # An image field of a collection shows its files as small thumbnails in the table.
+            schema = {"fields": [{"name": "name", "type": "text"}, {"name": "photo", "type": "image"}]}
+            self.assertEqual(self.server.call("PUT", "/rest/cattery/_meta", schema)[0], 200)
+            self.assertEqual(self.server.call("POST", "/rest/cattery", {"name": "Tabby", "photo": [picture_id]})[0], 201)
+            self.go("#/c/cattery")
+            self.wait(lambda d: d.execute_script(
+                "const i = document.querySelector('table.docs td .media-cell img.mini');"
+                " return i && i.complete ? i.naturalWidth : 0") == 128)
+            self.go("#/media")
+            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.media-table tbody tr[data-id]")) == 2)
             self.assertEqual(self.server.call("GET", f"/media/{text_id}", key=False)[1], "feed at six\n")
             self.driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete notes.txt']").click()
             self.confirm()

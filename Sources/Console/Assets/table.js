@@ -39,6 +39,16 @@ function fieldType(name, schemaTypes, value) {
   return "text";
 }
 
+/** An image field's media ids as small thumbnails (at most three), each a link to its file. */
+function mediaCell(value) {
+  const ids = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string" && /^[0-9a-f]{24}$/.test(v));
+  if (ids.length === 0) return cellText(value);
+  return h("span", { class: "media-cell" }, ids.slice(0, 3).map((mediaId) =>
+    h("a", { href: `/media/${mediaId}`, target: "_blank", rel: "noopener", title: mediaId },
+      h("img", { src: `/media/${mediaId}?s=t`, alt: `media ${mediaId}`, class: "mini", loading: "lazy", width: 32, height: 32 }))),
+  ids.length > 3 ? h("span", { class: "muted" }, ` +${ids.length - 3}`) : null);
+}
+
 function cellText(value) {
   if (value === undefined) return h("span", { class: "muted" }, "—");
   if (value === null) return h("span", { class: "muted" }, "null");
@@ -320,7 +330,8 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     const row = h("tr", { dataset: { id: doc._id } },
       h("td", { class: "pick" }, box),
       h("th", { scope: "row", class: "id" }, h("code", { title: doc._id }, doc._id)),
-      cols.map((col) => h("td", { class: `t-${fieldType(col, schemaTypes, doc[col])}` }, cellText(doc[col]))),
+      cols.map((col) => h("td", { class: `t-${fieldType(col, schemaTypes, doc[col])}` },
+        schemaTypes.get(col) === "image" ? mediaCell(doc[col]) : cellText(doc[col]))),
       h("td", { class: "row-actions" }, edit, remove));
     edit.addEventListener("click", () => editRow(row, doc, cols));
     remove.addEventListener("click", () => removeDocs([doc._id]));
