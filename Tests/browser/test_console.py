@@ -591,13 +591,25 @@ class ConsoleTests(unittest.TestCase):
             self.wait(lambda d: d.execute_script(
                 "const i = document.querySelector('table.docs td .media-cell img.mini');"
                 " return i && i.complete ? i.naturalWidth : 0") == 128)
+            # Editing the row: the image field takes an upload, which adds its id to the field.
+            self.driver.find_element(By.CSS_SELECTOR, "table.docs tbody tr[data-id] button[aria-label^='Edit']").click()
+            editing = self.css("tr.editing")
+            editing.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(picture)
+            self.text_in("tr.editing", "1 file uploaded")
+            self.button("Save", editing).click()
+            self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+            _, stored, _ = self.server.call("GET", "/rest/cattery")
+            self.assertEqual(len(stored[0]["photo"]), 2)
+            self.assertEqual(stored[0]["photo"][0], picture_id)
+            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.docs td .media-cell img.mini")) == 2)
             self.go("#/media")
-            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.media-table tbody tr[data-id]")) == 2)
+            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.media-table tbody tr[data-id]")) == 3)
             self.assertEqual(self.server.call("GET", f"/media/{text_id}", key=False)[1], "feed at six\n")
             self.driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete notes.txt']").click()
             self.confirm()
             self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, f"tr[data-id='{text_id}']"))
             self.assertEqual(self.server.call("GET", f"/media/{text_id}", key=False)[0], 404)
+            self.assertEqual(len(self.all("table.media-table tbody tr[data-id]")), 2)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 

@@ -90,6 +90,32 @@ function editor(name, type, value, labelPrefix) {
       };
       break;
     }
+    case "image":
+    case "file": {
+      // Media ids (as restdb stores image and file fields), plus an upload that adds to them.
+      const ids = Array.isArray(value) ? value.filter((v) => typeof v === "string") : typeof value === "string" && value ? [value] : [];
+      const text = h("input", { type: "text", value: ids.join(" "), "aria-label": `${label} (media ids)`, spellcheck: "false", class: "mono" });
+      const pick = h("input", { type: "file", multiple: true, "aria-label": `Upload files into ${name}`, accept: type === "image" ? "image/*" : null });
+      const note = h("span", { class: "hint", role: "status" });
+      pick.addEventListener("change", async () => {
+        if (pick.files.length === 0) return;
+        const data = new FormData();
+        for (const file of pick.files) data.append("file", file, file.name);
+        note.textContent = "Uploading…";
+        try {
+          const { body } = await request("POST", "/media", { body: data });
+          text.value = [...text.value.split(/[\s,]+/).filter(Boolean), ...(body.ids || [])].join(" ");
+          note.textContent = `${plural((body.ids || []).length, "file")} uploaded`;
+        } catch (error) {
+          note.textContent = `Not uploaded: ${error.message}`;
+        }
+        pick.value = "";
+      });
+      input = h("span", { class: "media-edit" }, text, pick, note);
+      input.focus = (options) => text.focus(options);
+      read = () => text.value.split(/[\s,]+/).filter(Boolean);
+      break;
+    }
     case "json":
       input = h("textarea", { rows: 2, spellcheck: "false", "aria-label": `${label} (JSON)`, class: "json-edit" });
       input.value = value === undefined ? "" : JSON.stringify(value);
