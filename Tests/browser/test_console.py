@@ -484,6 +484,10 @@ class ConsoleTests(unittest.TestCase):
         self.css("button[aria-label='Empty visits']").click()
         self.text_in("dialog[open]", "1 document")
         self.confirm()
+        # The page sends the DELETE after the dialog closes: wait for it (bounded), as a user would.
+        deadline = time.time() + 5
+        while self.server.call("GET", "/rest/visits/_meta")[1]["count"] != 0 and time.time() < deadline:
+            time.sleep(0.05)
         self.assertEqual(self.server.call("GET", "/rest/visits/_meta")[1]["count"], 0)
         self.go("#/c/visits/schema")
         self.css("form .schema-edit")
