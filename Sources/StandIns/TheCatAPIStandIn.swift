@@ -237,9 +237,7 @@ public struct TheCatAPIStandIn: Sendable {
 
     /// `publicURL`, or `http://` and the request's `Host`.
     func urlBase(_ request: HTTPRequest) -> String {
-        if let publicURL { return publicURL }
-        let host = request.headers["Host"]?.trimmingSpaces ?? ""
-        return "http://" + (host.isEmpty ? "localhost" : host)
+        publicURL ?? request.hostBaseURL
     }
 
     /// The JSON text of an image object in two parts, before and after its URL's base: what

@@ -58,12 +58,7 @@ extension RestAPI {
         let schema = try? store.schema(of: collection)
         let fields = schema?.fields.filter { $0.type == .image || $0.type == .file }.map(\.name) ?? []
         guard !fields.isEmpty else { return nil }
-        var base = options.publicURL ?? ""
-        if base.isEmpty {
-            let host = (request.headers["Host"] ?? "").filter { $0 != " " && $0 != "\t" }
-            base = "http://" + (host.isEmpty ? "localhost" : host)
-        }
-        while base.hasSuffix("/") { base.removeLast() }
-        return MediaLinks(fields: fields, base: base)
+        // `--public-url` arrives without a trailing slash (`ServeConfiguration.parsePublicURL`).
+        return MediaLinks(fields: fields, base: options.publicURL ?? request.hostBaseURL)
     }
 }

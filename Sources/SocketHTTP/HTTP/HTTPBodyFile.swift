@@ -30,11 +30,6 @@ public final class HTTPBodyFile: @unchecked Sendable {
         count += bytes.count
     }
 
-    /// Appends `bytes` at the end.
-    public func append(_ bytes: [UInt8]) throws(SocketError) {
-        if let error = bytes.withUnsafeBytes({ appendReporting($0) }) { throw error }
-    }
-
     /// `append`, with the error returned (for callers inside non-throwing closures).
     func appendReporting(_ bytes: UnsafeRawBufferPointer) -> SocketError? {
         do {

@@ -94,6 +94,15 @@ public struct HTTPRequest: Sendable {
         return version.major == 1
     }
 
+    /// `http://` and the `Host` the client used (`localhost` when it sent none): the base of
+    /// absolute URLs that lead back to this server when no public URL is configured.
+    public var hostBaseURL: String {
+        var host = Substring(headers["Host"] ?? "")
+        while let first = host.first, first == " " || first == "\t" { host.removeFirst() }
+        while let last = host.last, last == " " || last == "\t" { host.removeLast() }
+        return "http://" + (host.isEmpty ? "localhost" : host)
+    }
+
     /// The body as UTF-8 text (invalid bytes replaced).
     public var bodyString: String { String(decoding: body, as: UTF8.self) }
 }

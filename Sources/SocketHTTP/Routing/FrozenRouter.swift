@@ -39,14 +39,16 @@ public struct FrozenRouter: HTTPResponder {
     }
 
     public func spoolsBody(of head: HTTPRequest) -> Bool {
-        root.spoolsBody(ArraySlice(head.pathSegments), for: head.method) ?? false
+        var bound: [(name: String, value: String)] = []
+        return root.firstRoute(ArraySlice(head.pathSegments), for: head.method, bound: &bound)?.spoolsBody
+            ?? false
     }
 
     private func runHead(_ head: HTTPRequest, from index: Int) throws -> HTTPResponse? {
         guard index < middleware.count else {
             var bound: [(name: String, value: String)] = []
             let segments = ArraySlice(head.pathSegments)
-            if root.firstHandler(segments, for: head.method, bound: &bound) != nil { return nil }
+            if root.firstRoute(segments, for: head.method, bound: &bound) != nil { return nil }
             return try dispatch(head)
         }
         return try middleware[index].handleHead(head) { try runHead($0, from: index + 1) }
@@ -61,12 +63,12 @@ public struct FrozenRouter: HTTPResponder {
     private func dispatch(_ request: HTTPRequest) throws -> HTTPResponse {
         let segments = request.pathSegments
         var bound: [(name: String, value: String)] = []
-        if let handler = root.firstHandler(ArraySlice(segments), for: request.method, bound: &bound) {
+        if let route = root.firstRoute(ArraySlice(segments), for: request.method, bound: &bound) {
             var routed = request
             if !bound.isEmpty {
                 routed.pathParameters = Dictionary(bound, uniquingKeysWith: { _, last in last })
             }
-            return try handler(routed)
+            return try route.handler(routed)
         }
         // No route has a handler for this method: 405 if the path matches under others.
         var matches: [RouteMatch] = []

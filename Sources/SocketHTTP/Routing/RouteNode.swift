@@ -6,17 +6,21 @@ struct RouteNode: Sendable {
     var literals: [String: RouteNode] = [:]
     var parameterName: String?
     var parameter: [RouteNode] = []  // zero or one element; an array keeps the struct recursive
-    var handlers: [HTTPMethod: Handler] = [:]
-    /// Methods whose bodies go to a temporary file (`Router.add(_:_:spoolingBody:_:)`).
-    var spooling: Set<HTTPMethod> = []
+    var handlers: [HTTPMethod: Route] = [:]
+
+    /// What a route does with a request: its handler, and whether its body goes to a temporary
+    /// file (`Router.add(_:_:spoolingBody:_:)`).
+    struct Route: Sendable {
+        let handler: Handler
+        let spoolsBody: Bool
+    }
 
     mutating func insert(
         _ segments: ArraySlice<String>, method: HTTPMethod, spooling spools: Bool = false,
         handler: @escaping Handler
     ) {
         guard let first = segments.first else {
-            handlers[method] = handler
-            if spools { spooling.insert(method) } else { spooling.remove(method) }
+            handlers[method] = Route(handler: handler, spoolsBody: spools)
             return
         }
         let rest = segments.dropFirst()
@@ -34,33 +38,22 @@ struct RouteNode: Sendable {
         }
     }
 
-    /// The handler of the best route matching `segments` that serves `method` (HEAD falls back
+    /// The best route matching `segments` that serves `method` (HEAD falls back
     /// to GET), with its parameters appended to `bound`; stops at the first such route and
     /// allocates nothing for literal segments (the common path of every request).
-    func firstHandler(
+    func firstRoute(
         _ segments: ArraySlice<String>, for method: HTTPMethod, bound: inout [(name: String, value: String)]
-    ) -> Handler? {
+    ) -> Route? {
         guard let first = segments.first else {
             return handlers[method] ?? (method == .head ? handlers[.get] : nil)
         }
         let rest = segments.dropFirst()
-        if let handler = literals[first]?.firstHandler(rest, for: method, bound: &bound) { return handler }
+        if let route = literals[first]?.firstRoute(rest, for: method, bound: &bound) { return route }
         guard let parameterName, let child = parameter.first, !first.isEmpty else { return nil }
         bound.append((name: parameterName, value: first))
-        if let handler = child.firstHandler(rest, for: method, bound: &bound) { return handler }
+        if let route = child.firstRoute(rest, for: method, bound: &bound) { return route }
         bound.removeLast()
         return nil
-    }
-
-    /// Whether the route `firstHandler` picks spools its body; nil when there is none.
-    func spoolsBody(_ segments: ArraySlice<String>, for method: HTTPMethod) -> Bool? {
-        guard let first = segments.first else {
-            return handlers[method] != nil ? spooling.contains(method) : nil
-        }
-        let rest = segments.dropFirst()
-        if let found = literals[first]?.spoolsBody(rest, for: method) { return found }
-        guard parameterName != nil, let child = parameter.first, !first.isEmpty else { return nil }
-        return child.spoolsBody(rest, for: method)
     }
 
     /// Nodes whose pattern matches `segments`, best first, with the parameters bound on the way.

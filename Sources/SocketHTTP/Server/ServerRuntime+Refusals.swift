@@ -54,12 +54,10 @@ extension ServerRuntime {
         if responder.spoolsBody(of: head) {
             // Goes to disk as it comes: not counted against the buffered-bytes cap.
             do {
-                connection.spool = try HTTPBodyFile(directory: configuration.resolvedSpoolDirectory)
+                connection.spool = try HTTPBodyFile(directory: spoolDirectory)
                 return nil
             } catch {
-                log(
-                    "cannot make a file for a request body in \(configuration.resolvedSpoolDirectory): \(error)"
-                )
+                log("cannot make a file for a request body in \(spoolDirectory): \(error)")
                 return (Self.spoolFailure(configuration), head)
             }
         }
@@ -78,6 +76,14 @@ extension ServerRuntime {
             .internalServerError, "the server could not write the request body to a temporary file")
     }
 
+    /// A request whose body could not be written to its file: a 500, then close.
+    func refuseSpool(
+        _ error: SocketError, version: HTTPVersion, on connection: Connection, context: inout WorkerContext
+    ) -> WriteOutcome {
+        log("cannot write a request body to disk: \(error)")
+        return refuse(Self.spoolFailure(configuration), version: version, on: connection, context: &context)
+    }
+
     /// Moves the body bytes received so far to the request's file; false when that failed and
     /// the request was refused (the connection is then re-armed or closed).
     func spillBody(_ connection: Connection, context: inout WorkerContext) -> Bool {
@@ -87,10 +93,8 @@ extension ServerRuntime {
             failure = spool.appendReporting(bytes)
             return failure == nil
         }
-        if drained { return true }
-        log("cannot write a request body to disk: \(failure.map { "\($0)" } ?? "")")
-        switch refuse(Self.spoolFailure(configuration), version: .http1_1, on: connection, context: &context)
-        {
+        guard !drained, let failure else { return true }
+        switch refuseSpool(failure, version: .http1_1, on: connection, context: &context) {
         case .failed: close(connection)
         case .blocked: rearm(connection)
         case .done, .streaming: finishClosing(connection)

@@ -56,22 +56,12 @@ extension ServerRuntime {
                 } else {
                     outcome = write(HTTPResponseHead.continueHead, [], to: connection)
                 }
-            case .request(var request):
+            case .request(let request):
                 connection.headChecked = false
                 connection.bodyDeadline = 0
                 if let spool = connection.spool {
                     connection.spool = nil
-                    do {
-                        try spool.append(request.body)
-                        request.body = []
-                        request.bodyFile = spool
-                        outcome = answer(request, on: connection, context: &context)
-                    } catch {
-                        log("cannot write a request body to disk: \(error)")
-                        outcome = refuse(
-                            Self.spoolFailure(configuration), version: request.version, on: connection,
-                            context: &context)
-                    }
+                    outcome = answer(request, spooledTo: spool, on: connection, context: &context)
                 } else {
                     outcome = answer(request, on: connection, context: &context)
                 }
@@ -125,6 +115,21 @@ extension ServerRuntime {
             AccessLog.record(request, status: response.status, bytes: bytes, started: started)
         }
         return outcome
+    }
+
+    /// A request whose body went to `spool` as it came: the rest of it joins the file, and the
+    /// handler gets the file in place of the bytes.
+    private func answer(
+        _ request: HTTPRequest, spooledTo spool: HTTPBodyFile, on connection: Connection,
+        context: inout WorkerContext
+    ) -> WriteOutcome {
+        var request = request
+        if let error = request.body.withUnsafeBytes({ spool.appendReporting($0) }) {
+            return refuseSpool(error, version: request.version, on: connection, context: &context)
+        }
+        request.body = []
+        request.bodyFile = spool
+        return answer(request, on: connection, context: &context)
     }
 
     private func answerFailure(

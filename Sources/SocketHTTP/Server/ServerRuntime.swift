@@ -30,6 +30,8 @@ final class ServerRuntime: @unchecked Sendable {
     let headerTimeout: Int64
     let idleTimeout: Int64
     let bodyTimeout: Int64
+    /// Where spooled request bodies go (`HTTPServerConfiguration.spoolDirectory`, resolved once).
+    let spoolDirectory: String
     let requestIDPrefix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
 
     /// Held while a worker accepts, and by `closeListener`, so the listening descriptor is
@@ -58,6 +60,7 @@ final class ServerRuntime: @unchecked Sendable {
         self.headerTimeout = configuration.headerTimeout.milliseconds
         self.idleTimeout = configuration.idleTimeout.milliseconds
         self.bodyTimeout = configuration.bodyTimeout.milliseconds
+        self.spoolDirectory = configuration.resolvedSpoolDirectory
         handlerCounts.initialize(repeating: 0, count: 4)
         try poller.add(listener.fd, token: Poller.listenerToken)
     }
