@@ -30,17 +30,18 @@ struct MediaFileSource: MediaByteSource {
 /// A moving window over a source: what the multipart scanner reads through. Bytes are loaded
 /// in pieces of `pieceSize`; a source in memory is one piece.
 struct ByteWindow {
+    /// How much of a source on disk is read (or copied) at a time.
+    static let defaultPieceSize = 1 << 20
+
     let source: any MediaByteSource
     let pieceSize: Int
     private var start = 0
     private var piece: ArraySlice<UInt8> = []
 
-    init(_ source: any MediaByteSource, pieceSize: Int = 1 << 20) {
+    init(_ source: any MediaByteSource, pieceSize: Int = defaultPieceSize) {
         self.source = source
         self.pieceSize = source.isInMemory ? max(source.count, 1) : pieceSize
     }
-
-    var count: Int { source.count }
 
     /// The bytes in `range`, nil when it runs past the end; at most `pieceSize` bytes.
     mutating func bytes(_ range: Range<Int>) throws(MediaStoreError) -> ArraySlice<UInt8>? {

@@ -13,8 +13,8 @@ enum MediaFiles {
     }
 
     /// Writes `bytes` to a new file at `path` (which must not exist), flushed to disk.
-    static func write(_ bytes: ArraySlice<UInt8>, to path: String) throws(MediaStoreError) {
-        try write(Array(bytes), range: 0..<bytes.count, to: path)
+    static func write(_ bytes: [UInt8], to path: String) throws(MediaStoreError) {
+        try write(bytes, range: 0..<bytes.count, to: path)
     }
 
     /// `count` bytes from `offset`; fewer only when the file is shorter.
@@ -94,7 +94,8 @@ extension MediaFiles {
         defer { close(descriptor) }
         var position = range.lowerBound
         while position < range.upperBound {
-            let piece = try source.bytes(in: position..<min(range.upperBound, position + (1 << 20)))
+            let piece = try source.bytes(
+                in: position..<min(range.upperBound, position + ByteWindow.defaultPieceSize))
             // A source shorter than it said (a file cut short on disk) must not loop forever.
             guard !piece.isEmpty else { throw .io("read", path: path, errno: EIO) }
             var written = 0

@@ -137,7 +137,7 @@ public final class MediaStore: @unchecked Sendable {
                 temporaries += [data, meta]
                 if index == failingWriteIndex { throw MediaStoreError.io("write", path: data, errno: 5) }
                 try MediaFiles.write(upload.source, range: upload.range, to: data)
-                try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: meta)
+                try MediaFiles.write(Array(record.json.serialized().utf8), to: meta)
             }
             return temporaries
         } catch {
@@ -282,7 +282,7 @@ public final class MediaStore: @unchecked Sendable {
             MediaFiles.remove(path)
             try MediaFiles.write(source, range: 0..<source.count, to: path)
             MediaFiles.remove(path + ".json")
-            try MediaFiles.write(Array(record.json.serialized().utf8)[...], to: path + ".json")
+            try MediaFiles.write(Array(record.json.serialized().utf8), to: path + ".json")
         }
         return list.count
     }

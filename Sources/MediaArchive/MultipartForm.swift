@@ -25,20 +25,19 @@ public struct MultipartForm: Sendable {
     }
 
     /// The form in `source` (a body in memory, or one the server wrote to a file, which is
-    /// then read a piece at a time).
-    public init(source: any MediaByteSource, contentType: String) throws(MultipartError) {
-        try self.init(source: source, contentType: contentType, pieceSize: 1 << 20)
-    }
-
-    /// `pieceSize`: how much of a source on disk is read at a time (small in tests and the
+    /// then read `pieceSize` bytes at a time, 1 MiB unless given; small in tests and the
     /// fuzzer, so delimiters straddle pieces).
-    public init(source: any MediaByteSource, contentType: String, pieceSize: Int) throws(MultipartError) {
+    public init(source: any MediaByteSource, contentType: String, pieceSize: Int? = nil)
+        throws(MultipartError)
+    {
         guard let boundary = Self.boundary(of: contentType) else {
             throw MultipartError(
                 "The body must be multipart/form-data with a boundary parameter, as a browser's FormData sends it."
             )
         }
-        var scanner = MultipartScanner(source: source, boundary: Array(boundary.utf8), pieceSize: pieceSize)
+        var scanner = MultipartScanner(
+            source: source, boundary: Array(boundary.utf8),
+            pieceSize: pieceSize ?? ByteWindow.defaultPieceSize)
         parts = try scanner.scan()
     }
 

@@ -11,7 +11,7 @@ struct MultipartScanner {
     static let maxPartHeaderBytes = 16 * 1024
     static let crlf = Array("\r\n".utf8)
 
-    init(source: any MediaByteSource, boundary: [UInt8], pieceSize: Int = 1 << 20) {
+    init(source: any MediaByteSource, boundary: [UInt8], pieceSize: Int) {
         window = ByteWindow(source, pieceSize: pieceSize)
         dashBoundary = Array("--".utf8) + boundary
         delimiter = Self.crlf + dashBoundary

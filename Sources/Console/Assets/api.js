@@ -102,6 +102,14 @@ export function upload(path, file, onProgress) {
   });
 }
 
+/** Uploads `files` to the media archive as one multipart POST /media; resolves with their ids. */
+export async function uploadMedia(files) {
+  const data = new FormData();
+  for (const file of files) data.append("file", file, file.name);
+  const { body } = await request("POST", "/media", { body: data });
+  return (body && body.ids) || [];
+}
+
 /** A key of GET /_restlite/keys gives full access ({"kind":"full"}; {"full":true} also read). */
 export function isFullKey(key) {
   return key.kind === "full" || key.full === true;

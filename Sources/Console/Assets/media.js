@@ -1,6 +1,6 @@
 // The media archive: upload files (multipart, as restdb's own upload form), see them with their
 // thumbnails, copy their URLs, delete them.
-import { get, del, request } from "./api.js";
+import { get, del, uploadMedia } from "./api.js";
 import { h, clear, id, announce, confirmDialog, copyButton, count, plural } from "./dom.js";
 
 function size(bytes) {
@@ -34,17 +34,14 @@ export async function mediaView(main, { setTitle }) {
     event.preventDefault();
     formErrors.hidden = true;
     if (input.files.length === 0) return;
-    const data = new FormData();
-    for (const file of input.files) data.append("file", file, file.name);
     submit.disabled = true;
     progress.textContent = `Uploading ${plural(input.files.length, "file")}…`;
     try {
-      const { body } = await request("POST", "/media", { body: data });
-      const n = (body && body.ids ? body.ids.length : 0);
+      const ids = await uploadMedia(input.files);
       progress.textContent = "";
-      announce(`${plural(n, "file")} uploaded`);
+      announce(`${plural(ids.length, "file")} uploaded`);
       form.reset();
-      await refresh(body && body.ids ? body.ids : []);
+      await refresh(ids);
     } catch (error) {
       progress.textContent = "";
       formErrors.hidden = false;

@@ -1,6 +1,6 @@
 // The documents view: a paged, sortable table with query boxes, typed inline editors,
 // add, delete (one or the selected), and optimistic-concurrency saves (If-Match → 409).
-import { get, request, restPath, APIError } from "./api.js";
+import { get, request, restPath, uploadMedia, APIError } from "./api.js";
 import { h, clear, id, announce, confirmDialog, count, plural } from "./dom.js";
 
 const SYSTEM = new Set(["_id", "_created", "_changed", "_createdby", "_changedby", "_version"]);
@@ -99,13 +99,11 @@ function editor(name, type, value, labelPrefix) {
       const note = h("span", { class: "hint", role: "status" });
       pick.addEventListener("change", async () => {
         if (pick.files.length === 0) return;
-        const data = new FormData();
-        for (const file of pick.files) data.append("file", file, file.name);
         note.textContent = "Uploading…";
         try {
-          const { body } = await request("POST", "/media", { body: data });
-          text.value = [...text.value.split(/[\s,]+/).filter(Boolean), ...(body.ids || [])].join(" ");
-          note.textContent = `${plural((body.ids || []).length, "file")} uploaded`;
+          const ids = await uploadMedia(pick.files);
+          text.value = [...text.value.split(/[\s,]+/).filter(Boolean), ...ids].join(" ");
+          note.textContent = `${plural(ids.length, "file")} uploaded`;
         } catch (error) {
           note.textContent = `Not uploaded: ${error.message}`;
         }
