@@ -1,7 +1,7 @@
 /// Decodes the picture files restlite makes thumbnails of, written here without system
 /// libraries: PNG (grey, grey+alpha, RGB, RGBA and palette at every bit depth PNG allows,
-/// interlaced or not), GIF (the first frame) and JPEG (baseline or progressive; grey or
-/// YCbCr). Transparent pixels are laid over white.
+/// interlaced or not), GIF (the first frame) and JPEG (baseline or progressive; grey, YCbCr or
+/// RGB; turned as its EXIF orientation says). Transparent pixels are laid over white.
 ///
 /// ```swift
 /// let picture = try ImageDecoder.decode(bytes)

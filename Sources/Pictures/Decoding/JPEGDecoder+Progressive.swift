@@ -204,9 +204,7 @@ private struct ScanState {
         } else if scan.start == 0 {
             if scan.previousBit == 0 {
                 guard let table = dc[slot] else { return }
-                let size = Int(try table.decode(&reader))
-                guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
-                predictors[slot] += try reader.receiveExtended(size)
+                predictors[slot] += try JPEGDecoder.decodeDCDifference(&reader, table)
                 store[offset] = Int16(clamping: predictors[slot] * (1 << scan.bit))
             } else if reader.bit() == 1 {
                 store[offset] |= Int16(truncatingIfNeeded: 1 << scan.bit)

@@ -55,9 +55,7 @@ extension JPEGDecoder {
         _ reader: inout JPEGBitReader, dc: JPEGHuffmanDecoder, ac: JPEGHuffmanDecoder, predictor: inout Int,
         put: (_ index: Int, _ value: Int) -> Void
     ) throws(ImageDecodingError) {
-        let size = try dc.decode(&reader)
-        guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
-        predictor += try reader.receiveExtended(Int(size))
+        predictor += try decodeDCDifference(&reader, dc)
         put(0, predictor)
         var k = 1
         while k < 64 {
@@ -76,6 +74,15 @@ extension JPEGDecoder {
             put(JPEGTables.zigzag[k], try reader.receiveExtended(bits))
             k += 1
         }
+    }
+
+    /// A block's DC difference (T.81 F.2.2.1): its size category, then that many bits.
+    static func decodeDCDifference(_ reader: inout JPEGBitReader, _ dc: JPEGHuffmanDecoder)
+        throws(ImageDecodingError) -> Int
+    {
+        let size = try dc.decode(&reader)
+        guard size <= 11 else { throw ImageDecodingError("the JPEG image data is damaged") }
+        return try reader.receiveExtended(Int(size))
     }
 
     /// The planes as RGB: subsampled chroma is interpolated between sample centres

@@ -173,14 +173,21 @@ enum PNGDecoder {
         case 16:
             for index in 0..<(count * header.channels) { samples[index] = row[index * 2] }
         default:
-            let depth = header.bitDepth
-            let mask = (1 << depth) - 1
-            let scale = header.colorType == 3 ? 1 : 255 / mask
+            let scale = header.colorType == 3 ? 1 : 255 / ((1 << header.bitDepth) - 1)
             for index in 0..<count {
-                let bit = index * depth
-                let value = Int(row[bit >> 3]) >> (8 - depth - (bit & 7)) & mask
-                samples[index] = UInt8(value * scale)
+                samples[index] = UInt8(sample(row, index, depth: header.bitDepth) * scale)
             }
+        }
+    }
+
+    /// Sample `index` of an unfiltered row, all `depth` bits of it (1, 2, 4, 8 or 16).
+    private static func sample(_ row: [UInt8], _ index: Int, depth: Int) -> Int {
+        switch depth {
+        case 16: return Int(row[index * 2]) << 8 | Int(row[index * 2 + 1])
+        case 8: return Int(row[index])
+        default:
+            let bit = index * depth
+            return Int(row[bit >> 3]) >> (8 - depth - (bit & 7)) & ((1 << depth) - 1)
         }
     }
 
@@ -195,22 +202,10 @@ enum PNGDecoder {
 
     /// Marks the pixels of an unfiltered row whose samples (all bits of them) are the key.
     private static func markKey(_ key: [Int], _ row: [UInt8], _ header: Header, into keyed: inout [Bool]) {
-        let depth = header.bitDepth
         for pixel in keyed.indices {
-            var matches = true
-            for channel in key.indices where matches {
-                let index = pixel * key.count + channel
-                let value: Int
-                switch depth {
-                case 16: value = Int(row[index * 2]) << 8 | Int(row[index * 2 + 1])
-                case 8: value = Int(row[index])
-                default:
-                    let bit = index * depth
-                    value = Int(row[bit / 8]) >> (8 - depth - bit % 8) & ((1 << depth) - 1)
-                }
-                matches = value == key[channel]
+            keyed[pixel] = key.indices.allSatisfy {
+                sample(row, pixel * key.count + $0, depth: header.bitDepth) == key[$0]
             }
-            keyed[pixel] = matches
         }
     }
 
