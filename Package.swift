@@ -66,6 +66,8 @@ let package = Package(
                 "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "StandIns",
                 "Pictures", "Console", "MediaArchive",
             ],
+            // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
+            resources: [.embedInCode("OpenAPI/openapi.json")],
             swiftSettings: swiftSettings
         ),
         // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes docs/openapi.json and its copy inside the binary (Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift).
+"""Writes Sources/RestDBAPI/OpenAPI/openapi.json, which the binary embeds and docs/openapi.json links to.
 
 Run from the repository root after changing a route: `python3 Tests/contract/generate_openapi.py`.
 OpenAPIDocumentTests fails when the document and the router disagree."""
@@ -848,23 +848,9 @@ doc["paths"]["/media/{name}/meta"] = {
 # --- end media routes ---
 
 
-out = sys.argv[1] if len(sys.argv) > 1 else "docs/openapi.json"
+# docs/openapi.json is a link to this file, which the binary embeds (Package.swift).
+out = sys.argv[1] if len(sys.argv) > 1 else "Sources/RestDBAPI/OpenAPI/openapi.json"
 with open(out, "w") as f:
     json.dump(doc, f, indent=2, ensure_ascii=False)
     f.write("\n")
 print("wrote", out)
-
-# The same text inside the binary, served at GET /openapi.json.
-text = open(out).read()
-assert '"""#' not in text
-swift = ("/// restlite's OpenAPI 3.1 document, served at `GET /openapi.json`. `docs/openapi.json` holds the\n"
-         "/// same text; `OpenAPIDocumentTests` fails when the two differ or a route is missing from it.\n"
-         "enum OpenAPIDocument {\n"
-         "    static let json = #\"\"\"\n"
-         + "".join(("        " + line) if line.strip() else line for line in text.splitlines(True))
-         + "\n        \"\"\"#\n}\n")
-import os
-os.makedirs("Sources/RestDBAPI/OpenAPI", exist_ok=True)
-with open("Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift", "w") as f:
-    f.write(swift)
-print("wrote Sources/RestDBAPI/OpenAPI/OpenAPIDocument.swift")
