@@ -107,13 +107,15 @@ import Testing
             open(path, 'wb').write(out + b'\xff\xd9')
         """#
 
-    @Test(arguments: [
-        "[[0], [1], [2]], [(2, 2), (1, 1), (1, 1)], 0",
-        "[[0], [1], [2]], [(2, 2), (1, 1), (1, 1)], 3",
-        "[[0], [1, 2]], [(2, 1), (1, 1), (1, 1)], 2",
-        "[[2], [0], [1]], [(1, 1), (1, 1), (1, 1)], 0",
-        "[[0, 1], [2]], [(1, 2), (1, 1), (1, 1)], 1",
-    ])
+    @Test(
+        .needsPillow,
+        arguments: [
+            "[[0], [1], [2]], [(2, 2), (1, 1), (1, 1)], 0",
+            "[[0], [1], [2]], [(2, 2), (1, 1), (1, 1)], 3",
+            "[[0], [1, 2]], [(2, 1), (1, 1), (1, 1)], 2",
+            "[[2], [0], [1]], [(1, 1), (1, 1), (1, 1)], 0",
+            "[[0, 1], [2]], [(1, 2), (1, 1), (1, 1)], 1",
+        ])
     func separateScansDecodeCloseToPillow(_ layout: String) throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let bytes = try PillowWriter.make(Self.writer + "\nwrite_separate_scans(im, path, \(layout))")

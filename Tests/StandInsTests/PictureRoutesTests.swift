@@ -28,35 +28,42 @@ import Testing
     }
 
     @Test func everySeedPhotoURLAnswersWithAnImageOfItsTypeAndSize() throws {
-        let urls = try Self.seedPhotoURLs()
-        #expect(urls.count >= 100)
-        var bodies: [[UInt8]] = []
-        var expected: [(String, Int, Int)] = []
-        for url in urls {
+        let photos = try Self.seedPhotos()
+        #expect(photos.count >= 100)
+    }
+
+    @Test(.needsPillow) func everySeedPhotoDecodesInPillowWithItsBackground() throws {
+        try #require(PillowBatch.isAvailable, "python3 with Pillow is needed")
+        let photos = try Self.seedPhotos()
+        let seen = try PillowBatch.decode(photos.map(\.body))
+        for (index, item) in seen.enumerated() {
+            let photo = photos[index]
+            #expect(
+                item.format == photo.pillowFormat && item.width == photo.width && item.height == photo.height,
+                "\(photo.url)")
+        }
+        // The first seed photo asks for background ff4444: its corner shows it.
+        #expect(seen.first?.corner == [255, 68, 68])
+    }
+
+    /// Each seed photo's answer, checked for status, type and size (from its header).
+    static func seedPhotos() throws -> [(
+        url: String, body: [UInt8], pillowFormat: String, width: Int, height: Int
+    )] {
+        var photos: [(url: String, body: [UInt8], pillowFormat: String, width: Int, height: Int)] = []
+        for url in try seedPhotoURLs() {
             let path = url.replacingOccurrences(of: "http://dummyimage.com", with: "/dummyimage")
-            let response = Self.get(path)
+            let response = get(path)
             #expect(response.status == .ok, "\(url)")
             let spec = path.split(separator: "/")[1]
             let size = spec.split(separator: ".")[0].split(separator: "x").compactMap { Int($0) }
             let format = try #require(ImageFormat(fileExtension: String(spec.split(separator: ".")[1])))
             #expect(response.headers["Content-Type"] == format.mimeType, "\(url)")
             #expect(HeaderSize.of(response.body, format: format)! == (size[0], size[1]), "\(url)")
-            bodies.append(response.body)
-            expected.append(
-                (
-                    ["jpeg": "JPEG", "png": "PNG", "bmp": "BMP", "gif": "GIF"][format.rawValue]!, size[0],
-                    size[1]
-                ))
+            let pillowFormat = ["jpeg": "JPEG", "png": "PNG", "bmp": "BMP", "gif": "GIF"][format.rawValue]!
+            photos.append((url, response.body, pillowFormat, size[0], size[1]))
         }
-        guard PillowBatch.isAvailable else { return }
-        let seen = try PillowBatch.decode(bodies)
-        for (index, item) in seen.enumerated() {
-            #expect(
-                item.format == expected[index].0 && item.width == expected[index].1
-                    && item.height == expected[index].2, "\(urls[index])")
-        }
-        // The first seed photo asks for background ff4444: its corner shows it.
-        #expect(seen.first?.corner == [255, 68, 68])
+        return photos
     }
 
     @Test func placeKittenServesJPEGsOfTheExactSizeAndGreyOnesAreGrey() throws {
@@ -72,11 +79,15 @@ import Testing
         #expect(Self.get("/placekitten/300/200").body == colour.body)
         #expect(Self.get("/placekitten/300/200?image=3").body != colour.body)
         #expect(Self.get("/placekitten/301/200").body != colour.body)
-        if PillowBatch.isAvailable {
-            let seen = try PillowBatch.decode([colour.body, grey.body])
-            #expect(seen.map(\.mode) == ["RGB", "L"])
-            #expect(seen.allSatisfy { $0.width == 300 && $0.height == 200 })
-        }
+    }
+
+    @Test(.needsPillow) func placeKittenColourAndGreyDecodeInPillow() throws {
+        try #require(PillowBatch.isAvailable, "python3 with Pillow is needed")
+        let seen = try PillowBatch.decode([
+            Self.get("/placekitten/300/200").body, Self.get("/placekitten/g/300/200").body,
+        ])
+        #expect(seen.map(\.mode) == ["RGB", "L"])
+        #expect(seen.allSatisfy { $0.width == 300 && $0.height == 200 })
     }
 
     @Test(arguments: [
@@ -122,11 +133,15 @@ import Testing
         #expect(inPath.status == .ok && inPath.body == inQuery.body)
         #expect(inQuery.body != Self.get("/dummyimage/200x100.png/000/fff").body)
         #expect(Self.get("/dummyimage/50", method: .head).status == .ok)
-        if PillowBatch.isAvailable {
-            let seen = try PillowBatch.decode([square.body, extensionLast.body])
-            #expect(seen[0].corner == [204, 204, 204])
-            #expect(seen[1].corner == [0, 153, 255])
-        }
+    }
+
+    @Test(.needsPillow) func dummyImageDefaultAndNamedColoursShowInPillow() throws {
+        try #require(PillowBatch.isAvailable, "python3 with Pillow is needed")
+        let seen = try PillowBatch.decode([
+            Self.get("/dummyimage/50").body, Self.get("/dummyimage/300x100/09f/fff.png").body,
+        ])
+        #expect(seen[0].corner == [204, 204, 204])
+        #expect(seen[1].corner == [0, 153, 255])
     }
 
     @Test func theCacheKeepsWithinItsBudgetAndDropsTheLeastRecentlyUsed() {
