@@ -53,7 +53,6 @@ import Testing
         #expect(first.headers["Content-Type"] == "text/plain")
         #expect(first.headers["ETag"] == "\"\(ids[0])-5\"")
         #expect(first.headers["Cache-Control"] == "public, max-age=86400")
-        #expect(first.headers["X-Content-Type-Options"] == "nosniff")
         let second = api.request(.get, "/media/b.bin")
         #expect(second.body == [0, 1, 2, 255])
         #expect(second.headers["Content-Type"] == "application/octet-stream")

@@ -617,6 +617,51 @@ class ConsoleTests(unittest.TestCase):
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
+    def test_13c_uploaded_pages_run_nothing(self):
+        """An HTML and an SVG file uploaded to /media (with a key that may only upload), opened
+        by a signed-in user: their script would mark localStorage at once and then create a
+        full-access key through the console's session. Nothing runs and no key appears."""
+        srv = self.server
+        status, created, _ = srv.call("POST", "/_restlite/keys", {"methods": ["POST"], "path": "/_media/**"})
+        self.assertEqual(status, 201, created)
+        uploader = created["key"]
+        attack = ("localStorage.setItem('pwned-{0}', '1');"
+                  "fetch('/_console/session').then(r => r.json()).then(s => fetch('/_restlite/keys', "
+                  "{{method: 'POST', headers: {{'X-CSRF-Token': s.csrf, 'Content-Type': 'application/json'}}, "
+                  "body: JSON.stringify({{full: true}})}})).then(() => localStorage.setItem('pwned-{0}', 'key'));")
+        files = {
+            "page.html": ("text/html", f"<!doctype html><title>hi</title><script>{attack.format('html')}</script>"),
+            "drawing.svg": ("image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                            f"<script>{attack.format('svg')}</script></svg>"),
+        }
+        boundary = "restliteBrowserBoundary"
+        body = b""
+        for name, (kind, text) in files.items():
+            body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+                     f"Content-Type: {kind}\r\n\r\n{text}\r\n").encode()
+        body += f"--{boundary}--\r\n".encode()
+        status, answer, _ = srv.call("POST", "/media", body, key=uploader,
+                                     headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        self.assertEqual(status, 201, answer)
+        keys_before = len(srv.call("GET", "/_restlite/keys")[1])
+        d = self.driver
+        for media_id in answer["ids"]:
+            d.get(f"{srv.url}/media/{media_id}")
+            self.wait(lambda d: d.execute_script("return document.readyState") == "complete")
+        # Back on the console (still signed in): had either file run, its first statement would
+        # have marked this origin's localStorage before the page finished loading.
+        d.get(srv.url + "/#/")
+        self.css("#signout")
+        marks = d.execute_script("return [localStorage.getItem('pwned-html'), localStorage.getItem('pwned-svg')]")
+        self.assertEqual(marks, [None, None], "an uploaded file ran script on the console's origin")
+        self.assertEqual(len(srv.call("GET", "/_restlite/keys")[1]), keys_before)
+        for media_id in answer["ids"]:
+            status, _, headers = srv.call("GET", f"/media/{media_id}", key=False)
+            self.assertEqual(status, 200)
+            self.assertTrue((headers["Content-Disposition"] or "").startswith("attachment"), headers)
+            self.assertEqual(headers["X-Content-Type-Options"], "nosniff")
+        self.assertEqual(srv.call("DELETE", f"/_restlite/keys/{uploader}")[0], 200)
+
     def test_14_export_and_narrow(self):
         d = self.driver
         self.go("#/import")

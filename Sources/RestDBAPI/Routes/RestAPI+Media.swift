@@ -53,7 +53,9 @@ extension RestAPI {
     func getMedia(_ request: HTTPRequest) throws -> HTTPResponse {
         let record = try mediaRecord(request)
         guard let sizeName = request.queryValue("s") else {
-            let response = MediaResponse(etag: record.etag, contentType: record.mimeType, size: record.size)
+            let response = MediaResponse(
+                etag: record.etag, contentType: record.mimeType, size: record.size,
+                fileName: record.originalName)
             return try response.answer(request) { range in try media.contents(of: record, range: range) }
         }
         guard let size = ThumbnailSize(rawValue: sizeName) else {

@@ -1,4 +1,8 @@
 /// Serialises the head of a response: status line, the server's own fields, the handler's.
+///
+/// Every answer the server sends (handlers', streams', the parser's and router's errors, the
+/// 503 and 408 refusals) goes through `serialize`, so `X-Content-Type-Options: nosniff` is
+/// written here once: no body is ever read by a browser as another type than the one declared.
 enum HTTPResponseHead {
     /// The head bytes. `Content-Length` is always the body's length (also for HEAD, whose body
     /// is not sent); 1xx, 204 and 304 carry none (RFC 9110 §8.6).
@@ -13,6 +17,7 @@ enum HTTPResponseHead {
         if !response.headers.contains("Server") {
             out.append(contentsOf: "Server: \(serverName)\r\n".utf8)
         }
+        out.append(contentsOf: noSniff)
         for field in response.headers where !isServerOwned(field.name) {
             out.append(contentsOf: field.name.utf8)
             out.append(contentsOf: ": ".utf8)
@@ -35,13 +40,16 @@ enum HTTPResponseHead {
     /// The interim answer to `Expect: 100-continue`.
     static let continueHead: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// Framing and connection fields belong to the server, whatever the handler set.
+    /// Framing, connection and sniffing fields belong to the server, whatever the handler set.
     private static func isServerOwned(_ name: String) -> Bool {
         HTTPHeaders.equalIgnoringCase(name, "Content-Length")
             || HTTPHeaders.equalIgnoringCase(name, "Transfer-Encoding")
             || HTTPHeaders.equalIgnoringCase(name, "Connection")
             || HTTPHeaders.equalIgnoringCase(name, "Date")
+            || HTTPHeaders.equalIgnoringCase(name, "X-Content-Type-Options")
     }
+
+    private static let noSniff: [UInt8] = Array("X-Content-Type-Options: nosniff\r\n".utf8)
 
     private static let crlf: [UInt8] = [13, 10]
 }
