@@ -24,16 +24,21 @@ public struct RestAPI: Sendable {
         /// The base of the server's own absolute URLs (`idtolink=true` media links), as
         /// `http://192.168.1.5:8080`; nil builds them from the request's `Host`.
         public var publicURL: String?
+        /// The `Host` names answered (a guard against DNS rebinding); nil answers every `Host`.
+        /// `serve` sets it when it listens on a loopback address.
+        public var allowedHosts: HostAllowList?
 
         public init(
             strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),
-            standIns: StandInOptions? = StandInOptions(), publicURL: String? = nil
+            standIns: StandInOptions? = StandInOptions(), publicURL: String? = nil,
+            allowedHosts: HostAllowList? = nil
         ) {
             self.strict = strict
             self.logErrors = logErrors
             self.realtime = realtime
             self.standIns = standIns
             self.publicURL = publicURL
+            self.allowedHosts = allowedHosts
         }
     }
 
@@ -64,6 +69,7 @@ public struct RestAPI: Sendable {
     /// add their middleware outside RestAPI's and their routes beside its own.
     public func makeResponder(mounts: [any RouterMount] = []) -> FrozenRouter {
         var router = Router()
+        if let allowed = options.allowedHosts { router.use(HostCheckMiddleware(allowed: allowed)) }
         for mount in mounts { mount.outerMiddleware.forEach { router.use($0) } }
         router.use(CORSMiddleware())
         router.use(ErrorMiddleware(logErrors: options.logErrors))

@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
             RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
             RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
-            RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, RESTLITE_PUBLIC_URL, \
+            RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, RESTLITE_PUBLIC_URL, RESTLITE_ALLOWED_HOST, \
             RESTLITE_LOCAL_IMAGES (true/false variables take 1/0, true/false, yes/no).
 
             The first line of standard output is always exactly 'restlite listening on \
@@ -226,6 +226,15 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var localImages = false
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            """
+            On a loopback address, also answer requests whose Host is this name (the loopback             names and the --public-url host are always answered; others get 403, a guard against             DNS rebinding); repeatable; '*' answers every name. [env RESTLITE_ALLOWED_HOST,             comma-separated]
+            """,
+            valueName: "name"))
+    var allowedHost: [String] = []
+
     /// Flag and variable mistakes are found here, so ArgumentParser prints serve's usage.
     func validate() throws {
         _ = try resolvedConfiguration()
@@ -263,6 +272,7 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.queryBudget = queryBudget
         overrides.maxBuffered = maxBuffered
         overrides.bodyTimeout = bodyTimeout
+        overrides.allowedHosts = allowedHost
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -157,7 +157,7 @@ import Testing
         let key = try #require(server.banner().key)
         #expect(server.banner().text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
         let client = try RawHTTPClient(port: port)
-        try client.send("GET /rest/a3cats?max=1 HTTP/1.1\r\nHost: x\r\nx-apikey: \(key)\r\n\r\n")
+        try client.send("GET /rest/a3cats?max=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(key)\r\n\r\n")
         let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.bodyString.contains(".000Z"))

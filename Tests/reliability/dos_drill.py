@@ -92,7 +92,7 @@ def request(port, target, key=KEY, timeout=15):
     started = time.monotonic()
     with connect(port, timeout) as sock:
         key_line = f"x-apikey: {key}\r\n" if key else ""
-        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: t\r\n{key_line}Connection: close\r\n\r\n".encode())
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n{key_line}Connection: close\r\n\r\n".encode())
         data = b""
         while True:
             chunk = sock.recv(65536)
@@ -121,7 +121,7 @@ def big_bodies(server, with_key, connections=40, length=15 * MIB, seconds=20):
         sock = None
         try:
             sock = connect(server.port, timeout=seconds)
-            sock.sendall(f"POST /rest/dos{index} HTTP/1.1\r\nHost: t\r\n{key_line}"
+            sock.sendall(f"POST /rest/dos{index} HTTP/1.1\r\nHost: 127.0.0.1\r\n{key_line}"
                          f"Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n".encode())
             left = length - 1
             deadline = time.time() + seconds
@@ -167,7 +167,7 @@ def slow_bodies(server, connections, limit_seconds=60, interval=5):
     for index in range(connections):
         try:
             sock = connect(server.port)
-            sock.sendall(f"POST /rest/slow HTTP/1.1\r\nHost: t\r\nx-apikey: {KEY}\r\n"
+            sock.sendall(f"POST /rest/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: {KEY}\r\n"
                          f"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n".encode())
             sock.setblocking(False)
             socks.append(sock)

@@ -80,7 +80,7 @@ public final class RestliteServer: Sendable {
             console = configuration.console ? Console.forRestAPI(keys: keys) : nil
             let options = RestAPI.Options(
                 strict: configuration.strict, standIns: configuration.standInOptions,
-                publicURL: configuration.publicURL)
+                publicURL: configuration.publicURL, allowedHosts: configuration.hostAllowList)
             let api = RestAPI(store: store, keys: keys, options: options, media: media)
             var mounts: [any RouterMount] = []
             if let admin { mounts.append(admin) }

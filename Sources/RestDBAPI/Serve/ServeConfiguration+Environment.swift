@@ -35,6 +35,8 @@ extension ServeConfiguration {
         case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
         case noStandIns = "RESTLITE_NO_STANDINS"
         case publicURL = "RESTLITE_PUBLIC_URL"
+        /// `--allowed-host`, comma-separated.
+        case allowedHosts = "RESTLITE_ALLOWED_HOST"
         case localImages = "RESTLITE_LOCAL_IMAGES"
     }
 
@@ -67,6 +69,8 @@ extension ServeConfiguration {
         configuration.standIns = !(try flags.noStandIns || env.flag(.noStandIns))
         configuration.publicURL = try (flags.publicURL ?? env[.publicURL]).map(parsePublicURL)
         configuration.localImages = try flags.localImages || env.flag(.localImages)
+        configuration.allowedHosts = try parseHostNames(
+            flags.allowedHosts.isEmpty ? env[.allowedHosts].map { [$0] } ?? [] : flags.allowedHosts)
         if let size = env[.mmapSize] {
             configuration.mmapBytes =
                 size.trimmingBlanks() == "0" ? 0 : try ByteSize.parse(size)
@@ -133,6 +137,19 @@ extension ServeConfiguration {
             )
         }
         return String(url)
+    }
+
+    /// `--allowed-host` values: names (or addresses) without scheme or path, each value may
+    /// hold several separated by commas; a port is ignored.
+    static func parseHostNames(_ values: [String]) throws -> [String] {
+        let names = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingBlanks() }
+            .filter { !$0.isEmpty }
+        for name in names where name.contains(where: { "/?#@ \t".contains($0) }) {
+            throw ServeError.invalidSetting(
+                "--allowed-host '\(name)' is not a host name such as myapp.local or 192.168.1.5 (no scheme, no path)"
+            )
+        }
+        return names
     }
 
     static func parsePort(_ text: String) throws -> Int {

@@ -71,6 +71,9 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// Scheme, host and port of absolute URLs in answers (and of `localImages`), such as
     /// `http://192.168.1.5:8080`; nil: from the request's `Host` (and `http://127.0.0.1:<port>`).
     public var publicURL: String?
+    /// `--allowed-host`: more `Host` names a server on a loopback address answers to, besides
+    /// the loopback names and the `publicURL` host; `*` answers every name.
+    public var allowedHosts: [String] = []
     /// The first seed of a new folder (or a reset) stores photo URLs on this server's stand-ins.
     public var localImages = false
     /// Serve the web console at `/` and `/_console/` (`--no-console` turns it off).
@@ -81,6 +84,16 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// The base URL of this server's own links for the bound `port`: `publicURL` when set.
     public func baseURL(port: Int) -> String {
         publicURL ?? ServeBanner(host: host, port: port, dataDirectory: "", collections: [], key: nil).url
+    }
+
+    /// The `Host` names answered: on a loopback address, the loopback names, the bound
+    /// address, the `publicURL` host and `allowedHosts`; nil (every name) on any other address,
+    /// which other machines reach by names the server cannot know.
+    public var hostAllowList: HostAllowList? {
+        guard HostAllowList.isLoopbackAddress(host) else { return nil }
+        var names = allowedHosts + [host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host]
+        if let publicURL { names.append(HostAllowList.hostName(ofURL: publicURL)) }
+        return HostAllowList(names: names)
     }
 
     /// The stand-in options these settings imply; nil with `--no-standins`.

@@ -28,6 +28,8 @@ public struct ServeOverrides: Sendable, Equatable {
     public var noStandIns: Bool
     public var publicURL: String?
     public var localImages: Bool
+    /// `--allowed-host`, repeatable (set after `init`).
+    public var allowedHosts: [String] = []
     /// `--no-console` (set after `init`).
     public var noConsole = false
 
