@@ -165,7 +165,7 @@ public struct TheCatAPIStandIn: Sendable {
     /// order; a search by breed alone reads the breeds' lists.
     func matchingPositions(_ request: HTTPRequest) -> [Int] {
         let others = ["category_ids", "has_breeds", "mime_types"].contains { request.queryValue($0) != nil }
-        let breedIDs = Self.list(request.queryValue("breed_ids"))
+        let breedIDs = Self.requestedBreedIDs(request)
         if !others {
             if breedIDs.isEmpty { return Array(catalogue.images.indices) }
             let breeds = Set(breedIDs.compactMap { breedIndexByID[$0] })
@@ -195,9 +195,16 @@ public struct TheCatAPIStandIn: Sendable {
         return Self.json(json(of: image, request))
     }
 
-    /// The filter of `breed_ids`, `category_ids`, `has_breeds` and `mime_types`.
+    /// The breed ids of `breed_ids` (a comma list), else of the older singular `breed_id` that
+    /// the hosted service also took and apps such as The Cat App still send.
+    static func requestedBreedIDs(_ request: HTTPRequest) -> [String] {
+        let plural = list(request.queryValue("breed_ids"))
+        return plural.isEmpty ? list(request.queryValue("breed_id")) : plural
+    }
+
+    /// The filter of `breed_ids` (or `breed_id`), `category_ids`, `has_breeds` and `mime_types`.
     static func filter(for request: HTTPRequest) -> @Sendable (CatImage) -> Bool {
-        let breedIDs = Set(list(request.queryValue("breed_ids")))
+        let breedIDs = Set(requestedBreedIDs(request))
         let breedIndexes = Set(
             CatBreed.all.indices.filter { breedIDs.contains(CatBreed.all[$0].id) })
         let categoryIDs = Set(list(request.queryValue("category_ids")).compactMap { Int($0) })

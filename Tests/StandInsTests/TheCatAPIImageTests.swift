@@ -64,6 +64,29 @@ import Testing
         #expect(Set(mixed).count == 100)
     }
 
+    /// The older singular `breed_id` (The Cat App's "new photo of this breed") is one breed's
+    /// pictures, as `breed_ids` with one id is; `breed_ids` wins when both are sent.
+    @Test func breedIDSingularAnswersPhotosOfThatBreed() throws {
+        func breeds(_ images: [[String: Any]]) -> [String] {
+            images.compactMap { (($0["breeds"] as? [[String: Any]])?.first?["id"] as? String) }
+        }
+        for _ in 0..<12 {
+            let found = try api.array(search + "?breed_id=abys")
+            #expect(found.count == 1)
+            #expect(breeds(found) == ["abys"])
+        }
+        let key: HTTPHeaders = ["x-api-key": "k"]
+        let many = try api.array(search + "?breed_id=beng&limit=100", headers: key)
+        #expect(many.count >= 10 && breeds(many) == Array(repeating: "beng", count: many.count))
+        let both = try api.array(search + "?breed_ids=abys&breed_id=beng&limit=100", headers: key)
+        #expect(!both.isEmpty && Set(breeds(both)) == ["abys"])
+        let filtered = try api.array(search + "?breed_id=sphy&mime_types=jpg,png,gif&limit=100", headers: key)
+        #expect(!filtered.isEmpty && Set(breeds(filtered)) == ["sphy"])
+        let ordered = try api.array(search + "?breed_id=sphy&order=ASC&limit=100", headers: key)
+        #expect(Set(breeds(ordered)) == ["sphy"])
+        #expect(try api.array(search + "?breed_id=zzzz").isEmpty)
+    }
+
     @Test func breedIDsCategoryIDsHasBreedsAndMimeTypesFilter() throws {
         let key: HTTPHeaders = ["x-api-key": "k"]
         let two = try api.array(search + "?breed_ids=beng,abys&limit=100", headers: key)
