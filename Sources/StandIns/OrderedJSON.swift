@@ -1,10 +1,13 @@
 /// A JSON value whose objects keep their keys in the order given, written compactly.
-/// Integers are written as integers; there are no floating-point values in the stand-ins.
+/// Integers are written as integers; a `double` always has a fraction or exponent (`588.0`).
 indirect enum OrderedJSON: Sendable, Equatable {
     case object([(String, OrderedJSON)])
     case array([OrderedJSON])
     case string(String)
     case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
 
     static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         lhs.text == rhs.text
@@ -42,6 +45,12 @@ indirect enum OrderedJSON: Sendable, Equatable {
             Self.writeString(value, into: &out)
         case .int(let value):
             out.append(String(value))
+        case .double(let value):
+            out.append(value.isFinite ? String(value) : "null")
+        case .bool(let value):
+            out.append(value ? "true" : "false")
+        case .null:
+            out.append("null")
         }
     }
 

@@ -12,7 +12,8 @@ import Testing
         for path in [
             "/thecatapi/v1/images/search?breed_ids=beng", "/thecatapi/v1/breeds/beng",
             "/thecatapi/v1/categories",
-            "/placekitten/30/20", "/dummyimage/20x10.png",
+            "/placekitten/30/20", "/dummyimage/20x10.png", "/dogceo/api/breeds/list/all",
+            "/dogceo/breeds/beagle/a.jpg",
         ] {
             let response = api.request(
                 .get, path, headers: ["x-apikey": "", "Origin": "http://localhost:3000"])
@@ -35,6 +36,7 @@ import Testing
         #expect(
             !responder.routes.contains {
                 $0.pattern.hasPrefix("/thecatapi") || $0.pattern.hasPrefix("/placekitten")
+                    || $0.pattern.hasPrefix("/dogceo")
             })
         let response = responder.respond(to: HTTPRequest(method: .get, target: "/placekitten/300/200"))
         #expect(response.status == .notFound)
@@ -84,7 +86,7 @@ import Testing
             standInBase: "http://127.0.0.1:8080/")
         #expect(
             banner.text.contains(
-                "\nstand-ins: http://127.0.0.1:8080/thecatapi/v1  /placekitten  /dummyimage\n"))
+                "\nstand-ins: http://127.0.0.1:8080/thecatapi/v1  /placekitten  /dummyimage  /dogceo/api\n"))
         #expect(
             !ServeBanner(host: "::", port: 1, dataDirectory: "d", collections: [], key: nil).text.contains(
                 "stand-ins"))

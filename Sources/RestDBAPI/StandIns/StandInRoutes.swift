@@ -4,8 +4,8 @@ import SocketHTTP
 import StandIns
 
 /// The offline stand-ins of the other web APIs a course app calls, on the restdb router:
-/// TheCatAPI under `/thecatapi` and the picture services under `/placekitten` and
-/// `/dummyimage`. No key is asked for (the key check covers `/rest` only); answers get CORS
+/// TheCatAPI under `/thecatapi`, the picture services under `/placekitten` and `/dummyimage`,
+/// the dog-breed API under `/dogceo`. No key is asked for (the key check covers `/rest` only); answers get CORS
 /// headers like every other.
 ///
 /// ```swift
@@ -16,8 +16,8 @@ import StandIns
 public struct StandInOptions: Sendable, Equatable {
     /// Scheme, host and port of absolute URLs in answers; nil builds them on the request's `Host`.
     public var publicURL: String?
-    /// Bytes of encoded pictures kept in memory, in all: half for TheCatAPI's picture files,
-    /// half for PlaceKitten's and dummyimage's pictures.
+    /// Bytes of encoded pictures kept in memory, in all: a third each for TheCatAPI's picture
+    /// files, PlaceKitten's and dummyimage's pictures, and the dog-breed API's pictures.
     public var cacheBytes: Int
 
     public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20) {
@@ -29,14 +29,20 @@ public struct StandInOptions: Sendable, Equatable {
 /// Mounting the stand-ins, and the photo URLs that point at them.
 public enum StandInRoutes {
     /// The path prefixes, after the server's base URL, in banner order.
-    public static let bases = [TheCatAPIStandIn.prefix + "/v1", "/placekitten", "/dummyimage"]
+    public static let bases = [
+        TheCatAPIStandIn.prefix + "/v1", "/placekitten", "/dummyimage", DogCeoStandIn.prefix + "/api",
+    ]
 
     static func register(on router: inout Router, _ options: StandInOptions) {
-        TheCatAPIStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 2) {
+        TheCatAPIStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 3) {
             look, variant, width, height, format in
             CatPicture.draw(look, variant: variant, width: width, height: height).encoded(as: format)
         }.register(on: &router)
-        PictureStandIns(cacheBytes: options.cacheBytes / 2).register(on: &router)
+        PictureStandIns(cacheBytes: options.cacheBytes / 3).register(on: &router)
+        DogCeoStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 3) {
+            look, variant, width, height in
+            DogPicture.draw(look, variant: variant, width: width, height: height).encoded(as: .jpeg)
+        }.register(on: &router)
     }
 
     /// Photo URLs of dummyimage.com, placekitten.com and TheCatAPI's CDN rewritten onto the

@@ -1,0 +1,337 @@
+import Pictures
+import SocketHTTP
+
+/// The dog-breed API (dog.ceo) offline, under `/dogceo`: every route of the hosted service, with
+/// and without its `/api` prefix, GET and HEAD, its `{"message":…,"status":"success"}` envelope,
+/// its 404 texts and its count clamps; and the pictures, drawn by restlite, under
+/// `/dogceo/breeds/{breed[-sub]}/{file}.jpg`.
+///
+/// ```swift
+/// var router = Router()
+/// DogCeoStandIn(publicURL: nil) { look, name, width, height in
+///     DogPicture.draw(look, variant: name, width: width, height: height).encoded(as: .jpeg)
+/// }.register(on: &router)   // GET /dogceo/api/breeds/list/all, /dogceo/api/breed/hound/images
+/// ```
+public struct DogCeoStandIn: Sendable {
+    /// Draws the picture of a file: the breed's look, a value fixed by the file name, and the size.
+    public typealias Renderer =
+        @Sendable (_ look: DogAppearance, _ variant: UInt64, _ width: Int, _ height: Int) -> [UInt8]
+
+    /// The prefix of every route.
+    public static let prefix = "/dogceo"
+    /// Deepest route of the hosted service, in segments after the prefix (with `/api`).
+    static let maxSegments = 8
+
+    let publicURL: String?
+    let renderImage: Renderer
+    let cache: PictureCache
+    let breeds: DogBreeds
+    /// Bodies that never change, written once.
+    let allBreedsBody: [UInt8]
+    let mainBreedsBody: [UInt8]
+
+    /// `publicURL` (scheme, host and port) is the base of every picture URL when set; otherwise
+    /// URLs are built on the request's `Host`. `cacheBytes` bounds the drawn files kept in memory.
+    public init(publicURL: String?, cacheBytes: Int = 16 << 20, renderImage: @escaping Renderer) {
+        var base = publicURL
+        while let value = base, value.hasSuffix("/") { base = String(value.dropLast()) }
+        self.publicURL = base?.isEmpty == true ? nil : base
+        self.renderImage = renderImage
+        cache = PictureCache(budget: cacheBytes)
+        let breeds = DogBreeds.shared
+        self.breeds = breeds
+        allBreedsBody = Self.successBody(Self.breedObject(breeds.mains, breeds))
+        mainBreedsBody = Self.successBody(.array(breeds.mains.map { .string($0) }))
+    }
+
+    /// Adds the routes: one handler for every path of up to `maxSegments` segments under the
+    /// prefix, which reads the segments as the hosted service's router does.
+    public func register(on router: inout Router) {
+        var pattern = Self.prefix
+        let handler: Router.Handler = { request in self.respond(request) }
+        router.get(pattern, handler)
+        for depth in 1...Self.maxSegments {
+            pattern += "/:s\(depth)"
+            router.get(pattern, handler)
+        }
+    }
+
+    // MARK: - Dispatch
+
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        var segments: [String] = []
+        for depth in 1...Self.maxSegments {
+            guard let segment = request.pathParameters["s\(depth)"] else { break }
+            segments.append(segment)
+        }
+        if segments.count == 3, segments[0] == "breeds", segments[2].hasSuffix(".jpg"),
+            let folder = breeds.folderIndex[segments[1]]
+        {
+            return imageFile(request, breeds.folders[folder], file: segments[2])
+        }
+        var route = segments[...]
+        if route.first == "api" { route = route.dropFirst() }
+        return answer(Array(route), request) ?? noRoute(request)
+    }
+
+    /// The hosted service's routes, in its order of precedence; nil when none matches.
+    func answer(_ route: [String], _ request: HTTPRequest) -> HTTPResponse? {
+        switch route.count {
+        case 2 where route == ["breeds", "list"]:
+            return Self.json(mainBreedsBody, cached: true)
+        case 2 where route[0] == "breed":
+            return info(route[1], nil)
+        case 3 where route == ["breeds", "list", "all"]:
+            return Self.json(allBreedsBody, cached: true)
+        case 3 where route == ["breeds", "list", "random"]:
+            return Self.success(.string(Self.randomPick(1, from: breeds.mains)[0]))
+        case 3 where route == ["breeds", "image", "random"]:
+            return Self.success(.string(randomImageURLs(1, request)[0]))
+        case 3 where route[0] == "breed" && route[2] == "list":
+            return subBreeds(route[1])
+        case 3 where route[0] == "breed" && route[2] == "images":
+            return images(route[1], nil, request)
+        case 3 where route[0] == "breed":
+            return info(route[1], route[2])
+        case 4 where route == ["breeds", "list", "all", "random"]:
+            return Self.success(Self.breedObject(Self.randomPick(1, from: breeds.mains), breeds))
+        case 4 where route[0] == "breeds" && route[1] == "list" && route[2] == "random":
+            let count = Self.amount(route[3], total: breeds.mains.count)
+            return Self.success(.array(Self.randomPick(count, from: breeds.mains).map { .string($0) }))
+        case 4 where route[0] == "breeds" && route[1] == "image" && route[2] == "random":
+            return Self.success(
+                .array(randomImageURLs(Self.overallAmount(route[3]), request).map { .string($0) }))
+        case 4 where route[0] == "breed" && route[2] == "list" && route[3] == "random":
+            return randomSubBreeds(route[1], nil)
+        case 4 where route[0] == "breed" && route[2] == "images" && route[3] == "random":
+            return randomImages(route[1], nil, nil, alt: false, request)
+        case 4 where route[0] == "breed" && route[2] == "images" && route[3] == "alt":
+            return images(route[1], nil, request, alt: true)
+        case 4 where route[0] == "breed" && route[3] == "images":
+            return images(route[1], route[2], request)
+        case 5 where route[0] == "breeds" && route[1] == "list" && route[2] == "all" && route[3] == "random":
+            let count = Self.amount(route[4], total: breeds.mains.count)
+            return Self.success(Self.breedObject(Self.randomPick(count, from: breeds.mains), breeds))
+        case 5 where route[0] == "breeds" && route[1] == "image" && route[2] == "random" && route[4] == "alt":
+            let urls = randomImageURLs(Self.overallAmount(route[3]), request)
+            return Self.success(.array(urls.map(Self.altObject)))
+        case 5 where route[0] == "breed" && route[2] == "list" && route[3] == "random":
+            return randomSubBreeds(route[1], route[4])
+        case 5 where route[0] == "breed" && route[2] == "images" && route[3] == "random":
+            return randomImages(route[1], nil, route[4], alt: false, request)
+        case 5 where route[0] == "breed" && route[3] == "images" && route[4] == "random":
+            return randomImages(route[1], route[2], nil, alt: false, request)
+        case 5 where route[0] == "breed" && route[3] == "images" && route[4] == "alt":
+            return images(route[1], route[2], request, alt: true)
+        case 6 where route[0] == "breed" && route[2] == "images" && route[3] == "random" && route[5] == "alt":
+            return randomImages(route[1], nil, route[4], alt: true, request)
+        case 6 where route[0] == "breed" && route[3] == "images" && route[4] == "random":
+            return randomImages(route[1], route[2], route[5], alt: false, request)
+        case 7 where route[0] == "breed" && route[3] == "images" && route[4] == "random" && route[6] == "alt":
+            return randomImages(route[1], route[2], route[5], alt: true, request)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Breeds
+
+    func subBreeds(_ breed: String) -> HTTPResponse {
+        guard let subs = breeds.subs[breed] else { return Self.error(Self.mainBreedMissing) }
+        return Self.json(Self.successBody(.array(subs.map { .string($0) })), cached: true)
+    }
+
+    /// `/breed/{b}/list/random[/{N}]`: one name, or an array of N.
+    func randomSubBreeds(_ breed: String, _ amount: String?) -> HTTPResponse {
+        guard let subs = breeds.subs[breed] else { return Self.error(Self.mainBreedMissing) }
+        guard !subs.isEmpty else { return Self.error(Self.noSubBreeds) }
+        guard let amount else { return Self.success(.string(Self.randomPick(1, from: subs)[0])) }
+        let count = Self.amount(amount, total: subs.count)
+        return Self.success(.array(Self.randomPick(count, from: subs).map { .string($0) }))
+    }
+
+    /// `/breed/{b}` and `/breed/{b}/{sub}`: the hosted service has information texts for a few
+    /// breeds only; the stand-in has none.
+    func info(_ breed: String, _ sub: String?) -> HTTPResponse {
+        if let error = missing(breed, sub) { return error }
+        return Self.error(Self.noInfoFile)
+    }
+
+    /// The 404 of an unknown main breed or sub-breed, nil when both exist.
+    func missing(_ breed: String, _ sub: String?) -> HTTPResponse? {
+        guard let subs = breeds.subs[breed] else { return Self.error(Self.mainBreedMissing) }
+        if let sub, !subs.contains(sub) { return Self.error(Self.subBreedMissing) }
+        return nil
+    }
+
+    // MARK: - Image lists
+
+    /// Every file of a breed (all its sub-breeds) or of one sub-breed, as folder and file.
+    func files(_ breed: String, _ sub: String?) -> [(folder: String, file: String)] {
+        let folders =
+            sub.map { breeds.folderIndex[breed + "-" + $0].map { [breeds.folders[$0]] } ?? [] }
+            ?? breeds.folders(ofBreed: breed)
+        return folders.flatMap { folder in folder.files.map { (folder.name, $0) } }
+    }
+
+    func images(_ breed: String, _ sub: String?, _ request: HTTPRequest, alt: Bool = false) -> HTTPResponse {
+        if let error = missing(breed, sub) { return error }
+        let base = urlBase(request)
+        let urls = files(breed, sub).map { Self.url(base, $0.folder, $0.file) }
+        return Self.json(
+            Self.successBody(.array(urls.map { alt ? Self.altObject($0) : .string($0) })), cached: true)
+    }
+
+    /// `…/images/random` (one URL), `…/images/random/{N}` (N different URLs, at most all).
+    func randomImages(
+        _ breed: String, _ sub: String?, _ amount: String?, alt: Bool, _ request: HTTPRequest
+    ) -> HTTPResponse {
+        if let error = missing(breed, sub) { return error }
+        let all = files(breed, sub)
+        let base = urlBase(request)
+        guard let amount else {
+            let one = Self.randomPick(1, from: all)[0]
+            return Self.success(.string(Self.url(base, one.folder, one.file)))
+        }
+        let urls = Self.randomPick(Self.amount(amount, total: all.count), from: all).map {
+            Self.url(base, $0.folder, $0.file)
+        }
+        return Self.success(.array(urls.map { alt ? Self.altObject($0) : .string($0) }))
+    }
+
+    /// Independent draws (repeats possible): a random folder, then a random file of it.
+    func randomImageURLs(_ count: Int, _ request: HTTPRequest) -> [String] {
+        let base = urlBase(request)
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in
+            let folder = breeds.folders.randomElement(using: &generator)!
+            return Self.url(base, folder.name, folder.files.randomElement(using: &generator)!)
+        }
+    }
+
+    /// `{"url":…,"altText":"Afghan hound dog"}`: the folder's words last first, then "dog".
+    static func altObject(_ url: String) -> OrderedJSON {
+        let parts = url.split(separator: "/")
+        let folder = parts.count >= 2 ? parts[parts.count - 2] : ""
+        var text = folder.split(separator: "-").reversed().joined(separator: " ") + " dog"
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        return .object([("url", .string(url)), ("altText", .string(text))])
+    }
+
+    // MARK: - Picture files
+
+    /// A picture of the folder's breed, drawn from the file name: the catalogue's names and
+    /// any other `.jpg` name in a known folder (a URL copied from the hosted image host).
+    func imageFile(_ request: HTTPRequest, _ folder: DogBreeds.Folder, file: String) -> HTTPResponse {
+        let variant = TheCatAPIStandIn.fnv1a(folder.name + "/" + file)
+        let (width, height) = Self.size(of: variant)
+        let etag = "\"dog-" + String(variant, radix: 16) + "\""
+        var headers = HTTPHeaders()
+        headers.set("ETag", etag)
+        headers.set("Cache-Control", "public, max-age=86400, immutable")
+        if let tags = request.headers["If-None-Match"], PictureStandIns.matches(tags, etag) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        let entry = cache.entry(for: folder.name + "/" + file) {
+            PictureCache.Entry(
+                body: renderImage(folder.look, variant, width, height), contentType: "image/jpeg", etag: etag)
+        }
+        headers.set("Content-Type", entry.contentType)
+        return HTTPResponse(status: .ok, headers: headers, body: entry.body)
+    }
+
+    /// A photo-like size fixed by the file: 500 or 640 wide, landscape mostly, some portrait.
+    static func size(of variant: UInt64) -> (width: Int, height: Int) {
+        let shapes = [(500, 375), (640, 480), (500, 333), (600, 450), (375, 500), (640, 427), (500, 500)]
+        return shapes[Int((variant >> 20) % UInt64(shapes.count))]
+    }
+
+    // MARK: - Envelope
+
+    static let mainBreedMissing = "Breed not found (main breed does not exist)"
+    static let subBreedMissing = "Breed not found (sub breed does not exist)"
+    static let noSubBreeds = "Breed not found (no sub breeds exist for this main breed)"
+    static let noInfoFile = "Breed not found (No info file for this breed exists)"
+
+    static func successBody(_ message: OrderedJSON) -> [UInt8] {
+        OrderedJSON.object([("message", message), ("status", .string("success"))]).bytes
+    }
+
+    static func success(_ message: OrderedJSON) -> HTTPResponse {
+        json(successBody(message), cached: false)
+    }
+
+    /// 200 `application/json`; the list and image-list routes also say how long to cache.
+    static func json(_ body: [UInt8], cached: Bool, status: HTTPStatus = .ok) -> HTTPResponse {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if cached { headers.set("Cache-Control", "s-maxage=21600, max-age=1800") }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    static func error(_ message: String) -> HTTPResponse {
+        let body = OrderedJSON.object([
+            ("status", .string("error")), ("message", .string(message)), ("code", .int(404)),
+        ])
+        return json(body.bytes, cached: false, status: .notFound)
+    }
+
+    /// The hosted service's answer to a path it has no route for: its framework's text, cut to
+    /// 128 characters.
+    func noRoute(_ request: HTTPRequest) -> HTTPResponse {
+        var text = "No route found for \"\(request.method.rawValue) \(urlBase(request))\(request.rawPath)\""
+        if text.count > 128 { text = String(text.prefix(128)) + "..." }
+        return Self.error(text + " with code: 0")
+    }
+
+    /// `{"affenpinscher":[],"australian":["kelpie","shepherd"],…}` for the given main breeds.
+    static func breedObject(_ mains: [String], _ breeds: DogBreeds) -> OrderedJSON {
+        .object(mains.map { ($0, .array((breeds.subs[$0] ?? []).map { .string($0) })) })
+    }
+
+    // MARK: - Helpers
+
+    func urlBase(_ request: HTTPRequest) -> String {
+        publicURL ?? request.hostBaseURL
+    }
+
+    static func url(_ base: String, _ folder: String, _ file: String) -> String {
+        base + prefix + "/breeds/" + folder + "/" + file
+    }
+
+    /// The `{N}` of a random route as the hosted service reads it: the leading integer (PHP's
+    /// `(int)`), 0 or none giving 1; then a negative count gives 10 and a count above `total`
+    /// gives `total`.
+    static func amount(_ text: String, total: Int) -> Int {
+        var count = leadingInteger(text)
+        if count == 0 { count = 1 }
+        if count < 1 { count = 10 }
+        return min(count, total)
+    }
+
+    /// `/breeds/image/random/{N}`: 1…50.
+    static func overallAmount(_ text: String) -> Int {
+        min(50, max(1, leadingInteger(text)))
+    }
+
+    /// Leading spaces, an optional sign and digits, as PHP's `(int)` reads a string; 0 for none.
+    static func leadingInteger(_ text: String) -> Int {
+        var value = 0
+        var negative = false
+        var started = false
+        for (index, character) in text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).enumerated() {
+            if index == 0 && (character == "-" || character == "+") {
+                negative = character == "-"
+                continue
+            }
+            guard let digit = character.wholeNumberValue, character.isASCII else { break }
+            started = true
+            value = min(value * 10 + digit, 1 << 40)
+        }
+        return started ? (negative ? -value : value) : 0
+    }
+
+    /// `count` different items in their list order (the hosted service keeps the order).
+    static func randomPick<Element>(_ count: Int, from items: [Element]) -> [Element] {
+        TheCatAPIStandIn.randomPick(count, from: Array(items.indices)).sorted().map { items[$0] }
+    }
+}
