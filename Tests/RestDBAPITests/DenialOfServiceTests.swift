@@ -19,7 +19,7 @@ import Testing
     {
         let client = try RawHTTPClient(port: port, timeout: timeout)
         let keyLine = key.map { "x-apikey: \($0)\r\n" } ?? ""
-        try client.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\(keyLine)\r\n")
+        try client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(keyLine)\r\n")
         return client
     }
 
