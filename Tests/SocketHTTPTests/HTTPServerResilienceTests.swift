@@ -83,19 +83,25 @@ import Testing
     @Test func shutdownFinishesTheRequestInFlight() throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let server = try TestHTTPServer.start { _ in
+        let server = try TestHTTPServer.start { request in
+            guard request.path == "/slow" else { return .text(.ok, "quick") }
             entered.signal()
-            _ = release.wait(timeout: .now() + 10)
+            _ = release.wait(timeout: .now() + 30)
             return .text(.ok, "finished")
         }
         let port = server.port
-        let inFlight = try RawHTTPClient(port: port)
-        let idle = try RawHTTPClient(port: port)
-        try inFlight.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(entered.wait(timeout: .now() + 5) == .success)
+        // Generous timeouts: on a loaded machine the shutdown below may start seconds late.
+        let inFlight = try RawHTTPClient(port: port, timeout: .seconds(30))
+        let idle = try RawHTTPClient(port: port, timeout: .seconds(30))
+        // One answered request makes `idle` an accepted keep-alive connection before the
+        // shutdown (one still in the listen backlog would be reset, not closed).
+        try idle.send("GET /quick HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try idle.readResponse().bodyString == "quick")
+        try inFlight.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 30) == .success)
         let stopped = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            server.shutdown(grace: .seconds(5))
+            server.shutdown(grace: .seconds(30))
             stopped.signal()
         }
         #expect(idle.waitForClose())  // idle connections go at once
@@ -104,7 +110,7 @@ import Testing
         let response = try inFlight.readResponse()
         #expect(response.bodyString == "finished")
         #expect(response.headers["Connection"] == "close")
-        #expect(stopped.wait(timeout: .now() + 5) == .success)
+        #expect(stopped.wait(timeout: .now() + 30) == .success)
         server.waitUntilStopped()
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port) }
     }

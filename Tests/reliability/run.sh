@@ -37,6 +37,8 @@ run "crowd, slow-loris and idle connections" python3 Tests/reliability/load_dril
 run "unfinished bodies, slow bodies, regex budget" python3 Tests/reliability/dos_drill.py --binary "$binary" \
     --only "$dos_only" --slow-connections "$slow" --health-ms "$health"
 run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"
+run "query differential (SQL against the evaluator, 2,000 queries per seed)" \
+    env RESTLITE_DIFFERENTIAL_ROUNDS=2000 swift test --filter QueryDifferentialTests
 run "fuzzing (HTTP, JSON, query parsers; multipart whole against pieces)" bash Tests/reliability/fuzz/run.sh "$mode"
 
 if [ ${#failed[@]} -gt 0 ]; then
