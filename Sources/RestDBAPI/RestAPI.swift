@@ -123,6 +123,9 @@ public struct RestAPI: Sendable {
         router.post("/_restlite/import") { request in try importFile(request) }
         router.get("/_restlite/export/:collection") { request in try exportFile(request) }
         router.delete("/_restlite/collections/:collection") { request in try dropCollection(request) }
+        router.post("/_restlite/collections/:collection/schema") { request in
+            try editCollectionSchema(request)
+        }
     }
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,

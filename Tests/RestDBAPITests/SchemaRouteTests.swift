@@ -111,4 +111,41 @@ import Testing
         #expect(try response.json()["message"]?.stringValue?.contains(message) == true, "\(body)")
         #expect(!api.store.collectionNames().contains("cats"))
     }
+
+    @Test func postSchemaEditsALiveCollectionAfterADryRunThatCountsMisfits() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        try api.seedCats(3)
+        let fields = #"""
+            [{"name":"name","type":"text"},{"name":"ownerName","type":"text"},{"name":"breedId","type":"text"},
+            {"name":"birthDate","type":"date"},{"name":"weightKg","type":"float_number"},
+            {"name":"rating","type":"text"},{"name":"photoUrl","type":"text"}]
+            """#
+        let body = #"{"fields":\#(fields),"renames":{"catName":"name"}"#
+        let dry = api.request(.post, "/_restlite/collections/a3cats/schema", body: body + #","dryRun":true}"#)
+        #expect(dry.status == .ok)
+        let report = try dry.json()
+        #expect(report["applied"] == false && report["documents"] == 3 && report["changedDocuments"] == 3)
+        #expect(report["misfits"] == [["field": "rating", "documents": 3, "message": "must be text"]])
+        #expect(report["renamed"] == [["from": "catName", "to": "name"]])
+        #expect(
+            try api.store.schema(of: "a3cats")?.fields.first?.name == "catName", "a dry run changes nothing")
+
+        let applied = api.request(.post, "/_restlite/collections/a3cats/schema", body: body + "}")
+        #expect(try applied.json()["applied"] == true)
+        let list = try api.request(.get, "/rest/a3cats").json().arrayValue ?? []
+        #expect(list.compactMap { $0["name"]?.stringValue }.count == 3)
+        #expect(list.allSatisfy { $0["catName"] == nil })
+        let meta = try api.request(.get, "/rest/a3cats/_meta").json()
+        #expect(meta["fields"]?.arrayValue?.first?["name"] == "name")
+    }
+
+    @Test func postSchemaIs404ForAnUnknownCollectionAnd400ForABadBody() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        let missing = api.request(.post, "/_restlite/collections/nope/schema", body: #"{"fields":[]}"#)
+        #expect(missing.status == .notFound)
+        let bad = api.request(.post, "/_restlite/collections/nope/schema", body: "[1]")
+        #expect(bad.status == .badRequest)
+    }
 }
