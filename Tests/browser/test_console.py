@@ -123,6 +123,69 @@ def shrink(path):
             f.write(buf.getvalue())
 
 
+# A Mockaroo-style file a new user imports: an `id` column (Mockaroo adds one), Swift and
+# JavaScript keywords as field names, names with spaces and dashes (and one that becomes the same
+# Swift name), a nested object, an array, a date, and a number that is sometimes whole.
+AWKWARD = [
+    {"id": 1, "first name": "Tom", "firstName": "T", "owner-name": "Ann", "class": "A", "default": True,
+     "function": "f", "var": 1.5, "let": 2, "new": "x", "self": "s", "Type": "t", "2nd": "b", "CodingKeys": "k",
+     "birthDate": "2019-10-21T12:00:00.000Z", "address": {"city": "Oslo", "zip": 1234}, "tags": ["a", "b"],
+     "weight": 4},
+    {"id": 2, "first name": "Felix", "firstName": "F", "owner-name": "Bo", "class": "B", "default": False,
+     "function": "g", "var": 2, "let": 3, "new": "y", "self": "t", "Type": "u", "2nd": "c", "CodingKeys": "l",
+     "birthDate": "2020-01-02T03:04:05.678Z", "address": {"city": "Bergen", "zip": None}, "tags": [],
+     "weight": 4.5},
+]
+
+
+def swift_build(source, folder, name, client):
+    """Starts `swiftc` on one generated Swift sample (the RestDBClient one against the
+    restlite build's own modules); returns (Popen, executable path)."""
+    bin_dir = os.path.dirname(binary())
+    path = os.path.join(folder, name, "main.swift")
+    os.makedirs(os.path.dirname(path))
+    with open(path, "w") as f:
+        f.write(source)
+    out = os.path.join(folder, name, "sample")
+    cmd = ["swiftc", "-swift-version", "6", "-o", out, path]
+    if client:
+        cmd += ["-I", os.path.join(bin_dir, "Modules")]
+        for module in ("RestDBClient", "RestDBClientSocketTransport", "PlatformSupport"):
+            build = os.path.join(bin_dir, f"{module}.build")
+            cmd += sorted(os.path.join(build, o) for o in os.listdir(build) if o.endswith(".o"))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return proc, out
+
+
+def run_postman(collection_json, expected):
+    """Checks a Postman collection's shape (v2.1) and sends each of its requests as Postman
+    would, with its variables filled in; returns the parsed answers."""
+    assert collection_json["info"]["schema"] == "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
+    assert isinstance(collection_json["info"]["name"], str) and collection_json["info"]["name"]
+    variables = {v["key"]: v["value"] for v in collection_json.get("variable", [])}
+    fill = lambda text: re.sub(r"\{\{(\w+)\}\}", lambda m: variables[m.group(1)], text)
+    answers = []
+    for item in collection_json["item"]:
+        request = item["request"]
+        assert isinstance(item["name"], str)
+        assert request["method"] in ("GET", "POST", "PUT", "PATCH", "DELETE")
+        url = request["url"]
+        raw = url if isinstance(url, str) else url["raw"]
+        if not isinstance(url, str):
+            # The structured form must say the same as raw.
+            query = urllib.parse.urlencode([(q["key"], q["value"]) for q in url.get("query", [])], quote_via=urllib.parse.quote)
+            built = fill("".join(url["host"])) + "/" + "/".join(urllib.parse.quote(p, safe="") for p in url["path"])
+            assert urllib.parse.unquote(fill(raw)) == urllib.parse.unquote(built + (f"?{query}" if query else "")), (raw, built, query)
+        req = urllib.request.Request(fill(raw), method=request["method"])
+        for header in request.get("header", []):
+            req.add_header(header["key"], fill(header["value"]))
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            assert resp.status == 200
+            answers.append(json.loads(resp.read()))
+    assert answers == [expected]
+    return answers
+
+
 class ConsoleTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -447,8 +510,8 @@ class ConsoleTests(unittest.TestCase):
 
     def test_11_schema(self):
         self.go("#/c/mockcats/schema")
-        self.text_in("table.schema", "birthDate")
-        self.text_in("main", "new or empty collection only")
+        self.css("table.schema-editor input.f-name[value='birthDate']")
+        self.text_in("main", "Add, rename, remove or retype fields")
         self.shot("schema")
         # A new collection with a schema, from the collections page.
         self.go("#/")
@@ -693,6 +756,291 @@ class ConsoleTests(unittest.TestCase):
         self.text_in("table.grid", "mockcats")
         self.shot("collections-dark")
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # ---- what a new user trips on (each on its own collection, so the walk above is unchanged)
+
+    def visible_in_view(self, element):
+        """True when `element` is inside the window and not clipped by a scrolled box: the
+        point at its centre hits the element itself."""
+        return self.driver.execute_script(
+            "const e = arguments[0], r = e.getBoundingClientRect();"
+            "if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return false;"
+            "const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            "return hit === e || e.contains(hit);", element)
+
+    def test_14b_partial_date_is_kept_or_refused(self):
+        schema = {"fields": [{"name": "name", "type": "text"}, {"name": "birthDate", "type": "date"}]}
+        self.assertEqual(self.server.call("PUT", "/rest/datecats/_meta", schema)[0], 200)
+        self.go("#/c/datecats")
+        self.text_in("main .status", "No documents match")
+        # Date, hours and minutes typed (no seconds or milliseconds): stored, seconds 0.
+        self.button("Add document").click()
+        row = self.css("tr.adding")
+        row.find_element(By.CSS_SELECTOR, "[data-field=name]").send_keys("Partial")
+        date = row.find_element(By.CSS_SELECTOR, "[data-field=birthDate]")
+        date.click()
+        date.send_keys(Keys.HOME)
+        date.send_keys("03042021", Keys.ARROW_RIGHT, "0506AM")  # the year takes up to 6 digits
+        self.button("Add", row).click()
+        self.text_in("main .status", "1–1 of 1 document")
+        _, docs, _ = self.server.call("GET", "/rest/datecats")
+        self.assertEqual(docs[0].get("birthDate"), "2021-03-04T05:06:00.000Z", docs)
+        # Only the date typed: refused at the field, nothing stored.
+        self.button("Add document").click()
+        row = self.css("tr.adding")
+        row.find_element(By.CSS_SELECTOR, "[data-field=name]").send_keys("Half")
+        date = row.find_element(By.CSS_SELECTOR, "[data-field=birthDate]")
+        date.click()
+        date.send_keys(Keys.HOME)
+        date.send_keys("03042021")
+        self.button("Add", row).click()
+        self.text_in("tr.adding .field-error", "birthDate")
+        self.assertEqual(date.get_attribute("aria-invalid"), "true")
+        self.assertEqual(len(self.server.call("GET", "/rest/datecats")[1]), 1)
+        date.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.adding"))
+
+    def test_14c_add_shows_the_new_document(self):
+        docs = [{"n": i, "label": f"cat {i}"} for i in range(45)]
+        self.assertEqual(self.server.call("POST", "/rest/many", docs)[0], 201)
+        self.go("#/c/many")
+        self.text_in("main .status", "1–20 of 45 documents")
+        self.button("Add document").click()
+        row = self.css("tr.adding")
+        row.find_element(By.CSS_SELECTOR, "[data-field=label]").send_keys("the new one")
+        self.button("Add", row).click()
+        self.text_in("main .status", "41–46 of 46 documents")
+        _, found, _ = self.server.call("GET", "/rest/many?q=" + urllib.parse.quote('{"label":"the new one"}'))
+        new_id = found[0]["_id"]
+        fresh = self.css(f"table.docs tr.fresh[data-id='{new_id}']")
+        self.assertTrue(self.visible_in_view(fresh.find_element(By.CSS_SELECTOR, "button")))
+        self.text_in("main .notice", new_id)
+        self.text_in("main .notice", "Added")
+        self.shot("documents-added")
+
+    def wide_collection(self):
+        long_text = "A very long note about this cat that goes on and on, well past any column width."
+        fields = {f"field{i:02d}": f"value number {i} of this row" for i in range(12)}
+        docs = [dict(fields, note=long_text, name=f"wide {n}") for n in range(3)]
+        if self.server.call("GET", "/rest/widecats?max=1")[0] != 200 or not self.server.call("GET", "/rest/widecats?max=1")[1]:
+            self.assertEqual(self.server.call("POST", "/rest/widecats", docs)[0], 201)
+        return long_text
+
+    def assert_row_actions_in_view(self, width):
+        self.go("#/")
+        self.go("#/c/widecats")
+        self.text_in("main .status", "1–3 of 3 documents")
+        first = self.rows()[0]
+        for label in ("Edit", "Delete"):
+            button = first.find_element(By.XPATH, f".//button[normalize-space()='{label}']")
+            self.assertTrue(self.visible_in_view(button), f"{label} is out of view at {width} px")
+        width_now = self.driver.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width_now, self.driver.execute_script("return window.innerWidth") + 1)
+        first.find_element(By.XPATH, ".//button[normalize-space()='Edit']").click()
+        editing = self.css("tr.editing")
+        for label in ("Save", "Cancel"):
+            button = editing.find_element(By.XPATH, f".//button[normalize-space()='{label}']")
+            self.assertTrue(self.visible_in_view(button), f"{label} is out of view after Edit at {width} px")
+
+    def test_14d_row_actions_stay_in_view(self):
+        long_text = self.wide_collection()
+        self.assert_row_actions_in_view(1280)
+        self.shot("documents-wide-edit")
+        self.button("Cancel", self.css("tr.editing")).click()
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+        # A long value is shortened; its full text is a click away.
+        summary = self.css("table.docs tbody tr[data-id] details.long summary")
+        self.assertLess(len(summary.text), 45)
+        self.assertNotIn(long_text, summary.text)
+        summary.click()
+        self.text_in("table.docs tbody details.long[open]", long_text)
+        self.shot("documents-wide")
+        try:
+            self.viewport(375, 800)
+            self.assert_row_actions_in_view(375)
+            self.shot("documents-375-edit")
+            self.button("Cancel", self.css("tr.editing")).click()
+            self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+            # Sorting still works from the narrow layout's header row.
+            self.button("name").click()
+            self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "th[aria-sort=ascending]"))
+        finally:
+            self.viewport(1280, 800)
+
+    def choose_file(self, name, text):
+        folder = tempfile.mkdtemp(prefix="restlite-import-")
+        path = os.path.join(folder, name)
+        with open(path, "w") as f:
+            f.write(text)
+        picker = self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, "input[type=file]")))
+        picker.send_keys(path)
+        return folder
+
+    def test_14e_import_messages(self):
+        self.go("#/")
+        self.go("#/import")
+        # A good import first, so a "Done" is there to go stale.
+        folder = self.choose_file("first.json", '[{"a":1},{"a":2}]')
+        self.text_in(".preview h3", "2 rows")
+        coll = self.driver.find_element(By.CSS_SELECTOR, "form.import input:not([type=file]):not([type=checkbox])")
+        coll.clear()
+        coll.send_keys("firstimport")
+        self.button("Import").click()
+        self.text_in(".result .success", "Imported 2 documents into firstimport")
+        self.text_in(".progress-text", "Done")
+        shutil.rmtree(folder, ignore_errors=True)
+        # A file that cannot be imported: the preview names it, and says nothing was imported yet.
+        folder = self.choose_file("mixed-up.json", '[{"age":1},{"age":"two"}]')
+        self.text_in(".preview .error", "mixed-up.json")
+        error = self.css(".preview .error").text
+        self.assertNotIn("Import failed", error)
+        self.assertNotIn("the file", error)
+        self.assertIn("cannot be imported", error)
+        progress = self.driver.find_element(By.CSS_SELECTOR, ".progress-text").text
+        self.assertNotIn("Done", progress)
+        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, "form.import progress").is_displayed())
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def test_14f_export_lists_a_collection_just_imported(self):
+        self.go("#/")
+        self.go("#/import")
+        self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, ".export select option[value=mockcats]")))
+        self.assertFalse(self.all(".export select option[value=justimported]"))
+        folder = self.choose_file("justimported.csv", "name,age\nTom,3\n")
+        self.text_in(".preview h3", "1 row")
+        self.button("Import").click()
+        self.text_in(".result .success", "Imported 1 document into justimported")
+        shutil.rmtree(folder, ignore_errors=True)
+        option = self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, ".export select option[value=justimported]")))
+        self.assertTrue(option.is_selected())
+        href = self.button("Download JSON").get_attribute("href")
+        req = urllib.request.Request(href, headers={"Cookie": self.cookie_header()})
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            self.assertEqual([d["name"] for d in json.loads(resp.read())], ["Tom"])
+
+    def test_14g_schema_of_a_live_collection(self):
+        srv = self.server
+        schema = {"fields": [{"name": "name", "type": "text"}, {"name": "age", "type": "number"},
+                             {"name": "note", "type": "text"}, {"name": "tag", "type": "text"}]}
+        self.assertEqual(srv.call("PUT", "/rest/livecats/_meta", schema)[0], 200)
+        docs = [{"name": "Tom", "age": 3, "note": "likes fish", "tag": "a"},
+                {"name": "Felix", "age": 5, "note": "sleeps", "tag": "b"},
+                {"name": "Kitty", "note": "new", "tag": "c"}]
+        self.assertEqual(srv.call("POST", "/rest/livecats", docs)[0], 201)
+        self.go("#/c/livecats/schema")
+        form = self.css("form[aria-label='Schema of livecats']")
+        rows = form.find_elements(By.CSS_SELECTOR, "tbody tr")
+        name = rows[0].find_element(By.CSS_SELECTOR, ".f-name")
+        name.clear()
+        name.send_keys("fullName")                                                    # rename
+        rows[1].find_element(By.CSS_SELECTOR, ".f-type option[value=bool]").click()      # retype
+        rows[2].find_element(By.XPATH, ".//button[normalize-space()='Remove']").click()  # remove, values kept
+        self.button("Add field", form).click()                                          # add
+        added = form.find_elements(By.CSS_SELECTOR, "tbody tr")[-1]
+        added.find_element(By.CSS_SELECTOR, ".f-name").send_keys("indoor")
+        added.find_element(By.CSS_SELECTOR, ".f-type option[value=bool]").click()
+        self.button("Check changes", form).click()
+        # Two documents hold an age that is a number, not a bool: said before anything changes.
+        self.text_in(".schema-report", "2 documents do not fit age")
+        self.text_in(".schema-report", "its values stay in the documents")
+        self.shot("schema-live")
+        self.assertEqual([f["name"] for f in srv.call("GET", "/rest/livecats/_meta")[1]["fields"]],
+                         ["name", "age", "note", "tag"])
+        self.button("Apply changes", form).click()
+        self.text_in("main .success", "Schema saved")
+        meta = srv.call("GET", "/rest/livecats/_meta")[1]
+        self.assertEqual([(f["name"], f["type"]) for f in meta["fields"]],
+                         [("fullName", "text"), ("age", "bool"), ("tag", "text"), ("indoor", "bool")])
+        stored = {d["fullName"]: d for d in srv.call("GET", "/rest/livecats")[1]}
+        self.assertEqual(sorted(stored), ["Felix", "Kitty", "Tom"])
+        self.assertTrue(all("name" not in d for d in stored.values()))
+        self.assertEqual(stored["Tom"]["note"], "likes fish")   # removed from the schema, value kept
+        self.assertEqual(stored["Tom"]["age"], 3)               # does not fit, kept as it was
+        # Removing a field with its values, explicitly.
+        form = self.css("form[aria-label='Schema of livecats']")
+        tag_row = [r for r in form.find_elements(By.CSS_SELECTOR, "tbody tr")
+                   if r.find_element(By.CSS_SELECTOR, ".f-name").get_attribute("value") == "tag"][0]
+        tag_row.find_element(By.XPATH, ".//button[normalize-space()='Remove']").click()
+        form.find_element(By.CSS_SELECTOR, "input.remove-values").click()
+        self.button("Check changes", form).click()
+        self.text_in(".schema-report", "its values are deleted from the documents")
+        self.button("Apply changes", form).click()
+        self.text_in("main .success", "3 documents changed")
+        self.assertTrue(all("tag" not in d for d in srv.call("GET", "/rest/livecats")[1]))
+
+    def code_samples(self, name, params):
+        """The texts of every tab of the code view for `name` at the table view `params`."""
+        self.go("#/")
+        self.go(f"#/c/{name}/code{params}")
+        self.css("[role=tabpanel]:not([hidden]) pre")
+        samples = {}
+        for panel in self.all("[role=tabpanel]"):
+            samples[panel.get_attribute("data-lang")] = panel.find_element(By.CSS_SELECTOR, "pre").get_attribute("textContent")
+        self.assertEqual(set(samples), {"curl", "swift", "client", "javascript", "postman"})
+        return samples
+
+    def test_14h_code_samples_build_and_run(self):
+        """Every sample of "Use it from code", for the seed collection and an awkward Mockaroo
+        import: curl and JavaScript run, both Swift samples compile (swiftc) and decode the
+        list from this server, the Postman collection is v2.1 and its request answers."""
+        srv = self.server
+        status, body, _ = srv.call("POST", "/_restlite/import?collection=awkward&format=json",
+                                   json.dumps(AWKWARD).encode())
+        self.assertEqual(status, 201, body)
+        types = {f["name"]: f["type"] for f in srv.call("GET", "/rest/awkward/_meta")[1]["fields"]}
+        self.assertEqual((types["id"], types["weight"], types["address"], types["birthDate"]),
+                         ("number", "float_number", "json", "date"))
+        views = {
+            "mockcats": ("?q=%7B%22rating%22%3A5%7D&sort=catName&dir=1&max=10", "/rest/mockcats?q=%7B%22rating%22%3A5%7D&sort=catName&dir=1&max=10"),
+            "awkward": ("?max=20", "/rest/awkward?max=20"),
+        }
+        folder = tempfile.mkdtemp(prefix="restlite-code-")
+        builds = []
+        try:
+            for name, (params, path) in views.items():
+                expected = srv.call("GET", path)[1]
+                self.assertGreater(len(expected), 0)
+                samples = self.code_samples(name, params)
+                # curl, as shown
+                out = subprocess.run(["bash", "-c", samples["curl"]], capture_output=True, text=True, timeout=20)
+                self.assertEqual(json.loads(out.stdout), expected, samples["curl"])
+                # JavaScript with Node's fetch
+                script = os.path.join(folder, f"{name}.mjs")
+                with open(script, "w") as f:
+                    f.write(samples["javascript"])
+                node = shutil.which("node") or "/usr/bin/node"
+                out = subprocess.run([node, script], capture_output=True, text=True, timeout=30)
+                self.assertEqual(out.returncode, 0, out.stderr + samples["javascript"])
+                self.assertEqual(out.stdout.splitlines()[0], f"{len(expected)} documents", out.stdout)
+                # Postman
+                run_postman(json.loads(samples["postman"]), expected)
+                # Swift, both samples: compiled side by side (swiftc is slow), then run.
+                swift = samples["swift"] + '\nlet documents = try await fetchDocuments()\nprint("decoded", documents.count, documents.filter { $0.id != nil }.count)\n'
+                builds.append((name, "swift", swift_build(swift, folder, f"{name}-swift", client=False),
+                               f"decoded {len(expected)} {len(expected)}"))
+                builds.append((name, "client", swift_build(samples["client"], folder, f"{name}-client", client=True), None))
+            for name, kind, (proc, exe), want in builds:
+                try:
+                    log, _ = proc.communicate(timeout=240)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.communicate()
+                    self.fail(f"swiftc took over 240 s for the {kind} sample of {name}")
+                self.assertEqual(proc.returncode, 0, f"{kind} sample of {name} does not compile:\n{log}")
+                out = subprocess.run([exe], capture_output=True, text=True, timeout=30)
+                self.assertEqual(out.returncode, 0, f"{kind} sample of {name} failed:\n{out.stdout}{out.stderr}")
+                if kind == "swift":
+                    self.assertEqual(out.stdout.strip(), want)
+                else:
+                    total, count = out.stdout.split()
+                    _, page, _ = srv.call("GET", views[name][1] + "&totals=true")
+                    self.assertEqual((int(total), int(count)), (page["totals"]["total"], len(page["data"])))
+        finally:
+            for _, _, (proc, _), _ in builds:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            shutil.rmtree(folder, ignore_errors=True)
 
     def test_15_sign_out(self):
         d = self.driver

@@ -1,6 +1,6 @@
 // The console's entry point: session, header, routing and the collections list.
 import { get, post, del, put, request, setSession, restPath } from "./api.js";
-import { h, clear, id, announce, confirmDialog, count, plural } from "./dom.js";
+import { h, clear, id, announce, confirmDialog, count, plural, prose } from "./dom.js";
 import { schemaEditor, fieldsSummary } from "./schema.js";
 
 const main = document.getElementById("main");
@@ -31,7 +31,7 @@ export function showError(el, error, extra) {
   }
   el.hidden = false;
   clear(el, h("strong", {}, error.status ? `${error.body.name || "Error"} (${error.status}): ` : ""),
-    error.message, extra ? h("span", { class: "extra" }, " ", extra) : null);
+    prose(error.message), extra ? h("span", { class: "extra" }, " ", extra) : null);
 }
 
 export function errorBox() {
@@ -242,7 +242,7 @@ async function dropCollection(name, n, children = []) {
 }
 
 function alertBanner(message) {
-  const banner = h("div", { class: "error", role: "alert" }, message);
+  const banner = h("div", { class: "error", role: "alert" }, prose(message));
   main.prepend(banner);
 }
 
@@ -266,14 +266,11 @@ async function schemaView(name, token) {
   if (token !== renderToken) return;
   body.removeAttribute("aria-busy");
   const fields = meta.fields || [];
-  const editable = meta.count === 0;
-  if (!editable) {
-    clear(body,
-      fields.length ? schemaTable(fields) : h("p", { class: "empty" }, `${name} has no schema: any JSON object is accepted.`),
-      h("p", { class: "hint" }, `The schema can be set on a new or empty collection only; ${name} holds ${plural(meta.count, "document")}. `,
-        "Empty it first (Collections → Empty…), set the schema, then import the documents again."));
-    return;
-  }
+  clear(body, meta.count === 0 ? emptySchemaForm(name, fields, errors) : liveSchemaForm(name, meta, errors));
+}
+
+/** The schema of a new or empty collection: set as a whole (PUT _meta). */
+function emptySchemaForm(name, fields, errors) {
   const editor = schemaEditor(fields);
   const form = h("form", { class: "card", "aria-label": `Schema of ${name}` },
     h("p", { class: "hint" }, `${name} is empty, so its schema can be set. `, "Types: text, number (whole), float_number, date, bool, json."),
@@ -290,16 +287,82 @@ async function schemaView(name, token) {
       showError(errors, error);
     }
   });
-  clear(body, form);
+  return form;
 }
 
-function schemaTable(fields) {
-  return h("div", { class: "table-wrap" }, h("table", { class: "grid schema" },
-    h("caption", { class: "offscreen" }, "Fields"),
-    h("thead", {}, h("tr", {}, ["Field", "Type", "Required", "Unique"].map((t) => h("th", { scope: "col" }, t)))),
-    h("tbody", {}, fields.map((f) => h("tr", {},
-      h("th", { scope: "row" }, f.name), h("td", {}, h("span", { class: `type t-${f.type}` }, f.type)),
-      h("td", {}, f.required ? "yes" : "no"), h("td", {}, f.unique ? "yes" : "no"))))));
+/**
+ * The schema of a collection holding documents, edited as restdb's data manager does: add,
+ * rename, remove and retype fields. "Check changes" asks the server what the edit would do
+ * (how many documents do not fit a new type, which documents change); "Apply changes" does it.
+ */
+function liveSchemaForm(name, meta, errors) {
+  const fields = meta.fields || [];
+  const editor = schemaEditor(fields);
+  const removeId = id("rmvals");
+  const removeValues = h("input", { id: removeId, type: "checkbox", class: "remove-values" });
+  const report = h("div", { class: "schema-report", role: "status", hidden: true });
+  const check = h("button", { type: "submit", class: "primary" }, "Check changes");
+  const apply = h("button", { type: "button", class: "danger", disabled: true }, "Apply changes");
+  const form = h("form", { class: "card", "aria-label": `Schema of ${name}` },
+    h("p", { class: "hint" }, `${name} holds ${plural(meta.count, "document")}. Add, rename, remove or retype fields, check what that does to the documents, then apply. `,
+      "A renamed field is renamed in every document. Values that do not fit a new type stay as they are (and are counted first)."),
+    editor.element,
+    h("label", { class: "check", for: removeId }, removeValues, "Delete removed fields' values from the documents (unticked, the values stay in the documents, outside the schema)"),
+    report,
+    h("div", { class: "actions" }, check, apply));
+  const edit = (dryRun) => post(`/_restlite/collections/${encodeURIComponent(name)}/schema`, {
+    fields: editor.value(), renames: editor.renames(), removeValues: removeValues.checked, dryRun,
+  });
+  const stale = () => { apply.disabled = true; report.hidden = true; };
+  editor.onChange(stale);
+  removeValues.addEventListener("change", stale);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errors, null);
+    try {
+      const answer = await edit(true);
+      clear(report, schemaReport(answer));
+      report.hidden = false;
+      apply.disabled = false;
+      apply.focus();
+    } catch (error) {
+      stale();
+      showError(errors, error);
+    }
+  });
+  apply.addEventListener("click", async () => {
+    showError(errors, null);
+    try {
+      const answer = await edit(false);
+      announce(`Schema saved; ${plural(answer.changedDocuments, "document")} changed`);
+      await schemaView(name, renderToken);
+      const done = h("div", { class: "success", role: "status" }, h("strong", {}, "Schema saved. "),
+        `${plural(answer.changedDocuments, "document")} changed.`,
+        answer.misfits.length ? ` ${answer.misfits.map((m) => `${plural(m.documents, "document")} keep a ${m.field} that ${m.message}`).join("; ")}.` : "");
+      main.querySelector(".view-head").after(done);
+    } catch (error) {
+      showError(errors, error);
+    }
+  });
+  return form;
+}
+
+/** What a schema edit would do, as a list a person reads before applying it. */
+function schemaReport(answer) {
+  const items = [];
+  for (const r of answer.renamed) items.push(h("li", {}, "Rename ", h("code", {}, r.from), " to ", h("code", {}, r.to), " in every document"));
+  for (const f of answer.added) items.push(h("li", {}, "Add ", h("code", {}, f)));
+  for (const f of answer.removed) {
+    items.push(h("li", {}, "Remove ", h("code", {}, f), answer.removedValues ? ": its values are deleted from the documents" : ": its values stay in the documents"));
+  }
+  for (const t of answer.retyped) items.push(h("li", {}, "Change ", h("code", {}, t.field), ` from ${t.from} to ${t.to}`));
+  const misfits = answer.misfits.map((m) => h("li", { class: "misfit" },
+    h("strong", {}, `${plural(m.documents, "document")} ${m.documents === 1 ? "does" : "do"} not fit `), h("code", {}, m.field), `: the value ${m.message}. Those values stay as they are; the documents must be corrected before they are next saved.`));
+  return [
+    h("h3", {}, `Of ${plural(answer.documents, "document")}, ${plural(answer.changedDocuments, "document")} change`),
+    items.length ? h("ul", {}, items) : h("p", {}, "Only required or unique marks change."),
+    misfits.length ? h("ul", { class: "misfits" }, misfits) : h("p", { class: "fits" }, "Every document fits the new schema."),
+  ];
 }
 
 /** The heading of a collection's pages, with its tabs. */
@@ -348,7 +411,7 @@ async function route() {
     }
   } catch (error) {
     if (token === renderToken) {
-      clear(main, h("div", { class: "error", role: "alert" }, error.message || String(error)));
+      clear(main, h("div", { class: "error", role: "alert" }, prose(error.message || String(error))));
     }
   }
   focusMain();

@@ -26,26 +26,79 @@ export function curlCode(req, key) {
   return `curl -s ${shellQuote(req.url)} \\\n  -H ${shellQuote(`x-apikey: ${key}`)}`;
 }
 
-const SWIFT_TYPES = { text: "String", number: "Int", float_number: "Double", date: "Date", bool: "Bool" };
+const SWIFT_TYPES = { text: "String", number: "Int", float_number: "Double", date: "Date", bool: "Bool", image: "[String]", file: "[String]" };
 
+// Words a property cannot be named as it is: Swift's keywords, and the struct's own `id`
+// (the document's _id, for Identifiable) and `CodingKeys`.
+const SWIFT_RESERVED = new Set(`associatedtype class deinit enum extension fileprivate func import init inout internal let
+  open operator private precedencegroup protocol public rethrows static struct subscript typealias var break case catch
+  continue default defer do else fallthrough for guard if in repeat return throw switch where while Any as await false
+  is nil self Self super throws true try Type Protocol async actor some any id CodingKeys`.split(/\s+/));
+
+/** A Swift property name for a field: "owner name" -> ownerName, "class" -> classField, "2nd" -> _2nd. */
 function swiftName(field) {
-  const cleaned = field.replace(/[^A-Za-z0-9_]/g, "_");
-  return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
+  const words = field.split(/[^A-Za-z0-9_]+/).filter(Boolean);
+  let name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join("") || "field";
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  return SWIFT_RESERVED.has(name) ? `${name}Field` : name;
 }
 
-function swiftStruct(fields) {
+/** The fields a document struct decodes: every field with a value in the document (not child collections). */
+function valueFields(fields) {
+  return fields.filter((f) => f.type !== "child");
+}
+
+/** Any JSON value, for fields of type json (objects, arrays, mixed). */
+const SWIFT_JSON_VALUE = `/// Any JSON value: the type of json fields (objects, arrays, mixed).
+enum JSONValue: Codable {
+    case string(String), number(Double), bool(Bool), object([String: JSONValue]), array([JSONValue]), null
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
+}`;
+
+/** A Codable struct for the schema's fields (every property optional: a document may lack any). */
+export function swiftStruct(fields) {
   const props = [];
   const keys = [`        case id = "_id"`];
-  for (const f of fields) {
-    if (!SWIFT_TYPES[f.type]) {
-      props.push(`    // ${f.name}: a JSON value (${f.type}); decode it with a Codable type of its shape`);
-      continue;
-    }
-    const prop = swiftName(f.name);
-    props.push(`    var ${prop}: ${SWIFT_TYPES[f.type]}${f.required ? "" : "?"}`);
+  const used = new Set(["id"]);
+  let json = false;
+  for (const f of valueFields(fields)) {
+    let prop = swiftName(f.name);
+    for (let n = 2; used.has(prop); n += 1) prop = `${swiftName(f.name)}${n}`;
+    used.add(prop);
+    const type = SWIFT_TYPES[f.type] || "JSONValue";
+    if (type === "JSONValue") json = true;
+    props.push(`    var ${prop}: ${type}?`);
     keys.push(prop === f.name ? `        case ${prop}` : `        case ${prop} = ${JSON.stringify(f.name)}`);
   }
-  return [
+  const struct = [
     "struct Document: Codable, Identifiable {",
     "    var id: String?",
     ...props,
@@ -55,6 +108,7 @@ function swiftStruct(fields) {
     "    }",
     "}",
   ].join("\n");
+  return json ? `${struct}\n\n${SWIFT_JSON_VALUE}` : struct;
 }
 
 export function swiftURLSessionCode(req, key, fields, origin, name) {
@@ -62,18 +116,23 @@ export function swiftURLSessionCode(req, key, fields, origin, name) {
   const plusNote = [...req.params].some(([, v]) => v.includes("+"))
     ? "// restdb reads '+' in a query as a space: percent-encode it as %2B (percentEncodedQueryItems).\n" : "";
   return `import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // URLSession on Linux
+#endif
 
 ${swiftStruct(fields)}
 
 /// restdb's date format: 2015-11-08T08:58:51.000Z
-let restDBDateFormatter: DateFormatter = {
+func restDBDateFormatter() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"
     return formatter
-}()
+}
 
+/// The documents of the table's view; call it from a Task or an async function:
+/// let documents = try await fetchDocuments()
 func fetchDocuments() async throws -> [Document] {
     var components = URLComponents(string: ${JSON.stringify(`${origin}${restPath(name)}`)})!
 ${plusNote}    components.queryItems = [
@@ -86,7 +145,7 @@ ${items.join("\n")}
         throw URLError(.badServerResponse)
     }
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .formatted(restDBDateFormatter)
+    decoder.dateDecodingStrategy = .formatted(restDBDateFormatter())
     return try decoder.decode([Document].self, from: data)
 }`;
 }
@@ -101,6 +160,9 @@ export function swiftClientCode(state, key, fields, origin, name) {
   const hints = state.h ? `// The hints h=${state.h} have no RestDBClient argument here; list(...) takes sort, skip, max and fields.\n` : "";
   return `import Foundation
 import RestDBClient
+#if canImport(RestDBClientSocketTransport)
+import RestDBClientSocketTransport  // Linux: the client's transport (iOS and macOS use URLSession)
+#endif
 
 ${swiftStruct(fields)}
 
@@ -110,6 +172,19 @@ let documents = client.collection(${JSON.stringify(name)}, of: Document.self)
 ${hints}// One page, with the total count (totals=true); list(...) takes the same arguments.
 let page = try await documents.page(${args.join(", ")})
 print(page.totals.total, page.data.count)`;
+}
+
+/** JavaScript with fetch (browsers, Node 18 and later, Deno), as restdb's own API page shows. */
+export function javascriptCode(req, key) {
+  return `// The documents of the table's current view, with fetch (a browser page, or Node 18+ as an ES module).
+const url = ${JSON.stringify(req.url)};
+
+const response = await fetch(url, { headers: { "x-apikey": ${JSON.stringify(key)} } });
+if (!response.ok) throw new Error(\`\${response.status}: \${await response.text()}\`);
+const documents = await response.json();
+console.log(documents.length, "documents");
+for (const doc of documents.slice(0, 3)) console.log(doc._id, doc);
+`;
 }
 
 export function postmanCode(req, key, origin, name) {
@@ -173,6 +248,7 @@ export async function codeView(main, name, params, { collectionHead, setTitle })
     ["curl", "curl", curlCode(req, key)],
     ["swift", "Swift (URLSession)", swiftURLSessionCode(req, key, fields, origin, name)],
     ["client", "Swift (RestDBClient)", swiftClientCode(state, key, fields, origin, name)],
+    ["javascript", "JavaScript (fetch)", javascriptCode(req, key)],
     ["postman", "Postman (collection JSON)", postmanCode(req, key, origin, name)],
   ];
   const texts = [];

@@ -29,6 +29,15 @@ function append(el, children) {
   }
 }
 
+/**
+ * A server message as nodes: `text in backticks` becomes <code>, the rest stays text
+ * ("use a key that `restlite keys list` shows" shows the command as code, no backticks).
+ */
+export function prose(text) {
+  const parts = String(text ?? "").split(/`([^`\n]+)`/);
+  return parts.map((part, i) => (i % 2 === 1 ? h("code", {}, part) : part)).filter((part) => part !== "");
+}
+
 /** Replaces the children of `el`. */
 export function clear(el, ...children) {
   el.replaceChildren();

@@ -1,7 +1,7 @@
 // Import (drop or pick a JSON array, JSON lines or CSV file; preview; upload with progress)
 // and export (download JSON or CSV).
 import { get, request, upload, restPath } from "./api.js";
-import { h, clear, id, announce, count, plural } from "./dom.js";
+import { h, clear, id, announce, count, plural, prose } from "./dom.js";
 import { fieldsSummary } from "./schema.js";
 
 const FORMATS = { json: "JSON array", jsonl: "JSON lines", csv: "CSV" };
@@ -18,9 +18,14 @@ function collectionFromFile(file) {
   return base || "imported";
 }
 
-function errorWithLine(error) {
-  return [h("strong", {}, "Import failed: "), error.message,
-    error.line && !new RegExp(`line ${error.line}\\b`).test(error.message) ? h("span", { class: "line" }, ` (line ${error.line})`) : null];
+/**
+ * The server's message about a file, naming the file ("cats.json, line 3: ..." where the
+ * server says "the file, line 3: ..."), after `heading`; backticks become code.
+ */
+function fileError(heading, error, fileName) {
+  const message = fileName ? error.message.replace(/^the file\b/, fileName) : error.message;
+  return [h("strong", {}, heading), prose(message),
+    error.line && !new RegExp(`line ${error.line}\\b`).test(message) ? h("span", { class: "line" }, ` (line ${error.line})`) : null];
 }
 
 export async function importView(main, params, { setTitle }) {
@@ -73,19 +78,27 @@ export async function importView(main, params, { setTitle }) {
 
   clear(main, h("div", { class: "view-head" }, h("h1", {}, "Import & export")), form, exportCard);
 
-  try {
-    const meta = await get("/rest/_meta");
-    const names = (meta.collections || []).map((c) => c.name);
-    clear(exportSelect, names.map((n) => h("option", { value: n }, n)));
-    if (names.length === 0) { jsonLink.hidden = csvLink.hidden = true; exportSelect.disabled = true; }
-    updateLinks();
-  } catch {
-    exportSelect.disabled = true;
+  /** Fills the export list from the server (again after an import), keeping or choosing `pick`. */
+  async function listCollections(pick = exportSelect.value) {
+    try {
+      const meta = await get("/rest/_meta");
+      const names = (meta.collections || []).map((c) => c.name);
+      clear(exportSelect, names.map((n) => h("option", { value: n, selected: n === pick }, n)));
+      jsonLink.hidden = csvLink.hidden = exportSelect.disabled = names.length === 0;
+      updateLinks();
+    } catch {
+      exportSelect.disabled = true;
+    }
   }
+  await listCollections();
 
   async function choose(chosen) {
     if (!chosen) return;
     file = chosen;
+    // A new file starts afresh: no progress or result of the previous import.
+    progress.hidden = true;
+    progress.value = 0;
+    progressText.textContent = "";
     fileName.textContent = file.name;
     format = guessFormat(file);
     formatSelect.value = format;
@@ -117,7 +130,7 @@ export async function importView(main, params, { setTitle }) {
       importButton.disabled = false;
       announce(`${plural(body.count, "row")} ready to import`);
     } catch (error) {
-      clear(previewArea, h("div", { class: "error", role: "alert" }, errorWithLine(error)));
+      clear(previewArea, h("div", { class: "error", role: "alert" }, fileError("This file cannot be imported: ", error, file.name)));
     }
   }
 
@@ -159,12 +172,13 @@ export async function importView(main, params, { setTitle }) {
         h("a", { href: `#/c/${encodeURIComponent(collection)}` }, `Open ${collection}`),
         answer.schema && answer.schema.fields ? h("p", {}, "Schema: ", fieldsSummary(answer.schema.fields)) : null));
       announce(`Imported ${plural(answer.imported, "document")} into ${collection}`);
+      await listCollections(collection);
       result.scrollIntoView({ block: "nearest" });
     } catch (error) {
       progress.hidden = true;
       progressText.textContent = "";
       const nothing = /nothing was changed/i.test(error.message) ? null : h("p", {}, h("strong", {}, "Nothing was changed."));
-      clear(result, h("div", { class: "error" }, errorWithLine(error), nothing));
+      clear(result, h("div", { class: "error" }, fileError("Import failed: ", error, file.name), nothing));
       result.scrollIntoView({ block: "nearest" });
     } finally {
       importButton.disabled = false;

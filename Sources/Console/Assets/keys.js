@@ -1,6 +1,6 @@
 // API keys: list, add a full or a scoped web key, copy, remove.
 import { get, post, del, isFullKey } from "./api.js";
-import { h, clear, id, announce, confirmDialog, copyButton } from "./dom.js";
+import { h, clear, id, announce, confirmDialog, copyButton, prose } from "./dom.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -69,7 +69,7 @@ export async function keysView(main, { setTitle }) {
       created.querySelector("button").focus({ preventScroll: true });
     } catch (error) {
       formErrors.hidden = false;
-      clear(formErrors, error.message);
+      clear(formErrors, prose(error.message));
     }
   });
 
@@ -82,7 +82,7 @@ export async function keysView(main, { setTitle }) {
       errors.hidden = true;
     } catch (error) {
       errors.hidden = false;
-      clear(errors, error.message);
+      clear(errors, prose(error.message));
       list.removeAttribute("aria-busy");
       return;
     }
@@ -101,7 +101,7 @@ export async function keysView(main, { setTitle }) {
             announce("Key removed");
           } catch (error) {
             errors.hidden = false;
-            clear(errors, error.message);
+            clear(errors, prose(error.message));
           }
           await refresh();
         });

@@ -1,7 +1,7 @@
 // The media archive: upload files (multipart, as restdb's own upload form), see them with their
 // thumbnails, copy their URLs, delete them.
 import { get, del, uploadMedia } from "./api.js";
-import { h, clear, id, announce, confirmDialog, copyButton, count, plural } from "./dom.js";
+import { h, clear, id, announce, confirmDialog, copyButton, count, plural, prose } from "./dom.js";
 
 function size(bytes) {
   if (bytes < 1024) return `${bytes} B`;
@@ -45,7 +45,7 @@ export async function mediaView(main, { setTitle }) {
     } catch (error) {
       progress.textContent = "";
       formErrors.hidden = false;
-      clear(formErrors, error.message);
+      clear(formErrors, prose(error.message));
     } finally {
       submit.disabled = false;
     }
@@ -59,7 +59,7 @@ export async function mediaView(main, { setTitle }) {
       errors.hidden = true;
     } catch (error) {
       errors.hidden = false;
-      clear(errors, error.message);
+      clear(errors, prose(error.message));
       list.removeAttribute("aria-busy");
       return;
     }
@@ -98,7 +98,7 @@ export async function mediaView(main, { setTitle }) {
         announce(`${file.origname} deleted`);
       } catch (error) {
         errors.hidden = false;
-        clear(errors, error.message);
+        clear(errors, prose(error.message));
       }
       await refresh();
     });

@@ -11,8 +11,13 @@ export function fieldsSummary(fields) {
   return shown;
 }
 
-/** An editable list of fields; value() gives [{name,type,required,unique}]. */
+/**
+ * An editable list of fields; value() gives [{name,type,required,unique}]. Rows of the
+ * `initial` fields remember their first name, so renames() gives {old: new} and removed()
+ * the initial fields whose rows were removed.
+ */
 export function schemaEditor(initial) {
+  const originals = new Map();
   const body = h("tbody");
   const table = h("table", { class: "grid schema-editor" },
     h("caption", { class: "offscreen" }, "Schema fields"),
@@ -25,7 +30,8 @@ export function schemaEditor(initial) {
   function addRow(field = { name: "", type: "text", required: false, unique: false }, focus = false) {
     const n = body.childElementCount + 1;
     const name = h("input", { value: field.name, "aria-label": `Field ${n} name`, class: "f-name", required: true, spellcheck: "false", autocomplete: "off" });
-    const type = h("select", { "aria-label": `Field ${n} type`, class: "f-type" }, TYPES.map((t) => h("option", { value: t, selected: t === field.type }, t)));
+    const types = TYPES.includes(field.type) ? TYPES : [...TYPES, field.type];
+    const type = h("select", { "aria-label": `Field ${n} type`, class: "f-type" }, types.map((t) => h("option", { value: t, selected: t === field.type }, t)));
     const required = h("input", { type: "checkbox", checked: !!field.required, "aria-label": `Field ${n} required`, class: "f-required" });
     const unique = h("input", { type: "checkbox", checked: !!field.unique, "aria-label": `Field ${n} unique`, class: "f-unique" });
     const remove = h("button", { type: "button", class: "small", "aria-label": `Remove field ${n}` }, "Remove");
@@ -37,20 +43,45 @@ export function schemaEditor(initial) {
     });
     body.append(row);
     if (focus) name.focus();
+    return row;
   }
 
-  for (const f of initial) addRow(f);
+  for (const f of initial) originals.set(addRow(f), f);
   add.addEventListener("click", () => addRow(undefined, true));
 
   return {
     element,
     value() {
-      return [...body.rows].map((row) => ({
-        name: row.querySelector(".f-name").value.trim(),
-        type: row.querySelector(".f-type").value,
-        required: row.querySelector(".f-required").checked,
-        unique: row.querySelector(".f-unique").checked,
-      })).filter((f) => f.name);
+      return [...body.rows].map((row) => {
+        const type = row.querySelector(".f-type").value;
+        const before = originals.get(row);
+        return {
+          name: row.querySelector(".f-name").value.trim(),
+          type,
+          required: row.querySelector(".f-required").checked,
+          unique: row.querySelector(".f-unique").checked,
+          // A child field keeps the collection its children live in.
+          ...(before && before.collection && type === before.type ? { collection: before.collection } : {}),
+        };
+      }).filter((f) => f.name);
+    },
+    renames() {
+      const renames = {};
+      for (const row of body.rows) {
+        const before = originals.get(row);
+        const now = row.querySelector(".f-name").value.trim();
+        if (before && now && now !== before.name) renames[before.name] = now;
+      }
+      return renames;
+    },
+    removed() {
+      const kept = new Set([...body.rows].map((row) => originals.get(row)).filter(Boolean));
+      return initial.filter((f) => !kept.has(f));
+    },
+    onChange(listener) {
+      element.addEventListener("input", listener);
+      element.addEventListener("change", listener);
+      element.addEventListener("click", (event) => { if (event.target.closest("button")) listener(); });
     },
     clear() { clear(body); },
   };

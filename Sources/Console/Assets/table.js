@@ -1,7 +1,7 @@
 // The documents view: a paged, sortable table with query boxes, typed inline editors,
 // add, delete (one or the selected), and optimistic-concurrency saves (If-Match → 409).
 import { get, request, restPath, uploadMedia, APIError } from "./api.js";
-import { h, clear, id, announce, confirmDialog, count, plural } from "./dom.js";
+import { h, clear, id, announce, confirmDialog, count, plural, prose } from "./dom.js";
 
 const SYSTEM = new Set(["_id", "_created", "_changed", "_createdby", "_changedby", "_version"]);
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -49,12 +49,26 @@ function mediaCell(value) {
   ids.length > 3 ? h("span", { class: "muted" }, ` +${ids.length - 3}`) : null);
 }
 
+/** Values longer than this show shortened, with the full value a click (or Enter) away. */
+const SHORT = 40;
+
 function cellText(value) {
   if (value === undefined) return h("span", { class: "muted" }, "—");
   if (value === null) return h("span", { class: "muted" }, "null");
   if (typeof value === "boolean") return h("span", { class: `bool b-${value}` }, value ? "true" : "false");
-  if (typeof value === "object") return h("code", { class: "json" }, JSON.stringify(value));
-  return String(value);
+  const json = typeof value === "object";
+  const text = json ? JSON.stringify(value) : String(value);
+  if (text.length <= SHORT) return json ? h("code", { class: "json" }, text) : text;
+  const full = json ? h("pre", { class: "json-block" }, JSON.stringify(value, null, 2)) : h("span", { class: "full" }, text);
+  return h("details", { class: "long" }, h("summary", { title: "Show the full value" }, `${text.slice(0, SHORT - 1)}…`), full);
+}
+
+/** A value that cannot be read from its input; the editor marks that input. */
+class FieldInputError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
 }
 
 /** An input for one field; read() returns the value or throws an Error naming the field. */
@@ -71,17 +85,23 @@ function editor(name, type, value, labelPrefix) {
     case "float_number":
       input = h("input", { type: "number", step: type === "number" ? "1" : "any", value: value ?? "", "aria-label": label, inputmode: type === "number" ? "numeric" : "decimal" });
       read = () => {
+        if (input.validity.badInput) throw new FieldInputError(name, `${name} must be a number`);
         if (input.value === "") return null;
         const n = Number(input.value);
-        if (!Number.isFinite(n)) throw new Error(`${name} must be a number`);
+        if (!Number.isFinite(n)) throw new FieldInputError(name, `${name} must be a number`);
         return n;
       };
       break;
     case "date": {
       // Shown and entered in UTC; restlite stores 2015-11-08T08:58:51.000Z.
+      // The input asks for seconds and milliseconds only when the stored value has them: a
+      // new date takes date, hours and minutes (seconds are 0). A half-filled input has no
+      // value at all (the browser's badInput), which is refused at the field, never dropped.
       const local = typeof value === "string" ? value.replace(/Z$/, "").replace(/([+-]\d\d:\d\d)$/, "").slice(0, 23) : "";
-      input = h("input", { type: "datetime-local", step: "0.001", value: local, "aria-label": `${label} (UTC)` });
+      const precise = /\.\d*[1-9]/.test(local) ? "0.001" : /:\d\d:\d\d/.test(local) && !/:00(\.0*)?$/.test(local) ? "1" : null;
+      input = h("input", { type: "datetime-local", step: precise, value: local, "aria-label": `${label} (UTC)` });
       read = () => {
+        if (input.validity.badInput) throw new FieldInputError(name, `${name}: fill in the whole date and time (hours and minutes at least), or clear it`);
         if (!input.value) return null;
         let v = input.value;
         if (v.length === 16) v += ":00";
@@ -119,7 +139,7 @@ function editor(name, type, value, labelPrefix) {
       input.value = value === undefined ? "" : JSON.stringify(value);
       read = () => {
         if (input.value.trim() === "") return null;
-        try { return JSON.parse(input.value); } catch (error) { throw new Error(`${name} is not valid JSON: ${error.message}`); }
+        try { return JSON.parse(input.value); } catch (error) { throw new FieldInputError(name, `${name} is not valid JSON: ${error.message}`); }
       };
       break;
     default:
@@ -128,6 +148,28 @@ function editor(name, type, value, labelPrefix) {
   }
   input.dataset.field = name;
   return { input, read };
+}
+
+/** Reads every editor; a value that cannot be read is marked at its field and rethrown. */
+function readEditors(editors, each) {
+  for (const e of editors) {
+    e.input.removeAttribute("aria-invalid");
+    const cell = e.input.closest("td");
+    if (cell) for (const old of cell.querySelectorAll(".field-error")) old.remove();
+  }
+  for (const e of editors) {
+    try {
+      each(e, e.read());
+    } catch (error) {
+      if (error instanceof FieldInputError) {
+        e.input.setAttribute("aria-invalid", "true");
+        const note = h("span", { class: "field-error", role: "alert" }, error.message);
+        (e.input.closest("td") || e.input.parentNode).append(note);
+        e.input.focus();
+      }
+      throw error;
+    }
+  }
 }
 
 export async function documentsView(main, name, params, { collectionHead, setTitle, token }) {
@@ -161,6 +203,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
   const sizeSelect = h("select", { id: sizeId }, PAGE_SIZES.map((n) => h("option", { value: n, selected: n === state.max }, String(n))));
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const tableError = h("div", { class: "error", role: "alert", hidden: true });
+  const notice = h("div", { class: "success notice", role: "status", hidden: true });
   const table = h("table", { class: "grid docs" });
   const wrap = h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `${name} documents` }, table);
   const first = h("button", { type: "button", "aria-label": "First page" }, "«");
@@ -174,7 +217,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
 
   const live = h("span", { class: "live hint", role: "status", "aria-live": "polite" });
   clear(main, head, queryForm,
-    h("div", { class: "toolbar" }, addButton, deleteSelected, live), status, tableError, wrap, pager);
+    h("div", { class: "toolbar" }, addButton, deleteSelected, live), status, notice, tableError, wrap, pager);
   followWrites();
 
   first.addEventListener("click", () => { state.skip = 0; load(); });
@@ -264,10 +307,11 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     const blameHints = state.h && /hint|\$orderby|\$fields|\$max|\$skip|\$groupby|\$aggregate/i.test(error.message) && !/query operator/i.test(error.message);
     (blameHints ? hInput : (state.q ? qInput : filterInput)).setAttribute("aria-invalid", "true");
     queryError.hidden = false;
-    clear(queryError, h("strong", {}, `${error.status || ""} ${error.body.name || "Error"}: `), error.message);
+    clear(queryError, h("strong", {}, `${error.status || ""} ${error.body.name || "Error"}: `), prose(error.message));
   }
 
   async function load({ focus, keepSelection = false } = {}) {
+    notice.hidden = true;
     syncURL();
     const p = paramsFromState(state);
     p.set("totals", "true");
@@ -287,7 +331,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     } catch (error) {
       if (!token()) return;
       if (error.status === 400) setQueryError(error);
-      else { tableError.hidden = false; clear(tableError, error.message); }
+      else { tableError.hidden = false; clear(tableError, prose(error.message)); }
       docs = [];
       totals = { total: 0, count: 0, skip: state.skip, max: state.max };
     } finally {
@@ -331,7 +375,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     });
     clear(table,
       h("caption", { class: "offscreen" }, `${name}: ${status.textContent}. Column headers sort.`),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "pick" }, all), headers, h("th", { scope: "col", class: "actions-col" }, "Actions"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "pick lead" }, all, h("span", { class: "offscreen" }, "Actions")), headers)),
       h("tbody", {}, docs.map((doc) => viewRow(doc, cols))));
     updateSelection();
   }
@@ -352,11 +396,10 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     const edit = h("button", { type: "button", class: "small", "aria-label": `Edit ${doc._id}` }, "Edit");
     const remove = h("button", { type: "button", class: "small danger", "aria-label": `Delete ${doc._id}` }, "Delete");
     const row = h("tr", { dataset: { id: doc._id } },
-      h("td", { class: "pick" }, box),
+      h("td", { class: "pick lead" }, h("span", { class: "row-actions" }, box, edit, remove)),
       h("th", { scope: "row", class: "id" }, h("code", { title: doc._id }, doc._id)),
-      cols.map((col) => h("td", { class: `t-${fieldType(col, schemaTypes, doc[col])}` },
-        schemaTypes.get(col) === "image" ? mediaCell(doc[col]) : cellText(doc[col]))),
-      h("td", { class: "row-actions" }, edit, remove));
+      cols.map((col) => h("td", { class: `t-${fieldType(col, schemaTypes, doc[col])}`, dataset: { label: col } },
+        schemaTypes.get(col) === "image" ? mediaCell(doc[col]) : cellText(doc[col]))));
     edit.addEventListener("click", () => editRow(row, doc, cols));
     remove.addEventListener("click", () => removeDocs([doc._id]));
     return row;
@@ -369,11 +412,10 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     const cancel = h("button", { type: "button", class: "small" }, "Cancel");
     const message = h("div", { class: "error inline", role: "alert", hidden: true });
     const editing = h("tr", { class: "editing", dataset: { id: doc._id } },
-      h("td", { class: "pick" }),
+      h("td", { class: "pick lead" }, h("span", { class: "row-actions" }, save, cancel)),
       h("th", { scope: "row", class: "id" }, h("code", {}, doc._id), h("span", { class: "version" }, ` v${doc._version ?? "?"}`)),
-      editors.map((e) => h("td", {}, e.input)),
-      h("td", { class: "row-actions" }, save, cancel));
-    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(cols.length + 3) }, message));
+      editors.map((e) => h("td", { dataset: { label: e.col } }, e.input)));
+    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(cols.length + 2) }, message));
     row.replaceWith(editing);
     editing.after(messageRow);
     if (conflictNote) { message.hidden = false; clear(message, conflictNote); }
@@ -392,16 +434,16 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     save.addEventListener("click", async () => {
       let changes = {};
       try {
-        for (const e of editors) {
-          const value = e.read();
+        readEditors(editors, (e, value) => {
           const before = doc[e.col];
-          if (JSON.stringify(value) === JSON.stringify(before)) continue;
-          if ((before === undefined || before === null) && (value === null || value === "")) continue;
+          if (JSON.stringify(value) === JSON.stringify(before)) return;
+          if ((before === undefined || before === null) && (value === null || value === "")) return;
           changes[e.col] = value;
-        }
+        });
       } catch (error) {
-        message.hidden = false;
-        clear(message, error.message);
+        // A field's own error shows at the field; others under the row.
+        message.hidden = error instanceof FieldInputError;
+        clear(message, prose(error.message));
         return;
       }
       if (Object.keys(changes).length === 0) { close(); return; }
@@ -419,8 +461,8 @@ export async function documentsView(main, name, params, { collectionHead, setTit
           await showConflict(editing, messageRow, message, doc, cols, changes, error);
         } else {
           message.hidden = false;
-          clear(message, h("strong", {}, `${error.body.name || "Error"}: `), error.message,
-            error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: ${item.message}`))) : null);
+          clear(message, h("strong", {}, `${error.body.name || "Error"}: `), prose(error.message),
+            error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: `, prose(item.message)))) : null);
           const bad = error.body.list && error.body.list[0] && editors.find((e) => e.col === error.body.list[0].field);
           if (bad) { bad.input.setAttribute("aria-invalid", "true"); bad.input.focus(); }
         }
@@ -459,7 +501,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
         announce(`Saved ${mine._id} over the newer version`);
         fresh.querySelector("button").focus();
       } catch (again) {
-        clear(message, again.message);
+        clear(message, prose(again.message));
       }
     });
     announce("Conflict: another client changed this document");
@@ -480,11 +522,10 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     const cancel = h("button", { type: "button", class: "small" }, "Cancel");
     const message = h("div", { class: "error inline", role: "alert", hidden: true });
     const row = h("tr", { class: "editing adding" },
-      h("td", { class: "pick" }),
+      h("td", { class: "pick lead" }, h("span", { class: "row-actions" }, save, cancel)),
       h("th", { scope: "row", class: "id" }, h("span", { class: "muted" }, "new")),
-      blank ? h("td", { colspan: "1" }, editors[0].input) : editors.map((e) => h("td", {}, e.input)),
-      h("td", { class: "row-actions" }, save, cancel));
-    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(Math.max(cols.length, 1) + 3) }, message));
+      blank ? h("td", { colspan: "1", dataset: { label: "document" } }, editors[0].input) : editors.map((e) => h("td", { dataset: { label: e.col } }, e.input)));
+    const messageRow = h("tr", { class: "message-row" }, h("td", { colspan: String(Math.max(cols.length, 1) + 2) }, message));
     tbody.prepend(row, messageRow);
     const close = () => { row.remove(); messageRow.remove(); addButton.focus(); };
     cancel.addEventListener("click", close);
@@ -495,29 +536,49 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     save.addEventListener("click", async () => {
       let doc = {};
       try {
-        if (blank) doc = editors[0].read() || {};
-        else for (const e of editors) {
-          const value = e.read();
-          if (value === null || value === "") continue;
-          doc[e.col] = value;
-        }
+        if (blank) readEditors(editors, (e, value) => { doc = value || {}; });
+        else readEditors(editors, (e, value) => { if (value !== null && value !== "") doc[e.col] = value; });
       } catch (error) {
-        message.hidden = false;
-        clear(message, error.message);
+        // A field's own error shows at the field; others under the row.
+        message.hidden = error instanceof FieldInputError;
+        clear(message, prose(error.message));
         return;
       }
       try {
         const { body } = await write("POST", restPath(name), { body: doc });
-        announce(`Added ${body._id}`);
-        state.skip = 0;
-        await load({ focus: () => addButton.focus() });
+        await showAdded(body);
       } catch (error) {
         message.hidden = false;
-        clear(message, h("strong", {}, `${error.body.name || "Error"}: `), error.message,
-          error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: ${item.message}`))) : null);
+        clear(message, h("strong", {}, `${error.body.name || "Error"}: `), prose(error.message),
+          error.body.list ? h("ul", {}, error.body.list.map((item) => h("li", {}, `${item.field}: `, prose(item.message)))) : null);
       }
     });
     editors[0].input.focus();
+  }
+
+  /**
+   * After Add: the page that holds the new document, with its row highlighted and a note. In
+   * the server's own order (no sort) a new document comes last, so that is the last page;
+   * under a sort or query it may be on no page at hand, so it is shown pinned above the rows.
+   */
+  async function showAdded(doc) {
+    const before = totals.total;
+    if (!state.sort) state.skip = Math.floor(before / state.max) * state.max;
+    await load();
+    let row = table.querySelector(`tbody tr[data-id="${CSS.escape(doc._id)}"]`);
+    const onPage = row !== null;
+    if (!onPage) {
+      row = viewRow(doc, columns());
+      row.classList.add("pinned");
+      table.tBodies[0].prepend(row);
+    }
+    row.classList.add("fresh");
+    clear(notice, h("strong", {}, "Added "), h("code", {}, doc._id), ". ",
+      onPage ? "It is highlighted below." : "It is not on this page of the current view (sort or query); it is shown above the rows until the page reloads.");
+    notice.hidden = false;
+    announce(`Added ${doc._id}`);
+    row.scrollIntoView({ block: "nearest" });
+    row.querySelector("button").focus({ preventScroll: true });
   }
 
   async function removeDocs(ids) {
@@ -533,7 +594,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
       announce(`${plural(ids.length, "document")} deleted`);
     } catch (error) {
       tableError.hidden = false;
-      clear(tableError, error.message);
+      clear(tableError, prose(error.message));
     }
     await load({ focus: () => addButton.focus() });
   }
@@ -545,7 +606,7 @@ export async function documentsView(main, name, params, { collectionHead, setTit
     schemaTypes = new Map(schemaFields.map((f) => [f.name, f.type]));
   } catch (error) {
     if (error instanceof APIError && error.status === 404) {
-      clear(main, head, h("div", { class: "error", role: "alert" }, error.message));
+      clear(main, head, h("div", { class: "error", role: "alert" }, prose(error.message)));
       return;
     }
   }
