@@ -13,7 +13,8 @@ import Testing
             "/thecatapi/v1/images/search?breed_ids=beng", "/thecatapi/v1/breeds/beng",
             "/thecatapi/v1/categories",
             "/placekitten/30/20", "/dummyimage/20x10.png", "/dogceo/api/breeds/list/all",
-            "/dogceo/breeds/beagle/a.jpg",
+            "/dogceo/breeds/beagle/a.jpg", "/usda/ndb/search/?q=apple",
+            "/usda/fdc/v1/foods/search?query=apple",
         ] {
             let response = api.request(
                 .get, path, headers: ["x-apikey": "", "Origin": "http://localhost:3000"])
@@ -36,7 +37,7 @@ import Testing
         #expect(
             !responder.routes.contains {
                 $0.pattern.hasPrefix("/thecatapi") || $0.pattern.hasPrefix("/placekitten")
-                    || $0.pattern.hasPrefix("/dogceo")
+                    || $0.pattern.hasPrefix("/dogceo") || $0.pattern.hasPrefix("/usda")
             })
         let response = responder.respond(to: HTTPRequest(method: .get, target: "/placekitten/300/200"))
         #expect(response.status == .notFound)
@@ -80,13 +81,22 @@ import Testing
         }
     }
 
+    @Test func theUSDAKeyCheckIsSwitchedOnByTheEnvironmentOnly() throws {
+        let on = try ServeConfiguration.resolve(
+            ServeOverrides(), environment: ["RESTLITE_USDA_KEY_CHECK": "1"])
+        #expect(on.standInOptions?.usdaKeyCheck == true)
+        let off = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
+        #expect(off.standInOptions?.usdaKeyCheck == false)
+    }
+
     @Test func theBannerListsTheStandIns() {
         let banner = ServeBanner(
             host: "0.0.0.0", port: 8080, dataDirectory: "d", collections: [], key: nil,
             standInBase: "http://127.0.0.1:8080/")
         #expect(
             banner.text.contains(
-                "\nstand-ins: http://127.0.0.1:8080/thecatapi/v1  /placekitten  /dummyimage  /dogceo/api\n"))
+                "\nstand-ins: http://127.0.0.1:8080/thecatapi/v1  /placekitten  /dummyimage  /dogceo/api  /usda\n"
+            ))
         #expect(
             !ServeBanner(host: "::", port: 1, dataDirectory: "d", collections: [], key: nil).text.contains(
                 "stand-ins"))

@@ -35,6 +35,8 @@ extension ServeConfiguration {
         case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
         case noStandIns = "RESTLITE_NO_STANDINS"
         case publicURL = "RESTLITE_PUBLIC_URL"
+        /// The USDA stand-in answers a missing or malformed `api_key` with the gateway's 403.
+        case usdaKeyCheck = "RESTLITE_USDA_KEY_CHECK"
         /// `--allowed-host`, comma-separated.
         case allowedHosts = "RESTLITE_ALLOWED_HOST"
         case localImages = "RESTLITE_LOCAL_IMAGES"
@@ -67,6 +69,7 @@ extension ServeConfiguration {
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
         try resolveLimits(flags, env, into: &configuration)
         configuration.standIns = !(try flags.noStandIns || env.flag(.noStandIns))
+        configuration.usdaKeyCheck = try env.flag(.usdaKeyCheck)
         configuration.publicURL = try (flags.publicURL ?? env[.publicURL]).map(parsePublicURL)
         configuration.localImages = try flags.localImages || env.flag(.localImages)
         configuration.allowedHosts = try parseHostNames(

@@ -68,6 +68,8 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var bodyTimeout: Duration = .seconds(30)
     /// Serve the stand-ins of TheCatAPI (`/thecatapi`), PlaceKitten and dummyimage.com.
     public var standIns = true
+    /// The USDA stand-in checks `api_key` (`RESTLITE_USDA_KEY_CHECK=1`); off, any key or none passes.
+    public var usdaKeyCheck = false
     /// Scheme, host and port of absolute URLs in answers (and of `localImages`), such as
     /// `http://192.168.1.5:8080`; nil: from the request's `Host` (and `http://127.0.0.1:<port>`).
     public var publicURL: String?
@@ -98,7 +100,7 @@ public struct ServeConfiguration: Sendable, Equatable {
 
     /// The stand-in options these settings imply; nil with `--no-standins`.
     public var standInOptions: StandInOptions? {
-        standIns ? StandInOptions(publicURL: publicURL) : nil
+        standIns ? StandInOptions(publicURL: publicURL, usdaKeyCheck: usdaKeyCheck) : nil
     }
 
     /// The seed file used when none is configured, relative to the working directory.

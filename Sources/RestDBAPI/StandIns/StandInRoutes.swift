@@ -5,7 +5,7 @@ import StandIns
 
 /// The offline stand-ins of the other web APIs a course app calls, on the restdb router:
 /// TheCatAPI under `/thecatapi`, the picture services under `/placekitten` and `/dummyimage`,
-/// the dog-breed API under `/dogceo`. No key is asked for (the key check covers `/rest` only); answers get CORS
+/// the dog-breed API under `/dogceo`, the USDA food search under `/usda`. No key is asked for (the key check covers `/rest` only); answers get CORS
 /// headers like every other.
 ///
 /// ```swift
@@ -19,10 +19,14 @@ public struct StandInOptions: Sendable, Equatable {
     /// Bytes of encoded pictures kept in memory, in all: a third each for TheCatAPI's picture
     /// files, PlaceKitten's and dummyimage's pictures, and the dog-breed API's pictures.
     public var cacheBytes: Int
+    /// The USDA stand-in answers a missing or malformed `api_key` with the gateway's 403 (the
+    /// course app crashes on it, so it is off unless a test asks for it).
+    public var usdaKeyCheck: Bool
 
-    public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20) {
+    public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20, usdaKeyCheck: Bool = false) {
         self.publicURL = publicURL
         self.cacheBytes = cacheBytes
+        self.usdaKeyCheck = usdaKeyCheck
     }
 }
 
@@ -31,6 +35,7 @@ public enum StandInRoutes {
     /// The path prefixes, after the server's base URL, in banner order.
     public static let bases = [
         TheCatAPIStandIn.prefix + "/v1", "/placekitten", "/dummyimage", DogCeoStandIn.prefix + "/api",
+        USDAStandIn.prefix,
     ]
 
     static func register(on router: inout Router, _ options: StandInOptions) {
@@ -43,6 +48,7 @@ public enum StandInRoutes {
             look, variant, width, height in
             DogPicture.draw(look, variant: variant, width: width, height: height).encoded(as: .jpeg)
         }.register(on: &router)
+        USDAStandIn(requireKey: options.usdaKeyCheck).register(on: &router)
     }
 
     /// Photo URLs of dummyimage.com, placekitten.com and TheCatAPI's CDN rewritten onto the
