@@ -76,6 +76,7 @@ public struct RestAPI: Sendable {
         router.use(MethodOverrideMiddleware())
         router.use(KeyMiddleware(keys: keys, strict: options.strict))
         router.errorRenderer = Self.protocolErrorResponse
+        router.bodyLimit = { head in KeyMiddleware.needsKey(head) ? nil : Self.keylessBodyLimit }
         router.notFound = { request in throw RestError(.notFound, Self.notFoundMessage(request)) }
         // Returned, not thrown: the router adds the `Allow` header only to a returned answer.
         router.methodNotAllowed = { request, methods in
@@ -127,6 +128,10 @@ public struct RestAPI: Sendable {
             try editCollectionSchema(request)
         }
     }
+
+    /// The largest body of a request that needs no key (the console's sign-in takes a key of a
+    /// few dozen bytes): a longer `Content-Length` is refused from the head with 413.
+    public static let keylessBodyLimit = 8 * 1024
 
     /// The answers SocketHTTP makes up itself (a request the parser refuses: 400, 413, 414, 431,
     /// 501, 505; the router's last-resort 500), in restdb's error shape and with CORS headers, so

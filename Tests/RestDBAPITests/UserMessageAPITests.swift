@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test func otherProtocolErrorsKeepTheirMessage() throws {
-        let response = ServeConfiguration.protocolErrorRenderer(.badRequest, "bad request line")
+        let response = ServeConfiguration.protocolErrorRenderer(
+            .badRequest, "bad request line", maxBody: 1024)
         #expect(response.status == .badRequest)
         #expect(try message(response) == "bad request line")
     }

@@ -38,6 +38,12 @@ struct KeyMiddleware: HTTPMiddleware {
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
         if let refusal = adminRefusal(head) { throw refusal }
+        if head.firstPathSegment == "realtime", head.method != .options,
+            let refusal = Self.realtimeRefusal(
+                head, keys: keys, method: head.method == .post ? "POST" : "GET")
+        {
+            throw refusal
+        }
         if let scopePath = Self.scopePath(head),
             let refusal = refusal(head, scopePath: scopePath)
         {
@@ -79,6 +85,46 @@ struct KeyMiddleware: HTTPMiddleware {
                 .forbidden,
                 "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
             )
+        }
+    }
+
+    /// Whether the head of this request is refused without a key (or a console session standing
+    /// for one): `/rest`, `/_restlite`, `/realtime` and `/media` but reading a file, preflights
+    /// excepted. Every other request is keyless and takes small bodies only
+    /// (`RestAPI.keylessBodyLimit`), held apart from the keyed requests' buffered bytes.
+    static func needsKey(_ head: HTTPRequest) -> Bool {
+        guard head.method != .options else { return false }
+        switch head.firstPathSegment {
+        case "rest", "_restlite", "realtime": return true
+        case "media": return scopePath(head) != nil
+        default: return false
+        }
+    }
+
+    /// Why a `/realtime` request may not go on: any known key may listen, publishing (`POST`)
+    /// needs a full-access key or one whose scope allows POST on `/realtime`.
+    static func realtimeRefusal(_ request: HTTPRequest, keys: KeyRing, method: String) -> RestError? {
+        guard let key = presentedKey(request), !key.isEmpty else {
+            return RestError(
+                .unauthorized,
+                "This request has no API key; send it as ?apikey= (EventSource cannot send headers) or in x-apikey."
+            )
+        }
+        switch keys.authorize(
+            presentedKey: key, method: method, path: "/realtime", origin: request.headers["Origin"])
+        {
+        case .allowed, .missing: return nil
+        case .unknown:
+            return RestError(
+                .forbidden,
+                "The API key is not known to this server; use a key that `restlite keys list` shows.")
+        case .outOfScope:
+            guard method == "GET" else {
+                return RestError(
+                    .forbidden,
+                    "Only a full-access key, or a key whose scope allows POST on /realtime, may publish.")
+            }
+            return nil
         }
     }
 

@@ -45,30 +45,10 @@ extension RestAPI {
     }
 
     /// 401 without a key, 403 for an unknown key; for POST, 403 unless the key may POST on
-    /// `/realtime`.
+    /// `/realtime` (`KeyMiddleware` refuses the same from the head).
     private func realtimeKey(_ request: HTTPRequest, method: String) throws -> String {
-        guard let key = KeyMiddleware.presentedKey(request), !key.isEmpty else {
-            throw RestError(
-                .unauthorized,
-                "This request has no API key; send it as ?apikey= (EventSource cannot send headers) or in x-apikey."
-            )
-        }
-        switch keys.authorize(
-            presentedKey: key, method: method, path: "/realtime", origin: request.headers["Origin"])
-        {
-        case .allowed, .missing: return key
-        case .unknown:
-            throw RestError(
-                .forbidden,
-                "The API key is not known to this server; use a key that `restlite keys list` shows.")
-        case .outOfScope:
-            guard method == "GET" else {
-                throw RestError(
-                    .forbidden,
-                    "Only a full-access key, or a key whose scope allows POST on /realtime, may publish.")
-            }
-            return key
-        }
+        if let refusal = KeyMiddleware.realtimeRefusal(request, keys: keys, method: method) { throw refusal }
+        return KeyMiddleware.presentedKey(request) ?? ""
     }
 
     // MARK: events of the write routes

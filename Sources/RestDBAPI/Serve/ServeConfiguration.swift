@@ -110,20 +110,32 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var httpConfiguration: HTTPServerConfiguration {
         var http = HTTPServerConfiguration(
             host: host, port: port, limits: HTTPLimits(maxBodyBytes: maxBodyBytes), accessLog: !quiet,
-            serverLog: !quiet, errorRenderer: Self.protocolErrorRenderer)
+            serverLog: !quiet, errorRenderer: Self.protocolErrorRenderer(maxBody: maxBodyBytes))
         http.maxBufferedBytes = maxBufferedBytes
         http.bodyTimeout = bodyTimeout
         return http
     }
 
     /// The server's own error answers as the API renders them; a 413 also names the setting
-    /// that raises the limit, which the HTTP layer cannot know.
-    @Sendable static func protocolErrorRenderer(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+    /// that raises the limit, which the HTTP layer cannot know, or says that the request needs
+    /// a key to send more.
+    static func protocolErrorRenderer(maxBody: Int) -> HTTPErrorRenderer {
+        { status, message in protocolErrorRenderer(status, message, maxBody: maxBody) }
+    }
+
+    static func protocolErrorRenderer(_ status: HTTPStatus, _ message: String, maxBody: Int) -> HTTPResponse {
         if status == .serviceUnavailable || status == .requestTimeout {
             let setting = status == .requestTimeout ? "--body-timeout" : "--max-buffered"
             return RestAPI.protocolErrorResponse(status, message + " (restlite serve \(setting))")
         }
         guard status == .payloadTooLarge else { return RestAPI.protocolErrorResponse(status, message) }
+        if !message.contains("larger than \(maxBody) bytes") {
+            return RestAPI.protocolErrorResponse(
+                status,
+                message
+                    + "; requests that need no API key take bodies of at most \(RestAPI.keylessBodyLimit) bytes"
+            )
+        }
         return RestAPI.protocolErrorResponse(
             status,
             message + "; restlite serve takes a larger limit with --max-body (or RESTLITE_MAX_BODY), "

@@ -8,8 +8,8 @@ extension HTTPRequestParser {
             let size = try Self.chunkSize(buffer[line])
             if size == 0 {
                 state = .trailers
-            } else if drainedBodyBytes + body.count + size > limits.maxBodyBytes {
-                throw HTTPParseError(.payloadTooLarge, "body larger than \(limits.maxBodyBytes) bytes")
+            } else if drainedBodyBytes + body.count + size > maxBodyBytes {
+                throw HTTPParseError(.payloadTooLarge, "body larger than \(maxBodyBytes) bytes")
             } else {
                 state = .chunkData(remaining: size)
             }

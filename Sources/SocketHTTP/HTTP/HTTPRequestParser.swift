@@ -46,6 +46,8 @@ public struct HTTPRequestParser: Sendable {
     var leadingEmptyLines = 0
     /// Header (and trailer) fields of the current request, for the count limit.
     var fieldCount = 0
+    /// A smaller body limit for the current request only (`limitBody(to:)`).
+    var bodyCap: Int?
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -98,6 +100,18 @@ public struct HTTPRequestParser: Sendable {
         body.removeAll(keepingCapacity: true)
         return true
     }
+
+    /// Holds the current request's body to at most `bytes` (below `HTTPLimits.maxBodyBytes`):
+    /// false when its `Content-Length` (or the chunks already read) says more; a chunked body
+    /// fails with 413 as soon as its chunks add up to more. The next request has the usual
+    /// limit again.
+    public mutating func limitBody(to bytes: Int) -> Bool {
+        bodyCap = bytes
+        return drainedBodyBytes + body.count + announcedBodyBytes <= bytes
+    }
+
+    /// The body limit of the current request.
+    var maxBodyBytes: Int { min(limits.maxBodyBytes, bodyCap ?? .max) }
 
     /// Bytes of memory the parser holds (capacity of its buffers, not just what they contain).
     public var retainedBytes: Int { buffer.capacity + body.capacity }
@@ -212,6 +226,7 @@ public struct HTTPRequestParser: Sendable {
         head = Head()
         body = []
         drainedBodyBytes = 0
+        bodyCap = nil
         state = .requestLine
         leadingEmptyLines = 0
         fieldCount = 0

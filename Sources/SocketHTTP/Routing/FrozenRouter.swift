@@ -5,6 +5,7 @@ public struct FrozenRouter: HTTPResponder {
     private let notFound: Router.Handler
     private let methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse
     private let errorRenderer: HTTPErrorRenderer
+    private let limitBody: (@Sendable (HTTPRequest) -> Int?)?
 
     init(router: Router) {
         let render = router.errorRenderer
@@ -14,9 +15,14 @@ public struct FrozenRouter: HTTPResponder {
         methodNotAllowed =
             router.methodNotAllowed ?? { _, _ in render(.methodNotAllowed, "Method not allowed") }
         errorRenderer = render
+        limitBody = router.bodyLimit
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let limit = bodyLimit(of: request), request.body.count > limit {
+            return errorRenderer(
+                .payloadTooLarge, "body larger than \(limit) bytes, the most this route takes")
+        }
         do {
             return try run(request, from: 0)
         } catch let error as any HTTPResponseConvertible {
@@ -37,6 +43,8 @@ public struct FrozenRouter: HTTPResponder {
             return nil  // the whole request will meet the same failure and answer it
         }
     }
+
+    public func bodyLimit(of head: HTTPRequest) -> Int? { limitBody?(head) }
 
     public func spoolsBody(of head: HTTPRequest) -> Bool {
         var bound: [(name: String, value: String)] = []

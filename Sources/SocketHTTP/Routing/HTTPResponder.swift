@@ -14,11 +14,19 @@ public protocol HTTPResponder: Sendable {
     /// still counts against `HTTPLimits.maxBodyBytes` and the body timeout, not against
     /// `HTTPServerConfiguration.maxBufferedBytes`.
     func spoolsBody(of head: HTTPRequest) -> Bool
+
+    /// A body limit below `HTTPLimits.maxBodyBytes` for this request (its head accepted by
+    /// `respondBeforeBody`), or nil. A longer `Content-Length` is refused from the head with
+    /// 413, a chunked body as soon as it passes the limit; the bytes of such bodies are counted
+    /// in a pool of their own (`HTTPServerConfiguration.maxSmallBodyBytes`), never against
+    /// `maxBufferedBytes`, so requests that need no credentials cannot crowd out those that do.
+    func bodyLimit(of head: HTTPRequest) -> Int?
 }
 
 extension HTTPResponder {
     public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? { nil }
     public func spoolsBody(of head: HTTPRequest) -> Bool { false }
+    public func bodyLimit(of head: HTTPRequest) -> Int? { nil }
 }
 
 /// A step around the handler: keys, CORS, errors, access logs.

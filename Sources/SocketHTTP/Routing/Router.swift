@@ -26,6 +26,11 @@ public struct Router: Sendable {
     /// it returns when the handler did not; an error it throws goes to the middleware without one.
     public var methodNotAllowed: (@Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse)?
 
+    /// The body limit of a request, when smaller than the server's (`HTTPResponder.bodyLimit`):
+    /// for example small bodies only for routes that need no key. A request that arrives whole
+    /// with a longer body is answered 413 through `errorRenderer`.
+    public var bodyLimit: (@Sendable (HTTPRequest) -> Int?)?
+
     public init() {}
 
     /// Adds a route; a later route with the same method and pattern replaces an earlier one.

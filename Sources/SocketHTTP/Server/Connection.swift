@@ -28,6 +28,11 @@ final class Connection: @unchecked Sendable {
     var armedDeadline: Int64 = 0
     /// Parser memory counted in the table's buffered total (`ConnectionTable.bufferedBytes`).
     var accountedBytes = 0
+    /// Whether the current request's body is under the responder's `bodyLimit`: its parser's
+    /// memory then counts in the small-body pool (`ConnectionTable.smallBodyBytes`).
+    var smallBody = false
+    /// The pool `accountedBytes` is counted in.
+    var accountedAsSmall = false
     /// Where the current request's body goes when its route spools bodies to disk.
     var spool: HTTPBodyFile?
     /// Set once a streamed response started: the connection now only carries that stream.

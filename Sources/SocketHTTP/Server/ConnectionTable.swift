@@ -38,7 +38,7 @@ final class ConnectionTable: @unchecked Sendable {
     private let states: UnsafeMutablePointer<Int64>
     private let deadlines: UnsafeMutablePointer<Int64>
     /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter,
-    /// [4] bytes buffered by all parsers.
+    /// [4] bytes buffered by all parsers, [5] of them those of bodies under a `bodyLimit`.
     private let counters: UnsafeMutablePointer<Int64>
     private let lock = PosixCondition()
 
@@ -48,8 +48,8 @@ final class ConnectionTable: @unchecked Sendable {
         states.initialize(repeating: 0, count: capacity)
         deadlines = .allocate(capacity: capacity)
         deadlines.initialize(repeating: 0, count: capacity)
-        counters = .allocate(capacity: 5)
-        counters.initialize(repeating: 0, count: 5)
+        counters = .allocate(capacity: 6)
+        counters.initialize(repeating: 0, count: 6)
     }
 
     deinit {
@@ -124,8 +124,11 @@ final class ConnectionTable: @unchecked Sendable {
     /// Bytes held by every connection's parser (heads and bodies not yet answered).
     var bufferedBytes: Int { Int(cel_atomic_load(counters + 4)) }
 
-    func addBuffered(_ delta: Int) {
-        if delta != 0 { _ = cel_atomic_add(counters + 4, Int64(delta)) }
+    /// Bytes held by parsers reading a body under the responder's `bodyLimit`.
+    var smallBodyBytes: Int { Int(cel_atomic_load(counters + 5)) }
+
+    func addBuffered(_ delta: Int, small: Bool = false) {
+        if delta != 0 { _ = cel_atomic_add(counters + (small ? 5 : 4), Int64(delta)) }
     }
 
     /// Waits until no connection is open or `deadline` (monotonic ms) passes; true if empty.

@@ -32,6 +32,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// answered). A read that would go past it is answered 503 with `Retry-After: 1`, and the
     /// connection closes.
     public var maxBufferedBytes = 256 * 1024 * 1024
+    /// Most bytes held across all connections by bodies under a responder's `bodyLimit`
+    /// (requests that need no key): a pool apart from `maxBufferedBytes`, so such requests
+    /// never make others wait. Past it, 503 with `Retry-After: 1`.
+    public var maxSmallBodyBytes = 16 * 1024 * 1024
     /// The longest a request body may take to arrive, counted from the end of its head: the
     /// connection is answered 408 and closed then, however steadily bytes trickle in.
     public var bodyTimeout: Duration = .seconds(30)

@@ -37,6 +37,7 @@ extension ServerRuntime {
         connection.closeAfterWrite = true
         connection.lingering = true
         connection.parser = HTTPRequestParser(limits: configuration.limits)
+        connection.smallBody = false
         connection.spool = nil
         return send(
             response, headOnly: false, keepAlive: false, version: version, to: connection, context: &context)
@@ -61,9 +62,15 @@ extension ServerRuntime {
                 return (Self.spoolFailure(configuration), head)
             }
         }
-        // The whole announced body is counted against the server-wide cap before it is read.
-        let announced = connection.parser.announcedBodyBytes
-        if table.bufferedBytes + announced > configuration.maxBufferedBytes {
+        if let limit = responder.bodyLimit(of: head) {
+            guard connection.parser.limitBody(to: limit) else {
+                let message = "body larger than \(limit) bytes, the most this route takes"
+                return (configuration.errorRenderer(.payloadTooLarge, message), head)
+            }
+            connection.smallBody = true
+        }
+        // The whole announced body is counted against its pool's cap before it is read.
+        if overCap(connection, adding: connection.parser.announcedBodyBytes) {
             return (Self.overCapResponse(configuration), head)
         }
         connection.parser.reserveAnnouncedBody()

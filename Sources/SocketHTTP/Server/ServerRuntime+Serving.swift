@@ -31,7 +31,7 @@ extension ServerRuntime {
                 return bodyTimedOut(connection)
                     ? refuseBody(.requestTimeout, connection, &context) : close(connection)
             }
-            if table.bufferedBytes + count > configuration.maxBufferedBytes {
+            if overCap(connection, adding: count) {
                 return refuseBody(.serviceUnavailable, connection, &context)
             }
             let now = System.monotonicMilliseconds()
@@ -58,6 +58,7 @@ extension ServerRuntime {
                 }
             case .request(let request):
                 connection.headChecked = false
+                connection.smallBody = false
                 connection.bodyDeadline = 0
                 if let spool = connection.spool {
                     connection.spool = nil
@@ -229,11 +230,24 @@ extension ServerRuntime {
         rearm(connection)
     }
 
-    /// Brings the table's buffered total up to date with this connection's parser.
+    /// Brings the table's buffered totals up to date with this connection's parser, in the pool
+    /// its current request belongs to.
     func account(_ connection: Connection) {
+        if connection.accountedAsSmall != connection.smallBody {
+            table.addBuffered(-connection.accountedBytes, small: connection.accountedAsSmall)
+            connection.accountedBytes = 0
+            connection.accountedAsSmall = connection.smallBody
+        }
         let retained = connection.parser.retainedBytes
-        table.addBuffered(retained - connection.accountedBytes)
+        table.addBuffered(retained - connection.accountedBytes, small: connection.smallBody)
         connection.accountedBytes = retained
+    }
+
+    /// Whether `count` more bytes would pass the cap of the pool this connection counts in.
+    func overCap(_ connection: Connection, adding count: Int) -> Bool {
+        connection.smallBody
+            ? table.smallBodyBytes + count > configuration.maxSmallBodyBytes
+            : table.bufferedBytes + count > configuration.maxBufferedBytes
     }
 
     /// Records the slot's state and deadline, then hands the connection back to the poller.
@@ -270,7 +284,7 @@ extension ServerRuntime {
     /// Closes the descriptor and drops the poller's reference; the caller must not touch the
     /// connection afterwards.
     func close(_ connection: Connection) {
-        table.addBuffered(-connection.accountedBytes)
+        table.addBuffered(-connection.accountedBytes, small: connection.accountedAsSmall)
         connection.accountedBytes = 0
         table.close(connection.fd)
         Unmanaged.passUnretained(connection).release()
