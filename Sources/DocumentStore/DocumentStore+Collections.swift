@@ -12,27 +12,14 @@ extension DocumentStore {
         return try collection(name)
     }
 
-    /// The collection `name`, created (schemaless) when missing and `create` is true.
-    func collectionForWrite(_ name: String, create: Bool) throws -> CollectionInfo {
-        if let info = try? collection(name) { return info }
-        guard create else { return try collection(name) }
-        try CollectionName.validate(name)
-        try writeCatalog { connection in
-            guard try connection.scalar("SELECT 1 FROM collections WHERE name = ?", [.text(name)]) == nil
-            else { return }
-            try insertCollection(name, schema: nil, connection)
-        }
-        return try collection(name)
-    }
-
     /// Adds a collection (catalog row, document table, unique indexes) inside the caller's
     /// transaction.
     @discardableResult
-    func insertCollection(_ name: String, schema: CollectionSchema?, _ connection: SQLiteConnection)
-        throws -> CollectionInfo
-    {
+    func insertCollection(
+        _ name: String, schema: CollectionSchema?, created: Int64? = nil, _ connection: SQLiteConnection
+    ) throws -> CollectionInfo {
         let schemaText: SQLValue = schema.map { .text($0.json.serialized()) } ?? .null
-        let created = clock.nowMilliseconds()
+        let created = created ?? clock.nowMilliseconds()
         try connection.run(
             "INSERT INTO collections(name, schema, created) VALUES (?, ?, ?)",
             [.text(name), schemaText, .integer(created)])
@@ -64,9 +51,11 @@ extension DocumentStore {
     /// Sets (or with `nil` removes) a collection's schema, creating the collection when
     /// missing. Existing documents are not re-validated; unique fields get an index.
     public func setSchema(_ schema: CollectionSchema?, for name: String) throws {
-        _ = try collectionForWrite(name, create: true)
+        if (try? collection(name)) == nil { try CollectionName.validate(name) }
         try writeCatalog { connection in
-            try writeSchema(schema, collectionID: try collection(name).id, connection)
+            // Created in the same transaction: a schema that cannot be written leaves no collection.
+            let info = try (try? collection(name)) ?? insertCollection(name, schema: nil, connection)
+            try writeSchema(schema, collectionID: info.id, connection)
         }
     }
 

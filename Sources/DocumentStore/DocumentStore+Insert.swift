@@ -15,18 +15,62 @@ extension DocumentStore {
 
     /// `insertMany`, running `inTransactionFirst` (with the collection's info) inside the write
     /// transaction before the rows go in: a check there and the inserts commit or fail together.
+    /// A missing collection is created inside the same transaction, so a write that fails
+    /// (a number beyond a double, a `$` field name, a missing parent) leaves no empty collection
+    /// behind.
     func insertMany(
         _ objects: [JSONObject], into name: String, options: WriteOptions,
         inTransactionFirst: ((CollectionInfo, SQLiteConnection) throws -> Void)?
     ) throws -> [Document] {
-        let info = try collectionForWrite(name, create: options.createCollection)
+        let existing = try existingCollectionForWrite(name, create: options.createCollection)
         // Everything that needs no other document (ids, validation, JSON text) is done before
         // taking the writer, which every write in the process waits for; inside it are only the
-        // unique-field checks and the INSERTs.
+        // unique-field checks and the INSERTs. A new collection has no schema yet.
+        // Its creation time is read first, as when it was made before the documents.
+        let provisional =
+            existing ?? CollectionInfo(id: 0, name: name, schema: nil, created: clock.nowMilliseconds())
+        var prepared = try prepareInserts(objects, info: provisional, options: options)
+        return try pool.write { connection in
+            defer { if existing == nil { try? reloadCatalog(connection) } }
+            return try connection.transaction {
+                var info = provisional
+                if existing == nil {
+                    info =
+                        try (try? collection(name))
+                        ?? insertCollection(name, schema: nil, created: provisional.created, connection)
+                    // Created by another writer meanwhile, with a schema: validate against it.
+                    if info.schema != nil {
+                        prepared = try prepareInserts(objects, info: info, options: options)
+                    }
+                }
+                try inTransactionFirst?(info, connection)
+                let checksUnique = options.validate && info.hasUniqueFields
+                for (document, fields) in prepared {
+                    if checksUnique { try Self.checkUnique(fields, info: info, id: document.id, connection) }
+                    try Self.insertRow(document, info: info, actor: options.actor, connection)
+                }
+                return prepared.map(\.document)
+            }
+        }
+    }
+
+    /// The collection a write goes to, or nil when it is missing and may be created (its name
+    /// checked); throws `collectionNotFound` when it is missing and may not.
+    private func existingCollectionForWrite(_ name: String, create: Bool) throws -> CollectionInfo? {
+        if let info = try? collection(name) { return info }
+        guard create else { return try collection(name) }
+        try CollectionName.validate(name)
+        return nil
+    }
+
+    /// Each object as the document it becomes (new id, system fields, schema applied) with its
+    /// fields; a validation error of an array names the element.
+    private func prepareInserts(_ objects: [JSONObject], info: CollectionInfo, options: WriteOptions) throws
+        -> [(document: Document, fields: JSONObject)]
+    {
         let now = clock.nowMilliseconds()
-        var documents: [Document] = []
-        var fieldsByDocument: [JSONObject] = []
-        documents.reserveCapacity(objects.count)
+        var prepared: [(document: Document, fields: JSONObject)] = []
+        prepared.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {
             do {
                 let id = try newID(for: object, options: options, now: now)
@@ -35,26 +79,15 @@ extension DocumentStore {
                 fields.setFirst(SystemFields.id, .string(id))
                 var body: [UInt8] = []
                 fields.write(to: &body)
-                documents.append(
-                    Document(
-                        id: id, body: body, created: now, changed: now, createdBy: options.actor,
-                        changedBy: options.actor, version: 0))
-                fieldsByDocument.append(fields)
+                let document = Document(
+                    id: id, body: body, created: now, changed: now, createdBy: options.actor,
+                    changedBy: options.actor, version: 0)
+                prepared.append((document, fields))
             } catch StoreError.validation(let errors) where objects.count > 1 {
                 throw StoreError.validation(errors.map { Self.inElement($0, index) })
             }
         }
-        let checksUnique = options.validate && info.hasUniqueFields
-        return try pool.write { connection in
-            try connection.transaction {
-                try inTransactionFirst?(info, connection)
-                for (document, fields) in zip(documents, fieldsByDocument) {
-                    if checksUnique { try Self.checkUnique(fields, info: info, id: document.id, connection) }
-                    try Self.insertRow(document, info: info, actor: options.actor, connection)
-                }
-                return documents
-            }
-        }
+        return prepared
     }
 
     private static func inElement(_ error: FieldError, _ index: Int) -> FieldError {

@@ -2,7 +2,8 @@
 """The bad-input matrix: every input is refused with a JSON error and changes no data.
 
 Starts `restlite serve` on a new data folder (the 100 seed cats, a second collection and a
-scoped key), then sends each bad input on its own connection: malformed HTTP, bad JSON bodies,
+scoped key), then sends each bad input on its own connection: malformed HTTP, bad JSON bodies
+(also to a collection that does not exist, which a refused write must not create),
 numbers beyond a double, bad update operators and field names, bad queries (q, h, sort, max,
 skip, filter, groupby), bad ids, missing, wrong and scoped keys, bad method overrides, bad form
 bodies, bad percent-encoding, unknown routes and methods. For each it checks
@@ -305,6 +306,19 @@ def cases(cat, other):
     add("admin: bad journal filter", http("GET", "/_restlite/journal?status=abc"))
     add("schema: bad type", http("PUT", "/rest/_schema/" + other, "{\"fields\":{\"a\":{\"type\":\"nope\"}}}"))
     add("realtime: bad publish", http("POST", "/realtime", "{"))
+
+    # 8. Refused writes to a collection that does not exist: a write that fails leaves nothing
+    # behind, the collection included (the digest covers `_meta`).
+    # Each case names a collection of its own, so one that was wrongly created cannot hide the next.
+    news = iter("/rest/drillnew%d" % number for number in range(1000))
+    for index, body in enumerate(bodies + ["[{\"a\":1},{\"b\":1e400}]", "[{\"a\":1},{\"$b\":1}]", "[1,2]"]):
+        add("new collection %d: %s" % (index, body[:40]), http("POST", next(news), body))
+    for body in ["weightKg=1e400", "%24where=1", "a.=1", "a=%zz"]:
+        add("new collection form: %s" % body, http("POST", next(news), body, content_type=form))
+    add("new collection: bad schema",
+        http("PUT", next(news) + "/_meta", "{\"fields\":[{\"name\":\"a\",\"type\":\"nope\"}]}"))
+    add("new collection: bad update", http("PUT", next(news) + "/" + cat, "{\"a\":1e400}"))
+    add("new collection: child of no parent", http("POST", next(news) + "/" + cat + "/kids", "{\"a\":1}"))
     return out
 
 
