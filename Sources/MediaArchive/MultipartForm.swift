@@ -20,16 +20,21 @@ public struct MultipartForm: Sendable {
 
     public let parts: [Part]
 
-    public init(body: [UInt8], contentType: String) throws(MultipartError) {
-        try self.init(source: body, contentType: contentType)
+    /// Most parts one form may hold unless the caller says otherwise (`serve --max-upload-parts`).
+    public static let defaultMaxParts = 100
+
+    public init(body: [UInt8], contentType: String, maxParts: Int = defaultMaxParts) throws(MultipartError) {
+        try self.init(source: body, contentType: contentType, maxParts: maxParts)
     }
 
     /// The form in `source` (a body in memory, or one the server wrote to a file, which is
     /// then read `pieceSize` bytes at a time, 1 MiB unless given; small in tests and the
-    /// fuzzer, so delimiters straddle pieces).
-    public init(source: any MediaByteSource, contentType: String, pieceSize: Int? = nil)
-        throws(MultipartError)
-    {
+    /// fuzzer, so delimiters straddle pieces). A form of more than `maxParts` parts is refused
+    /// with `MultipartError.tooManyParts` as soon as the scan reaches the part past the limit.
+    public init(
+        source: any MediaByteSource, contentType: String, pieceSize: Int? = nil,
+        maxParts: Int = defaultMaxParts
+    ) throws(MultipartError) {
         guard let boundary = Self.boundary(of: contentType) else {
             throw MultipartError(
                 "The body must be multipart/form-data with a boundary parameter, as a browser's FormData sends it."
@@ -37,7 +42,7 @@ public struct MultipartForm: Sendable {
         }
         var scanner = MultipartScanner(
             source: source, boundary: Array(boundary.utf8),
-            pieceSize: pieceSize ?? ByteWindow.defaultPieceSize)
+            pieceSize: pieceSize ?? ByteWindow.defaultPieceSize, maxParts: maxParts)
         parts = try scanner.scan()
     }
 
@@ -54,7 +59,20 @@ public struct MultipartForm: Sendable {
 /// Why a multipart body could not be read; the message says what to send instead.
 public struct MultipartError: Error, Sendable, Equatable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The part limit when the form had more parts than it allows; nil for a malformed form.
+    public let partLimit: Int?
+
+    public init(_ message: String, partLimit: Int? = nil) {
+        self.message = message
+        self.partLimit = partLimit
+    }
+
+    /// The form holds more than `limit` parts.
+    static func tooManyParts(limit: Int) -> MultipartError {
+        MultipartError(
+            "The form has more than \(limit) parts; one upload takes at most \(limit) parts (files and fields).",
+            partLimit: limit)
+    }
 }
 
 extension StringProtocol {

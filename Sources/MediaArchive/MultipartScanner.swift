@@ -9,9 +9,12 @@ struct MultipartScanner {
     let delimiter: [UInt8]
     /// The largest header section of one part.
     static let maxPartHeaderBytes = 16 * 1024
+    /// Most parts one body may hold; the scan stops at the first part past it.
+    let maxParts: Int
     static let crlf = Array("\r\n".utf8)
 
-    init(source: any MediaByteSource, boundary: [UInt8], pieceSize: Int) {
+    init(source: any MediaByteSource, boundary: [UInt8], pieceSize: Int, maxParts: Int) {
+        self.maxParts = maxParts
         window = ByteWindow(source, pieceSize: pieceSize)
         dashBoundary = Array("--".utf8) + boundary
         delimiter = Self.crlf + dashBoundary
@@ -34,6 +37,8 @@ struct MultipartScanner {
         var parts: [MultipartForm.Part] = []
         while true {
             if try window.matches(Array("--".utf8), at: position) { return parts }
+            // Refused before the next part is even read: nothing of the body is stored.
+            if parts.count >= maxParts { throw MultipartError.tooManyParts(limit: maxParts) }
             position = try lineEnd(after: position)
             let (headers, contentStart) = try readHeaders(from: position)
             guard let contentEnd = try window.find(delimiter, from: contentStart) else {

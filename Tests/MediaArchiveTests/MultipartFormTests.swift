@@ -140,3 +140,34 @@ import Testing
         #expect(source.largestRead <= 1 << 20)
     }
 }
+
+/// The part limit: a form of more parts than allowed is refused at the first part past it,
+/// before its content is read; up to the limit it is read as usual.
+@Suite struct MultipartPartLimitTests {
+    static func parts(_ count: Int) -> [UInt8] {
+        MultipartFormTests.body(
+            (0..<count).map { ("file", "f\($0).txt", nil, [UInt8(ascii: "x")]) }, boundary: "b")
+    }
+
+    @Test func theDefaultLimitIsOneHundredParts() throws {
+        let contentType = "multipart/form-data; boundary=b"
+        #expect(try MultipartForm(body: Self.parts(100), contentType: contentType).parts.count == 100)
+        #expect {
+            try MultipartForm(body: Self.parts(101), contentType: contentType)
+        } throws: { error in
+            (error as? MultipartError)?.partLimit == 100
+                && (error as? MultipartError)?.message.contains("more than 100 parts") == true
+        }
+    }
+
+    @Test func aGivenLimitHoldsForBodiesReadInPieces() throws {
+        let body = Self.parts(20_000)
+        #expect {
+            try MultipartForm(
+                source: body, contentType: "multipart/form-data; boundary=b", pieceSize: 64, maxParts: 3)
+        } throws: { ($0 as? MultipartError)?.partLimit == 3 }
+        let three = try MultipartForm(
+            source: Self.parts(3), contentType: "multipart/form-data; boundary=b", pieceSize: 7, maxParts: 3)
+        #expect(three.parts.count == 3)
+    }
+}

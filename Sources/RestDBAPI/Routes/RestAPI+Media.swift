@@ -19,7 +19,11 @@ extension RestAPI {
         // A body that came after its head is on disk (`spoolingBody`): read in pieces, never whole.
         let source: any MediaByteSource = request.bodyFile.map(SpooledBody.init) ?? request.body
         do {
-            form = try MultipartForm(source: source, contentType: request.headers["Content-Type"] ?? "")
+            form = try MultipartForm(
+                source: source, contentType: request.headers["Content-Type"] ?? "",
+                maxParts: options.maxUploadParts)
+        } catch  where error.partLimit != nil {
+            throw RestError(.payloadTooLarge, error.message + " (restlite serve --max-upload-parts)")
         } catch {
             throw RestError(.badRequest, error.message)
         }

@@ -1,0 +1,40 @@
+import DocumentStore
+import Foundation
+import RestDBAPI
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+/// One `POST /media` may hold at most 100 parts (`serve --max-upload-parts`): a form with more
+/// is refused with a 413 naming the limit, quickly, and with no file written.
+@Suite struct MediaUploadLimitTests {
+    static func form(parts: Int) -> [UInt8] {
+        MediaRouteTests.form((0..<parts).map { ("p\($0).txt", nil, [UInt8(ascii: "x")]) })
+    }
+
+    @Test func twentyThousandOneBytePartsAreRefusedQuicklyAndWriteNoFile() throws {
+        let api = try TestAPI()
+        let server = try api.startServer()
+        defer { server.shutdown(grace: .seconds(2)) }
+        let started = ContinuousClock.now
+        let response = try MediaRouteTests.sendInPieces(Self.form(parts: 20_000), to: server.port)
+        let took = ContinuousClock.now - started
+        #expect(response.status == 413, "\(response.bodyString)")
+        let error = try JSON.parse(response.body)
+        #expect(error["status"] == 413)
+        let message = error["message"]?.stringValue ?? ""
+        #expect(message.contains("100 parts") && message.contains("--max-upload-parts"), "\(message)")
+        #expect(took < .seconds(10), "took \(took)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path)
+        #expect(files.filter { !$0.hasPrefix(".") }.isEmpty, "\(files.prefix(5))")
+        #expect(try api.request(.get, "/media").json().arrayValue?.isEmpty == true)
+    }
+
+    @Test func oneHundredPartsAreStillStored() throws {
+        let api = try TestAPI()
+        let response = api.request(
+            .post, "/media", headers: MediaRouteTests.formType, bytes: Self.form(parts: 100))
+        #expect(response.status == .created, "\(response.bodyString)")
+        #expect(try response.json()["ids"]?.arrayValue?.count == 100)
+    }
+}
