@@ -22,12 +22,18 @@ struct ExportCommand: ParsableCommand {
             Examples:
               restlite export --collection a3cats > a3cats.json
               restlite export --collection a3cats --format csv --output a3cats.csv
+              restlite export --collection a3cats --format csv --raw   # no ' before =, +, -, @
               restlite export --collection a3cats --format jsonl --metafields
               restlite export --collection a3cats -o a3cats.json --media-dir media
 
             --media-dir copies the whole media archive (every uploaded file as <id> and its \
             metadata as <id>.json); copy that folder into another data folder as media/ to \
             serve the same files there.
+
+            CSV text that a spreadsheet would run as a formula (starting with =, +, -, @, a tab \
+            or a carriage return) is written with a ' in front, as OWASP advises against CSV \
+            injection; numbers such as -3 stay numbers. restlite import reads such a cell back \
+            without the '. --raw writes every cell as it is.
             """
     )
 
@@ -42,6 +48,14 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "Include the system fields (_created, _changed, _createdby, _changedby, _version).")
     var metafields = false
+
+    @Flag(
+        help: """
+            CSV: write text cells as they are. By default text starting with = + - @, a tab or a \
+            carriage return gets a ' in front, so a spreadsheet shows it instead of running it as \
+            a formula (restlite import takes the ' off again).
+            """)
+    var raw = false
 
     @Option(help: "The data folder.")
     var dataDir = "./data"
@@ -60,7 +74,8 @@ struct ExportCommand: ParsableCommand {
             try output.map { path throws(ImportError) in try FileOutput(path: path) } ?? .standardOutput()
         var sink = file
         let count = try Exporter.export(
-            collection: collection, from: access.store, format: format, metafields: metafields, to: &sink)
+            collection: collection, from: access.store, format: format, metafields: metafields,
+            escapeFormulas: !raw, to: &sink)
         try file.flush()
         if output != nil {
             StandardError.write("Exported \(Phrase.count(count, "document")) from \(collection).\n")

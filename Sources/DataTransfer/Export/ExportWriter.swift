@@ -16,6 +16,9 @@ public struct ExportWriter<Output: ByteOutput> {
     public let columns: [String]
     public private(set) var output: Output
     public private(set) var count = 0
+    /// CSV: text that a spreadsheet would run as a formula gets a `'` in front
+    /// (`CSVFormulaEscape`); false writes every cell as it is (`restlite export --raw`).
+    public var escapesFormulas = true
     private var line: [UInt8] = []
 
     public init(format: ImportFormat, columns: [String] = [], output: Output) {
@@ -29,7 +32,8 @@ public struct ExportWriter<Output: ByteOutput> {
         case .json: try output.write(Array("[".utf8))
         case .jsonl: break
         case .csv:
-            try output.write(Array((columns.map(CSVField.encode).joined(separator: ",") + "\r\n").utf8))
+            let names = columns.map { CSVField.encode(escapesFormulas ? CSVFormulaEscape.escaped($0) : $0) }
+            try output.write(Array((names.joined(separator: ",") + "\r\n").utf8))
         }
     }
 
@@ -43,7 +47,9 @@ public struct ExportWriter<Output: ByteOutput> {
             document.write(to: &line)
             line.append(0x0A)
         case .csv:
-            let cells = columns.map { CSVField.encode(document[$0] ?? .null) }
+            let cells = columns.map {
+                CSVField.encode(document[$0] ?? .null, escapingFormulas: escapesFormulas)
+            }
             line.append(contentsOf: (cells.joined(separator: ",") + "\r\n").utf8)
         }
         count += 1
@@ -71,11 +77,15 @@ public enum CSVField {
     /// their JSON text. Text that would read back as something else is quoted, because the
     /// importer reads a quoted cell as text: the empty string is `""` (an empty cell is null),
     /// and `"123"`, `"2.50"`, `"true"` stay text instead of becoming a number or a boolean.
-    public static func encode(_ value: JSONValue) -> String {
+    /// With `escapingFormulas`, text a spreadsheet would run as a formula gets a `'` in front
+    /// (`CSVFormulaEscape`; numbers stay bare: `-3` is a number to a spreadsheet too).
+    public static func encode(_ value: JSONValue, escapingFormulas: Bool = true) -> String {
         switch value {
         case .null: ""
         case .bool(let flag): flag ? "true" : "false"
         case .number(let number): number.text
+        case .string(let text) where escapingFormulas && CSVFormulaEscape.needsEscape(text[...]):
+            encode("'" + text)  // a `'` in front never reads back as a number or a boolean
         case .string(let text): readsBackAsText(text) ? encode(text) : quoted(text)
         case .array, .object: encode(value.serialized())
         }

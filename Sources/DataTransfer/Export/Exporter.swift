@@ -9,14 +9,17 @@ import DocumentStore
 public enum Exporter {
     /// Writes every document of `collection` in `_id` order and returns how many. JSON
     /// formats write each stored document as it is; CSV columns are `_id`, the schema's
-    /// fields, then any other field in first-seen order (found in a first pass).
+    /// fields, then any other field in first-seen order (found in a first pass). CSV text that
+    /// a spreadsheet would run as a formula gets a `'` in front unless `escapeFormulas` is false
+    /// (`CSVFormulaEscape`).
     @discardableResult
     public static func export(
         collection: String, from store: DocumentStore, format: ImportFormat, metafields: Bool = false,
-        to output: inout some ByteOutput
+        escapeFormulas: Bool = true, to output: inout some ByteOutput
     ) throws -> Int {
         let columns = format == .csv ? try csvColumns(collection, store: store, metafields: metafields) : []
         var writer = ExportWriter(format: format, columns: columns, output: output)
+        writer.escapesFormulas = escapeFormulas
         try writer.begin()
         try store.forEachDocument(in: collection) { document in
             try writer.write(document.object(metafields: metafields))

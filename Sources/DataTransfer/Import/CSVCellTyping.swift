@@ -5,8 +5,10 @@ import DocumentStore
 /// `true`/`false` a boolean, an empty unquoted cell null, anything else text. A quoted cell is
 /// always text there (`""` is the empty string, `"123"` the text 123): that is how `export`
 /// writes text that looks like a number, and Mockaroo quotes only cells holding commas,
-/// quotes or line breaks, which are text anyway. The unquoted rules also type form fields
-/// sent to the API.
+/// quotes or line breaks, which are text anyway. A cell export escaped against formula
+/// injection (`'` then `=`, `+`, `-`, `@`, tab or carriage return; `CSVFormulaEscape`) is the
+/// text after the `'`. The unquoted rules also type form fields sent to the API (which undo
+/// no escape).
 ///
 /// ```swift
 /// CSVCellTyping.value(of: "2.56")  // .number(2.56)
@@ -45,7 +47,12 @@ public enum CSVCellTyping {
         }
     }
 
+    /// A cell export escaped (`'=...`, see `CSVFormulaEscape`) is the text after the `'`, typed
+    /// by the schema when it types the field, else text.
     static func value(of cell: CSVReader.Cell, declared: ImportFieldType?) throws(ImportError) -> JSONValue {
+        if let original = CSVFormulaEscape.unescaped(cell.text) {
+            return declared == nil ? .string(original) : try value(of: original, declared: declared)
+        }
         if cell.quoted, cell.text.isEmpty || declared == nil { return .string(cell.text) }
         return try value(of: cell.text, declared: declared)
     }

@@ -26,7 +26,8 @@ struct CSVReader {
         guard let (_, names) = try readRecord() else {
             throw ImportError(file: file, line: 1, message: "the CSV file is empty; expected a header row")
         }
-        header = try CSVReader.checkedHeader(names.map(\.text), file: file)
+        header = try CSVReader.checkedHeader(
+            names.map { CSVFormulaEscape.unescaped($0.text) ?? $0.text }, file: file)
     }
 
     /// How far into the file reading has got, in bytes.

@@ -64,7 +64,8 @@ extension RestAPI {
     }
 
     /// `GET /_restlite/export/<collection>?format=json|jsonl|csv`: the whole collection as a file
-    /// to save (`Content-Disposition: attachment`), as `restlite export` writes it.
+    /// to save (`Content-Disposition: attachment`), as `restlite export` writes it. CSV text a
+    /// spreadsheet would run as a formula gets a `'` in front unless `raw=true`.
     func exportFile(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
         guard let store = store as? DocumentStore else {
@@ -75,7 +76,9 @@ extension RestAPI {
             throw StoreError.collectionNotFound(name, existing: store.collectionNames())
         }
         var output = MemoryOutput()
-        try Exporter.export(collection: name, from: store, format: format, to: &output)
+        let escape = !ListParameters.flag(request, "raw")
+        try Exporter.export(
+            collection: name, from: store, format: format, escapeFormulas: escape, to: &output)
         let types: [ImportFormat: String] = [
             .json: "application/json; charset=utf-8", .jsonl: "application/x-ndjson; charset=utf-8",
             .csv: "text/csv; charset=utf-8",
