@@ -17,4 +17,16 @@ public enum MemoryTuning {
             _ = unsafeBitCast(symbol, to: MallOpt.self)(-3, Int32(clamping: bytes))
         #endif
     }
+
+    /// Gives the pages free in the allocator's heaps back to the system (glibc `malloc_trim`),
+    /// after a large release such as many streams closing at once: glibc keeps freed memory
+    /// below the mapping threshold in its heaps, so the RSS would stay at its peak. It walks
+    /// every heap, so call it after a large release, not after every free. No-op elsewhere.
+    public static func returnFreeMemory() {
+        #if canImport(Glibc)
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
 }

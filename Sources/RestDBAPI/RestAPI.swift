@@ -27,6 +27,8 @@ public struct RestAPI: Sendable {
         /// The `Host` names answered (a guard against DNS rebinding); nil answers every `Host`.
         /// `serve` sets it when it listens on a loopback address.
         public var allowedHosts: HostAllowList?
+        /// Most parts one `POST /media` form may hold; past it, 413 before any file is written.
+        public var maxUploadParts = MultipartForm.defaultMaxParts
 
         public init(
             strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),

@@ -29,8 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
             over the default: RESTLITE_HOST, RESTLITE_PORT, RESTLITE_DATA_DIR, RESTLITE_APIKEY \
             (comma-separated), RESTLITE_SEED, RESTLITE_NO_SEED, RESTLITE_STRICT, \
             RESTLITE_MAX_BODY, RESTLITE_QUERY_BUDGET, RESTLITE_MAX_BUFFERED, \
-            RESTLITE_BODY_TIMEOUT, RESTLITE_QUIET, RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, \
-            RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, RESTLITE_PUBLIC_URL, RESTLITE_ALLOWED_HOST, \
+            RESTLITE_BODY_TIMEOUT, RESTLITE_MAX_UPLOAD_PARTS, RESTLITE_MAX_SUBSCRIBERS, \
+            RESTLITE_MAX_SUBSCRIBERS_PER_KEY, RESTLITE_REALTIME_QUEUE_BUDGET, RESTLITE_QUIET, \
+            RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, \
+            RESTLITE_PUBLIC_URL, RESTLITE_ALLOWED_HOST, \
             RESTLITE_LOCAL_IMAGES (true/false variables take 1/0, true/false, yes/no).
 
             The first line of standard output is always exactly 'restlite listening on \
@@ -131,6 +133,33 @@ struct ServeCommand: AsyncParsableCommand {
             "Longest a request body may take to arrive after its head; beyond, 408. [env RESTLITE_BODY_TIMEOUT; default 30s]",
             valueName: "duration"))
     var bodyTimeout: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most parts (files and fields) of one POST /media form; beyond, 413. [env RESTLITE_MAX_UPLOAD_PARTS; default 100]",
+            valueName: "n"))
+    var maxUploadParts: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most /realtime subscribers at once; beyond, 503. [env RESTLITE_MAX_SUBSCRIBERS; default 1000]",
+            valueName: "n"))
+    var maxSubscribers: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Most /realtime subscribers of one API key at once; beyond, 503. [env RESTLITE_MAX_SUBSCRIBERS_PER_KEY; default 200]",
+            valueName: "n"))
+    var maxSubscribersPerKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Most bytes queued for all /realtime subscribers together; beyond, the slowest are \
+            disconnected. [env RESTLITE_REALTIME_QUEUE_BUDGET; default 64MiB]
+            """,
+            valueName: "size"))
+    var realtimeQueueBudget: String?
 
     @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
     var quiet = false
@@ -273,6 +302,10 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.maxBuffered = maxBuffered
         overrides.bodyTimeout = bodyTimeout
         overrides.allowedHosts = allowedHost
+        overrides.maxUploadParts = maxUploadParts
+        overrides.maxSubscribers = maxSubscribers
+        overrides.maxSubscribersPerKey = maxSubscribersPerKey
+        overrides.realtimeQueueBudget = realtimeQueueBudget
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -468,7 +468,8 @@ doc["paths"]["/realtime"] = {
         "description": ("Events `post` and `put` carry `{\"collection\":..., \"data\": document}`, `delete` carries "
                         "`{\"collection\":..., \"data\": [ids]}`, `publish` the JSON that was posted, `ping` the "
                         "server's time. Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) "
-                        "resumes from the last 1,000 events. A scoped key receives the collections it may GET."),
+                        "resumes from the last 1,000 events. A scoped key receives the collections it may GET. "
+                        "Past the subscriber caps (in all and per key), 503 with `Retry-After`."),
         "parameters": [
             {"name": "lastEventId", "in": "query", "description": "Resume after this event id.",
              "schema": {"type": "integer"}},
@@ -476,7 +477,8 @@ doc["paths"]["/realtime"] = {
              "schema": {"type": "integer"}}],
         "responses": {"200": {"description": "The event stream; it stays open.",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                      "401": resp("Unauthorized"), "403": resp("Forbidden"), "500": resp("InternalError")}},
+                      "401": resp("Unauthorized"), "403": resp("Forbidden"), "500": resp("InternalError"),
+                      "503": resp("ServiceUnavailable")}},
     "post": {
         "tags": ["realtime"], "operationId": "realtimePublish",
         "summary": "Publish a JSON message to every subscriber as a `publish` event",
@@ -743,7 +745,10 @@ doc["paths"].update({
     "/_restlite/export/{collection}": {"get": _admin_op(
         "exportFile", "The whole collection as a file (`Content-Disposition: attachment`)", "200",
         {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
-        params=[param("collection"), _format_q], extra=("404",))},
+        params=[param("collection"), _format_q,
+                _query("raw", "CSV: `true` writes cells as they are; by default text a spreadsheet would run as a "
+                       "formula (starting with `=`, `+`, `-`, `@`, tab, CR) gets a `'` in front.")],
+        extra=("404",))},
     "/_restlite/collections/{collection}": {"delete": _admin_op(
         "dropCollection", "Drop a collection with its documents, schema, indexes and their children (one transaction)", "200",
         {"type": "object", "required": ["dropped", "documents"],

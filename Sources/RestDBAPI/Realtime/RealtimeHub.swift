@@ -41,6 +41,13 @@ public final class RealtimeHub: @unchecked Sendable {
         /// so a burst of writes reaches each subscriber in a few writes rather than one each.
         /// The first event after a quiet spell goes out at once.
         public var coalesce: Duration
+        /// Most subscribers at once; past it `GET /realtime` is answered 503 (`serve --max-subscribers`).
+        public var maxSubscribers = 1000
+        /// Most subscribers of one API key at once (`serve --max-subscribers-per-key`).
+        public var maxSubscribersPerKey = 200
+        /// Most bytes queued for all subscribers together; past it the subscribers holding the
+        /// most are disconnected until the rest fit (`serve --realtime-queue-budget`).
+        public var totalQueueBytes = 64 << 20
 
         public init(
             pingInterval: Duration = .seconds(30), history: Int = 1000, queueBytes: Int = 1 << 20,
@@ -52,6 +59,11 @@ public final class RealtimeHub: @unchecked Sendable {
             self.coalesce = coalesce
         }
     }
+
+    /// Seconds a refused subscriber is told to wait (`Retry-After`).
+    static let retryAfterSeconds = 10
+    /// Subscribers that leave between two returns of freed memory to the system.
+    static let releasesBeforeTrim = 64
 
     struct Event {
         let id: Int64
@@ -72,6 +84,11 @@ public final class RealtimeHub: @unchecked Sendable {
     private var running = false
     private var pruneNeeded = false
     private var memberCount = 0
+    /// Places taken under the caps (`admit`), in all and per key.
+    private var admitted = 0
+    private var admittedByKey: [String: Int] = [:]
+    /// Subscribers that left since the allocator last gave memory back; the dispatcher's.
+    private var leftSinceTrim = 0
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -106,6 +123,39 @@ public final class RealtimeHub: @unchecked Sendable {
         lock.unlock()
         if start { PosixThread.spawn(name: "realtime") { [self] in dispatchLoop() } }
     }
+
+    /// Takes a place for one more subscriber of `key`, or throws when the server or the key
+    /// already has as many as the settings allow. The slot gives the place back.
+    func admit(key: String) throws(RealtimeLimitError) -> RealtimeSlot {
+        lock.lock()
+        defer { lock.unlock() }
+        if admitted >= settings.maxSubscribers {
+            throw RealtimeLimitError(
+                message:
+                    "This server already has \(settings.maxSubscribers) realtime subscribers, as many as "
+                    + "it serves at once (restlite serve --max-subscribers); try again later.")
+        }
+        if admittedByKey[key, default: 0] >= settings.maxSubscribersPerKey {
+            throw RealtimeLimitError(
+                message: "This API key already has \(settings.maxSubscribersPerKey) realtime subscribers, as "
+                    + "many as one key may have at once (restlite serve --max-subscribers-per-key); close one "
+                    + "or try again later.")
+        }
+        admitted += 1
+        admittedByKey[key, default: 0] += 1
+        return RealtimeSlot { [weak self] in self?.giveBack(key: key) }
+    }
+
+    private func giveBack(key: String) {
+        lock.withLock {
+            admitted -= 1
+            let left = admittedByKey[key, default: 1] - 1
+            admittedByKey[key] = left > 0 ? left : nil
+        }
+    }
+
+    /// Places taken under the caps now (streams open or about to open).
+    public var admittedCount: Int { lock.withLock { admitted } }
 
     /// Subscribers currently served (joining ones included).
     public var subscriberCount: Int { lock.withLock { memberCount + joining.count } }
@@ -157,15 +207,24 @@ public final class RealtimeHub: @unchecked Sendable {
             {
                 _ = lock.wait(milliseconds: Self.milliseconds(until: nextPing))
             }
-            if pruneNeeded { members.removeAll { !$0.sink.isOpen } }
+            if pruneNeeded {
+                let before = members.count
+                members.removeAll { !$0.sink.isOpen }
+                leftSinceTrim += before - members.count
+            }
             pruneNeeded = false
             if members.isEmpty && joining.isEmpty {
                 running = false
                 memberCount = 0
                 pending = []
+                let trim = leftSinceTrim > 0
+                leftSinceTrim = 0
                 lock.unlock()
+                if trim { MemoryTuning.returnFreeMemory() }
                 return
             }
+            let trim = leftSinceTrim >= Self.releasesBeforeTrim
+            if trim { leftSinceTrim = 0 }
             let fresh = pending
             pending = []
             let joiners = joining
@@ -179,8 +238,12 @@ public final class RealtimeHub: @unchecked Sendable {
             }
             memberCount = members.count + joiners.count
             lock.unlock()
+            if trim { MemoryTuning.returnFreeMemory() }
             let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
             let kinds = Self.kinds(of: fresh)
+            if !everything.isEmpty {
+                Self.closeSlowest(members, adding: everything.count, toFit: settings.totalQueueBytes)
+            }
             for member in members {
                 member.deliver(fresh, kinds: kinds, everything: everything, then: ping)
             }
@@ -190,8 +253,39 @@ public final class RealtimeHub: @unchecked Sendable {
                     backlog, kinds: Self.kinds(of: backlog), everything: all, then: ping)
             }
             members.append(contentsOf: joiners.map(\.subscriber))
+            if !everything.isEmpty || !joiners.isEmpty {
+                Self.closeSlowest(members, toFit: settings.totalQueueBytes)
+            }
             if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
         }
+    }
+
+    /// Disconnects the subscribers holding the most queued bytes until what all of them hold,
+    /// with `incoming` more bytes sent to each, fits `budget`: the slowest readers go, the
+    /// others keep their streams. Called before a round delivers (so the round cannot overshoot)
+    /// and after it. A fan-out array a sink still shares with the others counts once
+    /// (`ownedByteCount`); `incoming` is a copy for each sink that still holds bytes, since
+    /// appending to its queue copies, and once for all the sinks that take the array itself.
+    /// Returns how many were closed.
+    @discardableResult
+    static func closeSlowest(_ members: [RealtimeSubscriber], adding incoming: Int = 0, toFit budget: Int)
+        -> Int
+    {
+        var queued = members.map { member in
+            let owned = member.sink.ownedByteCount
+            let copies = incoming > 0 && member.sink.bufferedByteCount > 0
+            return (member: member, bytes: owned + (copies ? incoming : 0))
+        }
+        var total = queued.reduce(incoming) { $0 + $1.bytes }
+        guard total > budget else { return 0 }
+        queued.sort { $0.bytes > $1.bytes }
+        var closed = 0
+        for (member, bytes) in queued where total > budget && bytes > 0 {
+            member.sink.close()
+            total -= bytes
+            closed += 1
+        }
+        return closed
     }
 
     /// The distinct collections of `events` in order of first appearance, nil standing for

@@ -28,7 +28,16 @@ extension RestAPI {
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no",
         ]
+        let slot: RealtimeSlot
+        do {
+            slot = try hub.admit(key: key)
+        } catch {
+            var response = RestError(.serviceUnavailable, error.message).httpResponse()
+            response.headers.set("Retry-After", String(RealtimeHub.retryAfterSeconds))
+            return response
+        }
         return .stream(headers: headers, bufferLimit: hub.settings.queueBytes) { sink in
+            sink.onClose { slot.giveBack() }
             // Tells EventSource how soon to reconnect; carries no event.
             sink.send(Array("retry: 2000\n\n".utf8))
             hub.subscribe(RealtimeSubscriber(sink: sink, lastEventID: lastEventID, mayRead: mayRead))

@@ -78,9 +78,11 @@ public final class RestliteServer: Sendable {
             self.media = media
             admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys, media: media)
             console = configuration.console ? Console.forRestAPI(keys: keys) : nil
-            let options = RestAPI.Options(
-                strict: configuration.strict, standIns: configuration.standInOptions,
-                publicURL: configuration.publicURL, allowedHosts: configuration.hostAllowList)
+            var options = RestAPI.Options(
+                strict: configuration.strict, realtime: configuration.realtimeSettings,
+                standIns: configuration.standInOptions, publicURL: configuration.publicURL,
+                allowedHosts: configuration.hostAllowList)
+            options.maxUploadParts = configuration.maxUploadParts
             let api = RestAPI(store: store, keys: keys, options: options, media: media)
             var mounts: [any RouterMount] = []
             if let admin { mounts.append(admin) }

@@ -40,6 +40,10 @@ extension ServeConfiguration {
         /// `--allowed-host`, comma-separated.
         case allowedHosts = "RESTLITE_ALLOWED_HOST"
         case localImages = "RESTLITE_LOCAL_IMAGES"
+        case maxUploadParts = "RESTLITE_MAX_UPLOAD_PARTS"
+        case maxSubscribers = "RESTLITE_MAX_SUBSCRIBERS"
+        case maxSubscribersPerKey = "RESTLITE_MAX_SUBSCRIBERS_PER_KEY"
+        case realtimeQueueBudget = "RESTLITE_REALTIME_QUEUE_BUDGET"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -125,6 +129,34 @@ extension ServeConfiguration {
         if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
             configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
         }
+        try resolveCaps(flags, env, into: &configuration)
+    }
+
+    /// `--max-upload-parts`, `--max-subscribers`, `--max-subscribers-per-key`,
+    /// `--realtime-queue-budget`: what one client may hold of the server.
+    private static func resolveCaps(
+        _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
+    ) throws {
+        if let text = flags.maxUploadParts ?? env[.maxUploadParts] {
+            configuration.maxUploadParts = try parseCount(text, flag: "--max-upload-parts")
+        }
+        if let text = flags.maxSubscribers ?? env[.maxSubscribers] {
+            configuration.maxSubscribers = try parseCount(text, flag: "--max-subscribers")
+        }
+        if let text = flags.maxSubscribersPerKey ?? env[.maxSubscribersPerKey] {
+            configuration.maxSubscribersPerKey = try parseCount(text, flag: "--max-subscribers-per-key")
+        }
+        if let text = flags.realtimeQueueBudget ?? env[.realtimeQueueBudget] {
+            configuration.realtimeQueueBytes = try ByteSize.parse(text, setting: "realtime queue budget")
+        }
+    }
+
+    /// A whole number from 1 to 1,000,000.
+    static func parseCount(_ text: String, flag: String) throws -> Int {
+        guard let count = Int(text.trimmingBlanks()), (1...1_000_000).contains(count) else {
+            throw ServeError.invalidSetting("\(flag) '\(text)' is not a whole number from 1 to 1000000")
+        }
+        return count
     }
 
     /// `http(s)://host[:port]` with nothing after but slashes, which are dropped.

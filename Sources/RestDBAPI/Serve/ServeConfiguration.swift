@@ -1,3 +1,4 @@
+import MediaArchive
 import SocketHTTP
 
 /// Everything `restlite serve` needs to know, after flags and environment variables have been
@@ -80,6 +81,13 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var localImages = false
     /// Serve the web console at `/` and `/_console/` (`--no-console` turns it off).
     public var console = true
+    /// Most parts of one `POST /media` form (`--max-upload-parts`).
+    public var maxUploadParts = MultipartForm.defaultMaxParts
+    /// `/realtime` subscribers at once, in all and per key, and the bytes queued for all of
+    /// them (`--max-subscribers`, `--max-subscribers-per-key`, `--realtime-queue-budget`).
+    public var maxSubscribers = RealtimeHub.Settings().maxSubscribers
+    public var maxSubscribersPerKey = RealtimeHub.Settings().maxSubscribersPerKey
+    public var realtimeQueueBytes = RealtimeHub.Settings().totalQueueBytes
 
     public init() {}
 
@@ -101,6 +109,15 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// The stand-in options these settings imply; nil with `--no-standins`.
     public var standInOptions: StandInOptions? {
         standIns ? StandInOptions(publicURL: publicURL, usdaKeyCheck: usdaKeyCheck) : nil
+    }
+
+    /// The `/realtime` settings these options imply.
+    public var realtimeSettings: RealtimeHub.Settings {
+        var settings = RealtimeHub.Settings()
+        settings.maxSubscribers = maxSubscribers
+        settings.maxSubscribersPerKey = maxSubscribersPerKey
+        settings.totalQueueBytes = realtimeQueueBytes
+        return settings
     }
 
     /// The seed file used when none is configured, relative to the working directory.

@@ -32,6 +32,12 @@ public struct ServeOverrides: Sendable, Equatable {
     public var allowedHosts: [String] = []
     /// `--no-console` (set after `init`).
     public var noConsole = false
+    /// `--max-upload-parts`, `--max-subscribers`, `--max-subscribers-per-key`,
+    /// `--realtime-queue-budget` (set after `init`).
+    public var maxUploadParts: String?
+    public var maxSubscribers: String?
+    public var maxSubscribersPerKey: String?
+    public var realtimeQueueBudget: String?
 
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],

@@ -21,6 +21,9 @@ public final class StreamSink: @unchecked Sendable {
     /// Most bytes held for the client; more and the sink closes.
     public let capacity: Int
     private var buffer: [UInt8]
+    /// The buffer is still the very array a `send` passed in (one fan-out array many sinks
+    /// share), so this sink adds no bytes of its own to the process.
+    private var bufferIsSendersArray = false
     private var scheduled = false
     private var closed = false
     private var descriptorOpen = true
@@ -49,7 +52,13 @@ public final class StreamSink: @unchecked Sendable {
             return false
         }
         // An empty buffer takes the array itself: one fan-out array shared by many sinks.
-        if buffer.isEmpty { buffer = bytes } else { buffer.append(contentsOf: bytes) }
+        if buffer.isEmpty {
+            buffer = bytes
+            bufferIsSendersArray = true
+        } else {
+            buffer.append(contentsOf: bytes)
+            bufferIsSendersArray = false
+        }
         let first = !scheduled
         scheduled = true
         lock.unlock()
@@ -83,6 +92,12 @@ public final class StreamSink: @unchecked Sendable {
     /// Bytes queued and not yet written.
     public var bufferedByteCount: Int { lock.withLock { buffer.count } }
 
+    /// Bytes of memory this sink's queue alone holds (its capacity, which growth leaves larger
+    /// than what is queued): a buffer that is still the array a `send` passed in (shared by a
+    /// fan-out to many sinks) counts as none, so adding this up over many sinks gives what they
+    /// cost, not what they would cost each with a copy.
+    public var ownedByteCount: Int { lock.withLock { bufferIsSendersArray ? 0 : buffer.capacity } }
+
     /// Under `lock`: marks the sink closed and shuts the socket down, so the worker waiting on
     /// it sees the hang-up and releases the connection. Returns the handlers to run.
     private func markClosed() -> [@Sendable () -> Void] {
@@ -114,7 +129,10 @@ public final class StreamSink: @unchecked Sendable {
             System.shutdown(fd)
             return false
         }
-        if written > 0 { buffer.removeFirst(written) }
+        if written > 0 {
+            buffer.removeFirst(written)  // a copy when the array was shared
+            bufferIsSendersArray = false
+        }
         scheduled = true
         return true
     }
