@@ -214,7 +214,7 @@ def main():
     parser.add_argument("--max-subscribers", type=int, default=1000, help="passed to serve")
     parser.add_argument("--max-subscribers-per-key", type=int, default=200, help="passed to serve")
     parser.add_argument("--health-ms", type=float, default=50)
-    parser.add_argument("--rss-cap-mib", type=float, default=256)
+    parser.add_argument("--rss-cap-mib", type=float, default=160)
     parser.add_argument("--settle-mib", type=float, default=32)
     parser.add_argument("--write-kib", type=int, default=3000,
                         help="KB of documents written (10 KB each) while the streams are open")

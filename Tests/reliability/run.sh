@@ -5,16 +5,19 @@
 # Quick: kill -9 (3 trials), 200 clients + 100 slow-loris sockets for 15 s with a probe, 1,000
 # idle connections, the denial-of-service drill (unfinished bodies, slow bodies, regex budget),
 # the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the bad-input
-# matrix, and 40 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients
-# + 500 slow-loris for 60 s, 10,000 idle connections, the full DoS drill, 10 million fuzz
+# matrix, 500 silent realtime subscribers and a 20,000-part upload, and 40 s of libFuzzer per
+# parser. Long: 50 kill -9 trials, 1,000 clients + 500 slow-loris for 60 s, 10,000 idle
+# connections, the full DoS drill, 5,000 silent subscribers, 10 million fuzz
 # executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
 # stopped by its PID; every wait is bounded. Exits non-zero when any drill misses its bound.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:---quick}
 case "$mode" in
---quick) config=debug; trials=3; slow=100; dos_only=unkeyed,slowbody,regex; load=(); health=250 ;;
---long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50 ;;
+--quick) config=debug; trials=3; slow=100; dos_only=unkeyed,slowbody,regex; load=(); health=250
+    limits=(--subscribers 500 --max-subscribers 400) ;;
+--long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50
+    limits=(--subscribers 5000) ;;
 *) echo "usage: $0 [--quick|--long]" >&2; exit 2 ;;
 esac
 
@@ -42,6 +45,7 @@ run "keyless surface: unfinished sign-ins, Host check, nosniff" python3 Tests/re
 run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"
 run "query differential (SQL against the evaluator, 2,000 queries per seed)" \
     env RESTLITE_DIFFERENTIAL_ROUNDS=2000 swift test --filter QueryDifferentialTests
+run "realtime subscribers and upload parts" python3 Tests/reliability/limits_drill.py --binary "$binary" "${limits[@]}" --health-ms "$health"
 run "fuzzing (HTTP, JSON, query parsers; multipart whole against pieces)" bash Tests/reliability/fuzz/run.sh "$mode"
 
 if [ ${#failed[@]} -gt 0 ]; then

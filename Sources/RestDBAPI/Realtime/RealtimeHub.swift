@@ -265,16 +265,19 @@ public final class RealtimeHub: @unchecked Sendable {
     /// others keep their streams. Called before a round delivers (so the round cannot overshoot)
     /// and after it. A fan-out array a sink still shares with the others counts once
     /// (`ownedByteCount`); `incoming` is a copy for each sink that still holds bytes, since
-    /// appending to its queue copies, and once for all the sinks that take the array itself.
-    /// Returns how many were closed.
+    /// appending to its queue copies (into an array that may grow to twice what it holds), and
+    /// once for all the sinks that take the array itself. Returns how many were closed.
     @discardableResult
     static func closeSlowest(_ members: [RealtimeSubscriber], adding incoming: Int = 0, toFit budget: Int)
         -> Int
     {
         var queued = members.map { member in
             let owned = member.sink.ownedByteCount
-            let copies = incoming > 0 && member.sink.bufferedByteCount > 0
-            return (member: member, bytes: owned + (copies ? incoming : 0))
+            let queued = member.sink.bufferedByteCount
+            guard incoming > 0, queued > 0, queued + incoming > owned else {
+                return (member: member, bytes: owned)
+            }
+            return (member: member, bytes: 2 * (queued + incoming))
         }
         var total = queued.reduce(incoming) { $0 + $1.bytes }
         guard total > budget else { return 0 }

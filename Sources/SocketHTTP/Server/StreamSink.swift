@@ -24,6 +24,9 @@ public final class StreamSink: @unchecked Sendable {
     /// The buffer is still the very array a `send` passed in (one fan-out array many sinks
     /// share), so this sink adds no bytes of its own to the process.
     private var bufferIsSendersArray = false
+    /// Bytes at the front of `buffer` already written: a partial write moves this rather than
+    /// copying the rest (a copy per sink of a shared fan-out array would multiply it).
+    private var written = 0
     private var scheduled = false
     private var closed = false
     private var descriptorOpen = true
@@ -45,7 +48,7 @@ public final class StreamSink: @unchecked Sendable {
             lock.unlock()
             return false
         }
-        guard buffer.count + bytes.count <= capacity else {
+        guard buffer.count - written + bytes.count <= capacity else {
             let handlers = markClosed()
             lock.unlock()
             handlers.forEach { $0() }
@@ -56,6 +59,8 @@ public final class StreamSink: @unchecked Sendable {
             buffer = bytes
             bufferIsSendersArray = true
         } else {
+            if written > 0 { buffer.removeFirst(written) }
+            written = 0
             buffer.append(contentsOf: bytes)
             bufferIsSendersArray = false
         }
@@ -90,7 +95,7 @@ public final class StreamSink: @unchecked Sendable {
     public var isOpen: Bool { lock.withLock { !closed } }
 
     /// Bytes queued and not yet written.
-    public var bufferedByteCount: Int { lock.withLock { buffer.count } }
+    public var bufferedByteCount: Int { lock.withLock { buffer.count - written } }
 
     /// Bytes of memory this sink's queue alone holds (its capacity, which growth leaves larger
     /// than what is queued): a buffer that is still the array a `send` passed in (shared by a
@@ -104,6 +109,7 @@ public final class StreamSink: @unchecked Sendable {
         guard !closed else { return [] }
         closed = true
         buffer = []
+        written = 0
         if descriptorOpen { System.shutdown(fd) }
         defer { closeHandlers = [] }
         return closeHandlers
@@ -115,24 +121,25 @@ public final class StreamSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         scheduled = false
-        guard descriptorOpen, !closed, !buffer.isEmpty else { return false }
-        let written = buffer.withUnsafeBytes {
-            System.writeTwo(fd, $0, UnsafeRawBufferPointer(start: nil, count: 0))
+        guard descriptorOpen, !closed, buffer.count > written else { return false }
+        let count = buffer.withUnsafeBytes {
+            System.writeTwo(
+                fd, UnsafeRawBufferPointer(rebasing: $0[written...]),
+                UnsafeRawBufferPointer(start: nil, count: 0))
         }
-        if written == buffer.count {
+        if count == buffer.count - written {
             buffer = []  // not keepingCapacity: an idle subscriber should cost little
+            written = 0
             return false
         }
-        if written < 0 && System.errno != EAGAIN && System.errno != EWOULDBLOCK {
+        if count < 0 && System.errno != EAGAIN && System.errno != EWOULDBLOCK {
             closed = true
             buffer = []
+            written = 0
             System.shutdown(fd)
             return false
         }
-        if written > 0 {
-            buffer.removeFirst(written)  // a copy when the array was shared
-            bufferIsSendersArray = false
-        }
+        if count > 0 { written += count }
         scheduled = true
         return true
     }
