@@ -57,6 +57,13 @@ indirect enum OrderedJSON: Sendable, Equatable {
     private static let hexDigits = Array("0123456789abcdef")
 
     static func writeString(_ value: String, into out: inout String) {
+        // Most strings need no escape: copied whole rather than scalar by scalar.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out.append("\"")
+            out.append(value)
+            out.append("\"")
+            return
+        }
         out.append("\"")
         for scalar in value.unicodeScalars {
             switch scalar {
