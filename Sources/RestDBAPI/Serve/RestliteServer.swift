@@ -243,7 +243,7 @@ public final class RestliteServer: Sendable {
         }
     }
 
-    /// The start-up banner for the bound port, with a new single-use console sign-in link.
+    /// The start-up banner for the bound port.
     public func banner() -> ServeBanner {
         let collections = store.collectionNames().map { name in
             (name: name, count: (try? store.count(in: name)) ?? 0)
@@ -254,12 +254,7 @@ public final class RestliteServer: Sendable {
             key: displayedKey(), notes: notes,
             standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)
         banner.adminPath = admin?.options.basePath
-        if let console, let key = banner.key {
-            banner.consoleLink = (
-                console.signInLink(base: banner.url, key: key),
-                Int(console.sessions.codeLifetime.components.seconds / 60)
-            )
-        }
+        banner.console = console != nil
         return banner
     }
 
