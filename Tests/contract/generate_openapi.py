@@ -376,6 +376,202 @@ doc["components"]["schemas"].update({
         "seed": {"type": "integer"}, "times": {"type": "integer", "minimum": 1},
         "remaining": {"type": ["integer", "null"], "readOnly": True}}},
 })
+# Edit the schema of a live collection (the console's schema page): adds, renames, removes and retypes fields.
+doc["paths"]["/_restlite/collections/{collection}/schema"] = json.loads(r'''
+{
+  "post": {
+    "tags": [
+      "admin"
+    ],
+    "operationId": "editCollectionSchema",
+    "summary": "Edit the schema of a collection that holds documents: add, rename, remove and retype fields (restdb's data manager)",
+    "description": "Renamed fields' values move to the new name in every document; removed fields' values stay unless `removeValues`; values that do not fit a new type stay and are counted in `misfits`. `dryRun` counts without changing anything. One transaction. See docs/API.md.",
+    "parameters": [
+      {
+        "$ref": "#/components/parameters/collection"
+      }
+    ],
+    "requestBody": {
+      "required": true,
+      "content": {
+        "application/json": {
+          "schema": {
+            "type": "object",
+            "required": [
+              "fields"
+            ],
+            "properties": {
+              "fields": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/Field"
+                }
+              },
+              "renames": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                },
+                "description": "old field name -> new field name"
+              },
+              "removeValues": {
+                "type": "boolean",
+                "default": false
+              },
+              "dryRun": {
+                "type": "boolean",
+                "default": false
+              }
+            }
+          }
+        }
+      }
+    },
+    "responses": {
+      "200": {
+        "description": "What the edit did (or, with `dryRun`, would do).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "type": "object",
+              "required": [
+                "collection",
+                "applied",
+                "documents",
+                "changedDocuments",
+                "added",
+                "removed",
+                "removedValues",
+                "renamed",
+                "retyped",
+                "misfits",
+                "schema"
+              ],
+              "properties": {
+                "collection": {
+                  "type": "string"
+                },
+                "applied": {
+                  "type": "boolean"
+                },
+                "documents": {
+                  "type": "integer"
+                },
+                "changedDocuments": {
+                  "type": "integer"
+                },
+                "added": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "removed": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "removedValues": {
+                  "type": "boolean"
+                },
+                "renamed": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "from",
+                      "to"
+                    ],
+                    "properties": {
+                      "from": {
+                        "type": "string"
+                      },
+                      "to": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "retyped": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "field",
+                      "from",
+                      "to"
+                    ],
+                    "properties": {
+                      "field": {
+                        "type": "string"
+                      },
+                      "from": {
+                        "type": "string"
+                      },
+                      "to": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "misfits": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "field",
+                      "documents",
+                      "message"
+                    ],
+                    "properties": {
+                      "field": {
+                        "type": "string"
+                      },
+                      "documents": {
+                        "type": "integer"
+                      },
+                      "message": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "fields": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/Field"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "400": {
+        "$ref": "#/components/responses/BadRequest"
+      },
+      "401": {
+        "$ref": "#/components/responses/Unauthorized"
+      },
+      "403": {
+        "$ref": "#/components/responses/Forbidden"
+      },
+      "404": {
+        "$ref": "#/components/responses/NotFound"
+      },
+      "500": {
+        "$ref": "#/components/responses/InternalError"
+      }
+    }
+  }
+}
+''')
 # --- end admin routes ---
 
 
@@ -648,6 +844,70 @@ doc["paths"].update({
     "/dummyimage/{size}": _pic_op("dummyImage", "A placeholder picture", [_size, _text_q], IMAGE_TYPES, _dummy_desc),
     "/dummyimage/{size}/{background}": _pic_op("dummyImageBackground", "A placeholder on a colour", [_size, _bg, _text_q], IMAGE_TYPES, _dummy_desc),
     "/dummyimage/{size}/{background}/{foreground}": _pic_op("dummyImageColours", "A placeholder in two colours", [_size, _bg, _fg, _text_q], IMAGE_TYPES, _dummy_desc),
+})
+
+# dog.ceo under /dogceo: one handler reads up to eight segments as the hosted service's router
+# does (with or without /api), so the router holds one pattern per depth; docs/DOGCEO.md lists
+# the routes those segments spell.
+_dog_routes = ("`breeds/list/all`, `breeds/list`, `breeds/image/random`, `breeds/image/random/{n}`, "
+               "`breed/{breed}/list`, `breed/{breed}/images`, `breed/{breed}/images/random`, "
+               "`breed/{breed}/images/random/{n}`, `breed/{breed}/{sub}/images`, "
+               "`breed/{breed}/{sub}/images/random`, `breed/{breed}/{sub}/images/random/{n}`, each also "
+               "under `api/`; and the drawn pictures `breeds/{breed[-sub]}/{file}.jpg`")
+_dog_json = {"application/json": {"schema": {"type": "object"}}}
+doc["tags"] += [
+    {"name": "dogceo", "description": "The dog.ceo API offline under `/dogceo` (docs/DOGCEO.md); no key"},
+    {"name": "usda", "description": "USDA food search offline under `/usda`: the NDB search and FoodData Central (docs/USDA.md); no key"},
+]
+_dog_paths = {}
+_dog_template = "/dogceo"
+for depth in range(0, 9):
+    if depth:
+        _dog_template += "/{s%d}" % depth
+    _dog_paths[_dog_template] = {"get": {
+        "tags": ["dogceo"], "operationId": "dogCeo%d" % depth,
+        "summary": "dog.ceo, %d path segment%s" % (depth, "" if depth == 1 else "s"),
+        "description": "The dog.ceo routes, read segment by segment: " + _dog_routes + ". Answers "
+                       "`{\"message\": ..., \"status\": \"success\"}`, or dog.ceo's error envelope with its 404 texts.",
+        "security": [],
+        "parameters": [_p("s%d" % i, "Path segment %d." % i) for i in range(1, depth + 1)] + [_if_none_match],
+        "responses": {**_standin_errors(),
+                      "200": {"description": "The envelope, or a drawn JPEG.",
+                              "content": {**_dog_json, "image/jpeg": {"schema": {"type": "string", "contentEncoding": "binary"}}}},
+                      "304": _not_modified,
+                      "404": {"description": "dog.ceo's error envelope.", "content": _dog_json}},
+    }}
+doc["paths"].update(_dog_paths)
+
+def _usda_op(op_id, summary, params=(), body=False, description=None):
+    op = {"tags": ["usda"], "operationId": op_id, "summary": summary, "security": [],
+          "parameters": list(params) + [_q("api_key", "Ignored unless the key check is on (RESTLITE_USDA_KEY_CHECK=1).")],
+          "responses": {**_standin_errors(),
+                        "200": {"description": "The service's answer.", "content": _dog_json},
+                        "400": {"description": "A bad parameter or body.", "content": _dog_json},
+                        "403": {"description": "The key check is on and the key is missing or wrong.", "content": _dog_json},
+                        "404": {"description": "No food with this id.", "content": _dog_json},
+                        "413": resp("PayloadTooLarge") if "PayloadTooLarge" in str(doc["components"].get("responses", {})) else {"description": "The body is too large."}}}
+    if body:
+        op["requestBody"] = {"required": False, "content": {"application/json": {"schema": {"type": "object"}}}}
+    if description:
+        op["description"] = description
+    return op
+
+_fdc_id = _p("fdcId", "A food's FoodData Central id.", example="171705")
+_usda_q = [_q("query", "Search words."), _q("pageSize", "Results per page.", {"type": "integer"}),
+           _q("pageNumber", "Page, from 1.", {"type": "integer"})]
+doc["paths"].update({
+    "/usda/ndb/search": {"get": _usda_op("usdaNdbSearch", "The retired NDB search", [
+        _q("q", "Search words."), _q("max", "Results per page.", {"type": "integer"}),
+        _q("offset", "Results to skip.", {"type": "integer"}), _q("sort", "`r` relevance or `n` name."),
+        _q("format", "`json`."), _q("ds", "Data source."), _q("fg", "Food group.")])},
+    "/usda/fdc/v1/search": {"post": _usda_op("usdaFdcEarlySearch", "FoodData Central's early search (2020)", body=True)},
+    "/usda/fdc/v1/{fdcId}": {"get": _usda_op("usdaFdcEarlyFood", "FoodData Central's early food details (2020)", [_fdc_id])},
+    "/usda/fdc/v1/foods/search": {
+        "get": _usda_op("usdaFoodsSearch", "FoodData Central's food search", _usda_q),
+        "post": _usda_op("usdaFoodsSearchPost", "FoodData Central's food search, criteria in the body", body=True)},
+    "/usda/fdc/v1/food/{fdcId}": {"get": _usda_op("usdaFood", "FoodData Central's food details", [_fdc_id])},
 })
 # --- end stand-in routes ---
 
