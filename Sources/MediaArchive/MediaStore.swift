@@ -58,6 +58,13 @@ public final class MediaStore: @unchecked Sendable {
     public var memoryLimit = 256 * 1024 * 1024
     /// Thumbnails made so far, within 32 MiB.
     let thumbnails = ThumbnailCache(budget: 32 * 1024 * 1024)
+    /// Thumbnails decoded at once; a request past them is refused (503 with `Retry-After`), so
+    /// a crowd asking for thumbnails of large files holds at most this many decodes in memory.
+    package let thumbnailSlots = WorkSlots(count: 2)
+    /// Most bytes decoding one file for a thumbnail may take, estimated from the file's header
+    /// before decoding (`ImageDecoder.estimatedMemory`); a file past it has no thumbnail (400).
+    /// 192 MiB holds a 12-megapixel progressive JPEG.
+    public var thumbnailMemoryBudget = 192 * 1024 * 1024
     /// Test hook: the write of the file with this index (0-based, within one upload) fails.
     var failingWriteIndex: Int?
 

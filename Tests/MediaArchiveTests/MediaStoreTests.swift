@@ -117,7 +117,9 @@ import Testing
     @Test func thumbnailCacheStaysWithinItsBudget() {
         let cache = ThumbnailCache(budget: 100)
         for index in 0..<10 {
-            cache.put("\(index)", Thumbnail(bytes: [UInt8](repeating: 0, count: 30), mimeType: "image/png"))
+            cache.put(
+                "\(index)",
+                .success(Thumbnail(bytes: [UInt8](repeating: 0, count: 30), mimeType: "image/png")))
         }
         #expect(cache.totalBytes <= 100)
         #expect(cache.get("9") != nil)

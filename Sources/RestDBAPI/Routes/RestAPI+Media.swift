@@ -99,3 +99,12 @@ extension RestAPI {
 extension ThumbnailError: RestErrorConvertible {
     public var restError: RestError { RestError(.badRequest, message) }
 }
+
+extension ThumbnailBusyError: HTTPResponseConvertible {
+    /// restdb's error body with the status 503, and `Retry-After`.
+    public func httpResponse() -> HTTPResponse {
+        var response = RestError(.serviceUnavailable, message).httpResponse()
+        response.headers.set("Retry-After", String(retryAfterSeconds))
+        return response
+    }
+}
