@@ -1,14 +1,22 @@
 import PlatformSupport
+import SocketHTTP
 
-/// Encoded pictures by canonical request, kept within a byte budget. The least recently used
+/// Encoded pictures by canonical request, kept within a byte budget (of memory, or of
+/// temporary files for the large answers sent from a file). The least recently used
 /// entries go first when the budget is exceeded; a picture larger than the whole budget is
 /// never kept. Thread-safe behind one lock; two threads that miss the same key at once both
 /// draw it, which is harmless because drawing is deterministic.
 final class PictureCache: @unchecked Sendable {
     struct Entry {
+        /// The bytes, when they are kept in memory.
         let body: [UInt8]
         let contentType: String
         let etag: String
+        /// The bytes, when they are in a temporary file instead (`body` is then empty).
+        var file: HTTPBodyFile? = nil
+
+        /// Bytes the entry holds, in memory or on disk.
+        var size: Int { file?.count ?? body.count }
     }
 
     private let lock = PosixCondition()
@@ -30,7 +38,7 @@ final class PictureCache: @unchecked Sendable {
     /// Bytes held now, for tests.
     var storedBytes: Int { lock.withLock { bytes } }
 
-    private func lookup(_ key: String) -> Entry? {
+    func lookup(_ key: String) -> Entry? {
         lock.withLock {
             guard let found = entries[key] else { return nil }
             clock += 1
@@ -39,14 +47,14 @@ final class PictureCache: @unchecked Sendable {
         }
     }
 
-    private func store(_ entry: Entry, for key: String) {
-        guard entry.body.count <= budget else { return }
+    func store(_ entry: Entry, for key: String) {
+        guard entry.size <= budget else { return }
         lock.withLock {
             clock += 1
-            if let old = entries.updateValue((entry, clock), forKey: key) { bytes -= old.entry.body.count }
-            bytes += entry.body.count
+            if let old = entries.updateValue((entry, clock), forKey: key) { bytes -= old.entry.size }
+            bytes += entry.size
             while bytes > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                bytes -= oldest.value.entry.body.count
+                bytes -= oldest.value.entry.size
                 entries.removeValue(forKey: oldest.key)
             }
         }

@@ -27,3 +27,16 @@ struct PictureRequestError: Error, HTTPResponseConvertible {
         return result
     }
 }
+
+/// Every drawing turn for large pictures stayed taken for `PictureLimits.drawWait`: 503 with
+/// `Retry-After`, the usual JSON error body.
+struct PictureBusyError: Error, HTTPResponseConvertible {
+    func httpResponse() -> HTTPResponse {
+        var response = HTTPResponse.json(
+            .serviceUnavailable,
+            #"{"name":"ServiceUnavailable","message":"every drawing turn for large pictures is taken; try again shortly","status":503}"#
+        )
+        response.headers.set("Retry-After", "2")
+        return response
+    }
+}

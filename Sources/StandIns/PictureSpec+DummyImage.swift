@@ -30,7 +30,7 @@ extension PictureSpec {
         let chosen = format ?? .gif
         let key =
             "dummy/\(width)x\(height)/\(chosen.rawValue)/\(background.hex)/\(foreground.hex)/\(text ?? "\u{0}")"
-        return PictureSpec(key: key, format: chosen) {
+        return PictureSpec(key: key, format: chosen, width: width, height: height) {
             PlaceholderPicture.draw(
                 width: width, height: height, background: background, foreground: foreground, text: text)
         }

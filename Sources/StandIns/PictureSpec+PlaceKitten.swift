@@ -17,7 +17,8 @@ extension PictureSpec {
         // The cat and its pose follow the size (and `image`), so a URL always shows the same cat.
         let seed = UInt64(width) << 32 | UInt64(height) << 12 | pick
         let look = CatAppearance.variety(seed)
-        return PictureSpec(key: "kitten/\(grey ? "g" : "c")/\(width)/\(height)/\(pick)", format: .jpeg) {
+        let key = "kitten/\(grey ? "g" : "c")/\(width)/\(height)/\(pick)"
+        return PictureSpec(key: key, format: .jpeg, width: width, height: height) {
             CatPicture.draw(look, variant: seed &* 31 &+ 7, width: width, height: height, greyscale: grey)
         }
     }

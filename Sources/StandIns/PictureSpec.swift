@@ -5,6 +5,8 @@ import Pictures
 struct PictureSpec {
     let key: String
     let format: ImageFormat
+    let width: Int
+    let height: Int
     let draw: () -> RasterImage
 
     static let maximumSide = 4000

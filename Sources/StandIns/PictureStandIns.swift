@@ -1,5 +1,12 @@
 import Pictures
+import PlatformSupport
 import SocketHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Offline stand-ins for the picture services course apps load from: PlaceKitten
 /// (`/placekitten/...`) and dummyimage.com (`/dummyimage/...`). Every picture is drawn by the
@@ -12,10 +19,25 @@ import SocketHTTP
 /// ```
 public struct PictureStandIns: Sendable {
     private let cache: PictureCache
+    /// Large answers, each in an unlinked temporary file, within their own byte budget.
+    private let files: PictureCache
+    /// The caps on one picture, and how large ones are drawn and sent.
+    public let limits: PictureLimits
+    private let fileDirectory: String
+    private let drawSlots: WorkSlots
 
-    /// `cacheBytes` bounds the encoded pictures kept in memory (least recently used go first).
-    public init(cacheBytes: Int = 32 << 20) {
+    /// `cacheBytes` bounds the encoded pictures kept in memory (least recently used go first);
+    /// `fileCacheBytes` those kept in temporary files under `fileDirectory` (nil: `$TMPDIR`,
+    /// else `/tmp`), which are removed as they leave the cache or when the process ends.
+    public init(
+        cacheBytes: Int = 32 << 20, limits: PictureLimits = PictureLimits(), fileCacheBytes: Int = 128 << 20,
+        fileDirectory: String? = nil
+    ) {
         cache = PictureCache(budget: cacheBytes)
+        files = PictureCache(budget: fileCacheBytes)
+        self.limits = limits
+        self.fileDirectory = fileDirectory ?? Self.temporaryDirectory
+        drawSlots = WorkSlots(count: limits.concurrentDraws)
     }
 
     /// Adds the PlaceKitten and dummyimage routes.
@@ -54,25 +76,76 @@ public struct PictureStandIns: Sendable {
     }
 
     private func answer(_ request: HTTPRequest, make: () throws -> PictureSpec) -> HTTPResponse {
-        let spec: PictureSpec
+        let entry: PictureCache.Entry
         do {
-            spec = try make()
+            let spec = try make()
+            try limits.check(width: spec.width, height: spec.height, format: spec.format)
+            entry = try picture(spec)
         } catch let error as PictureRequestError {
+            return error.httpResponse()
+        } catch let error as PictureBusyError {
             return error.httpResponse()
         } catch {
             return PictureRequestError(message: "\(error)").httpResponse()
-        }
-        let entry = cache.entry(for: spec.key) {
-            let body = spec.draw().encoded(as: spec.format)
-            return PictureCache.Entry(
-                body: body, contentType: spec.format.mimeType, etag: Self.etag(of: body))
         }
         var headers: HTTPHeaders = ["ETag": entry.etag, "Cache-Control": "public, max-age=86400"]
         if let condition = request.headers["If-None-Match"], Self.matches(condition, entry.etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.set("Content-Type", entry.contentType)
+        if let file = entry.file { return .file(headers: headers, file) }
         return HTTPResponse(status: .ok, headers: headers, body: entry.body)
+    }
+
+    /// The cached picture, or a new one. A picture whose pixels pass `streamingThreshold`
+    /// waits for one of the few drawing turns, so a crowd draws no more than that many at once.
+    private func picture(_ spec: PictureSpec) throws -> PictureCache.Entry {
+        if let hit = cache.lookup(spec.key) ?? files.lookup(spec.key) { return hit }
+        guard spec.width * spec.height * 3 > limits.streamingThreshold else { return try draw(spec) }
+        guard drawSlots.acquire(waitingAtMost: Int(limits.drawWait.components.seconds * 1000)) else {
+            throw PictureBusyError()
+        }
+        defer { drawSlots.release() }
+        // Someone else may have drawn it while this request waited.
+        if let hit = files.lookup(spec.key) ?? cache.lookup(spec.key) { return hit }
+        return try draw(spec)
+    }
+
+    private func draw(_ spec: PictureSpec) throws(PictureRequestError) -> PictureCache.Entry {
+        let body = spec.draw().encoded(as: spec.format)
+        guard body.count <= limits.maxBytes else {
+            throw PictureRequestError(
+                message: "the \(spec.width)×\(spec.height) picture takes \(body.count) bytes, more than this "
+                    + "server's limit of \(limits.maxBytes) (restlite serve --max-picture-bytes)")
+        }
+        let etag = Self.etag(of: body)
+        let type = spec.format.mimeType
+        if body.count > limits.streamingThreshold, let file = Self.temporaryFile(body, in: fileDirectory) {
+            let entry = PictureCache.Entry(body: [], contentType: type, etag: etag, file: file)
+            files.store(entry, for: spec.key)
+            return entry
+        }
+        let entry = PictureCache.Entry(body: body, contentType: type, etag: etag)
+        cache.store(entry, for: spec.key)
+        return entry
+    }
+
+    /// `bytes` in a new unlinked file; nil when it cannot be written (they are then kept in
+    /// memory like a small picture's).
+    private static func temporaryFile(_ bytes: [UInt8], in directory: String) -> HTTPBodyFile? {
+        do {
+            let file = try HTTPBodyFile(directory: directory)
+            var written = false
+            bytes.withUnsafeBytes { buffer in written = (try? file.append(buffer)) != nil }
+            return written ? file : nil
+        } catch {
+            return nil
+        }
+    }
+
+    private static var temporaryDirectory: String {
+        guard let pointer = getenv("TMPDIR"), pointer.pointee != 0 else { return "/tmp" }
+        return String(cString: pointer)
     }
 
     /// A strong validator: FNV-1a (64-bit) of the bytes and their count.

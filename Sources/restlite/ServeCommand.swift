@@ -161,6 +161,24 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "size"))
     var realtimeQueueBudget: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Most response bytes held for clients that read slowly; beyond, the slowest are closed. [env RESTLITE_MAX_QUEUED; default 64MiB]",
+            valueName: "size"))
+    var maxQueued: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Largest stand-in picture, in pixels (width × height); beyond, 400. [env RESTLITE_MAX_PICTURE_PIXELS; default 4194304]",
+            valueName: "n"))
+    var maxPicturePixels: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Largest encoded stand-in picture; beyond, 400. [env RESTLITE_MAX_PICTURE_BYTES; default 16MiB]",
+            valueName: "size"))
+    var maxPictureBytes: String?
+
     @Flag(help: "No access log on standard error. [env RESTLITE_QUIET]")
     var quiet = false
 
@@ -306,6 +324,9 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.maxSubscribers = maxSubscribers
         overrides.maxSubscribersPerKey = maxSubscribersPerKey
         overrides.realtimeQueueBudget = realtimeQueueBudget
+        overrides.maxQueued = maxQueued
+        overrides.maxPicturePixels = maxPicturePixels
+        overrides.maxPictureBytes = maxPictureBytes
         do {
             return try ServeConfiguration.resolve(overrides, environment: ProcessInfo.processInfo.environment)
         } catch let error as ServeError {

@@ -1,4 +1,5 @@
 import DocumentStore
+import StandIns
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -44,6 +45,9 @@ extension ServeConfiguration {
         case maxSubscribers = "RESTLITE_MAX_SUBSCRIBERS"
         case maxSubscribersPerKey = "RESTLITE_MAX_SUBSCRIBERS_PER_KEY"
         case realtimeQueueBudget = "RESTLITE_REALTIME_QUEUE_BUDGET"
+        case maxPicturePixels = "RESTLITE_MAX_PICTURE_PIXELS"
+        case maxPictureBytes = "RESTLITE_MAX_PICTURE_BYTES"
+        case maxQueued = "RESTLITE_MAX_QUEUED"
     }
 
     /// Combines the command line with the environment: a flag wins over its environment
@@ -116,7 +120,8 @@ extension ServeConfiguration {
         }
     }
 
-    /// The denial-of-service limits: query budget, buffered bytes, body time.
+    /// The denial-of-service limits: query budget, buffered and queued bytes, body time, the
+    /// stand-ins' picture size.
     private static func resolveLimits(
         _ flags: ServeOverrides, _ env: Environment, into configuration: inout ServeConfiguration
     ) throws {
@@ -128,6 +133,19 @@ extension ServeConfiguration {
         }
         if let text = flags.bodyTimeout ?? env[.bodyTimeout] {
             configuration.bodyTimeout = try DurationSetting.parse(text, setting: "body timeout")
+        }
+        if let text = flags.maxQueued ?? env[.maxQueued] {
+            configuration.maxQueuedBytes = try ByteSize.parse(text, setting: "max queued")
+        }
+        if let text = flags.maxPictureBytes ?? env[.maxPictureBytes] {
+            configuration.pictureLimits.maxBytes = try ByteSize.parse(text, setting: "max picture bytes")
+        }
+        if let text = flags.maxPicturePixels ?? env[.maxPicturePixels] {
+            guard let pixels = Int(text.trimmingBlanks()), pixels > 0 else {
+                throw ServeError.invalidSetting(
+                    "max picture pixels '\(text)' is not a whole number of pixels such as 4194304")
+            }
+            configuration.pictureLimits.maxPixels = pixels
         }
         try resolveCaps(flags, env, into: &configuration)
     }

@@ -1,5 +1,6 @@
 import MediaArchive
 import SocketHTTP
+import StandIns
 
 /// Everything `restlite serve` needs to know, after flags and environment variables have been
 /// combined (see `resolve(_:environment:)`). The defaults are what a bare `restlite serve` does.
@@ -67,6 +68,11 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxBufferedBytes = 256 * 1024 * 1024
     /// The longest a request body may take to arrive, from the end of its head (408 beyond).
     public var bodyTimeout: Duration = .seconds(30)
+    /// Most response bytes held in memory for clients that read too slowly; past it the
+    /// slowest are closed (`HTTPServerConfiguration.maxQueuedBytes`).
+    public var maxQueuedBytes = 64 * 1024 * 1024
+    /// The caps on one stand-in picture (`--max-picture-pixels`, `--max-picture-bytes`).
+    public var pictureLimits = PictureLimits()
     /// Serve the stand-ins of TheCatAPI (`/thecatapi`), PlaceKitten and dummyimage.com.
     public var standIns = true
     /// The USDA stand-in checks `api_key` (`RESTLITE_USDA_KEY_CHECK=1`); off, any key or none passes.
@@ -108,7 +114,9 @@ public struct ServeConfiguration: Sendable, Equatable {
 
     /// The stand-in options these settings imply; nil with `--no-standins`.
     public var standInOptions: StandInOptions? {
-        standIns ? StandInOptions(publicURL: publicURL, usdaKeyCheck: usdaKeyCheck) : nil
+        standIns
+            ? StandInOptions(publicURL: publicURL, usdaKeyCheck: usdaKeyCheck, pictureLimits: pictureLimits)
+            : nil
     }
 
     /// The `/realtime` settings these options imply.
@@ -130,6 +138,7 @@ public struct ServeConfiguration: Sendable, Equatable {
             serverLog: !quiet, errorRenderer: Self.protocolErrorRenderer(maxBody: maxBodyBytes))
         http.maxBufferedBytes = maxBufferedBytes
         http.bodyTimeout = bodyTimeout
+        http.maxQueuedBytes = maxQueuedBytes
         return http
     }
 

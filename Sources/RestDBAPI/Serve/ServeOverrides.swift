@@ -25,6 +25,10 @@ public struct ServeOverrides: Sendable, Equatable {
     public var queryBudget: String?
     public var maxBuffered: String?
     public var bodyTimeout: String?
+    /// `--max-queued`, `--max-picture-pixels`, `--max-picture-bytes` (set after `init`).
+    public var maxQueued: String?
+    public var maxPicturePixels: String?
+    public var maxPictureBytes: String?
     public var noStandIns: Bool
     public var publicURL: String?
     public var localImages: Bool

@@ -22,11 +22,17 @@ public struct StandInOptions: Sendable, Equatable {
     /// The USDA stand-in answers a missing or malformed `api_key` with the gateway's 403 (the
     /// course app crashes on it, so it is off unless a test asks for it).
     public var usdaKeyCheck: Bool
+    /// The caps on one picture drawn to a requested size, for every stand-in that draws one.
+    public var pictureLimits: PictureLimits
 
-    public init(publicURL: String? = nil, cacheBytes: Int = 32 << 20, usdaKeyCheck: Bool = false) {
+    public init(
+        publicURL: String? = nil, cacheBytes: Int = 32 << 20, usdaKeyCheck: Bool = false,
+        pictureLimits: PictureLimits = PictureLimits()
+    ) {
         self.publicURL = publicURL
         self.cacheBytes = cacheBytes
         self.usdaKeyCheck = usdaKeyCheck
+        self.pictureLimits = pictureLimits
     }
 }
 
@@ -43,7 +49,8 @@ public enum StandInRoutes {
             look, variant, width, height, format in
             CatPicture.draw(look, variant: variant, width: width, height: height).encoded(as: format)
         }.register(on: &router)
-        PictureStandIns(cacheBytes: options.cacheBytes / 3).register(on: &router)
+        PictureStandIns(cacheBytes: options.cacheBytes / 3, limits: options.pictureLimits).register(
+            on: &router)
         DogCeoStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 3) {
             look, variant, width, height in
             DogPicture.draw(look, variant: variant, width: width, height: height).encoded(as: .jpeg)

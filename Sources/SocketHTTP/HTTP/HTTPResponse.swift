@@ -13,6 +13,10 @@ public struct HTTPResponse: Sendable {
     /// Set for a streamed answer (see `stream(status:headers:open:)`): the server sends the head
     /// without `Content-Length`, keeps the connection and hands its `StreamSink` to `open`.
     public var stream: StreamOpener?
+    /// When set, the body is this file's bytes (`body` is then ignored): the server sends them
+    /// a piece at a time as the client takes them, so a large answer is never held whole per
+    /// connection, however slowly the client reads. The file may be shared by many answers.
+    public var bodyFile: HTTPBodyFile?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -42,6 +46,18 @@ public struct HTTPResponse: Sendable {
     public static func empty(_ status: HTTPStatus) -> HTTPResponse {
         HTTPResponse(status: status)
     }
+
+    /// A response whose body is `file`'s bytes, sent a piece at a time (see `bodyFile`).
+    public static func file(_ status: HTTPStatus = .ok, headers: HTTPHeaders, _ file: HTTPBodyFile)
+        -> HTTPResponse
+    {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.bodyFile = file
+        return response
+    }
+
+    /// Bytes of the body: the file's when there is one.
+    public var bodyCount: Int { bodyFile?.count ?? body.count }
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var bodyString: String { String(decoding: body, as: UTF8.self) }

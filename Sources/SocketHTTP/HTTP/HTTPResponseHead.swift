@@ -26,7 +26,7 @@ enum HTTPResponseHead {
         }
         let code = response.status.code
         if code >= 200 && code != 204 && code != 304 && response.stream == nil {
-            out.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+            out.append(contentsOf: "Content-Length: \(response.bodyCount)\r\n".utf8)
         }
         if !keepAlive {
             out.append(contentsOf: "Connection: close\r\n".utf8)

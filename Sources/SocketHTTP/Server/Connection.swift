@@ -11,6 +11,9 @@ final class Connection: @unchecked Sendable {
     var parser: HTTPRequestParser
     /// Bytes of a response that did not fit in the socket buffer; sent on the next writable event.
     var pendingOutput: [UInt8] = []
+    /// The file whose bytes from `pendingFileOffset` follow `pendingOutput` (a file body).
+    var pendingFile: HTTPBodyFile?
+    var pendingFileOffset = 0
     /// Close once `pendingOutput` is sent (a `Connection: close` or failed request).
     var closeAfterWrite = false
     /// After a protocol error: our side is shut down, read and discard until the peer closes, so
@@ -43,6 +46,9 @@ final class Connection: @unchecked Sendable {
         self.remoteAddress = remoteAddress
         self.parser = HTTPRequestParser(limits: limits)
     }
+
+    /// Whether response bytes are still to be written.
+    var hasPendingOutput: Bool { !pendingOutput.isEmpty || pendingFile != nil }
 
     /// The registration token: the object's address (retained while registered).
     var token: UInt64 { UInt64(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())) }

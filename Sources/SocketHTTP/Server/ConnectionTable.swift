@@ -37,8 +37,13 @@ final class ConnectionTable: @unchecked Sendable {
     let capacity: Int
     private let states: UnsafeMutablePointer<Int64>
     private let deadlines: UnsafeMutablePointer<Int64>
+    /// Response bytes waiting for each client, and when that amount last changed (monotonic
+    /// ms): written under `lock` (a connection with nothing queued only reads its slot).
+    private let queued: UnsafeMutablePointer<Int64>
+    private let queuedSince: UnsafeMutablePointer<Int64>
     /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter,
-    /// [4] bytes buffered by all parsers, [5] of them those of bodies under a `bodyLimit`.
+    /// [4] bytes buffered by all parsers, [5] of them those of bodies under a `bodyLimit`,
+    /// [6] response bytes queued for all clients.
     private let counters: UnsafeMutablePointer<Int64>
     private let lock = PosixCondition()
 
@@ -48,11 +53,17 @@ final class ConnectionTable: @unchecked Sendable {
         states.initialize(repeating: 0, count: capacity)
         deadlines = .allocate(capacity: capacity)
         deadlines.initialize(repeating: 0, count: capacity)
-        counters = .allocate(capacity: 6)
-        counters.initialize(repeating: 0, count: 6)
+        queued = .allocate(capacity: capacity)
+        queued.initialize(repeating: 0, count: capacity)
+        queuedSince = .allocate(capacity: capacity)
+        queuedSince.initialize(repeating: 0, count: capacity)
+        counters = .allocate(capacity: 7)
+        counters.initialize(repeating: 0, count: 7)
     }
 
     deinit {
+        queued.deallocate()
+        queuedSince.deallocate()
         states.deallocate()
         deadlines.deallocate()
         counters.deallocate()
@@ -83,6 +94,8 @@ final class ConnectionTable: @unchecked Sendable {
         lock.lock()
         cel_atomic_store(states + Int(fd), Slot.free.rawValue)
         cel_atomic_store(deadlines + Int(fd), 0)
+        _ = cel_atomic_add(counters + 6, -cel_atomic_load(queued + Int(fd)))
+        cel_atomic_store(queued + Int(fd), 0)
         System.close(fd)
         _ = cel_atomic_add(counters, -1)
         lock.broadcast()
@@ -129,6 +142,38 @@ final class ConnectionTable: @unchecked Sendable {
 
     func addBuffered(_ delta: Int, small: Bool = false) {
         if delta != 0 { _ = cel_atomic_add(counters + (small ? 5 : 4), Int64(delta)) }
+    }
+
+    /// Response bytes waiting in memory for all clients (`HTTPServerConfiguration.maxQueuedBytes`).
+    var queuedBytes: Int { Int(cel_atomic_load(counters + 6)) }
+
+    /// Records that `bytes` of response wait for the client on `fd` (the amount changing
+    /// counts as the client making progress). When the total passes `limit`, the connections
+    /// whose queue has gone longest without changing are shut down until it no longer does;
+    /// the workers that then see their hang-up close them. Returns how many were shut down.
+    func recordQueued(_ fd: Int32, _ bytes: Int, now: Int64, limit: Int) -> Int {
+        let slot = Int(fd)
+        if bytes == 0 && cel_atomic_load(queued + slot) == 0 { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        let old = cel_atomic_load(queued + slot)
+        if Int64(bytes) != old { cel_atomic_store(queuedSince + slot, now) }
+        cel_atomic_store(queued + slot, Int64(bytes))
+        var total = cel_atomic_add(counters + 6, Int64(bytes) - old)
+        guard total > Int64(limit) else { return 0 }
+        let high = Int(cel_atomic_load(counters + 1))
+        let waiting = (0..<high).filter { cel_atomic_load(queued + $0) > 0 }
+            .sorted { cel_atomic_load(queuedSince + $0) < cel_atomic_load(queuedSince + $1) }
+        var shed = 0
+        for index in waiting where total > Int64(limit) {
+            // Its bytes leave the total now, so a second pass does not pick it again.
+            let held = cel_atomic_load(queued + index)
+            cel_atomic_store(queued + index, 0)
+            total = cel_atomic_add(counters + 6, -held)
+            System.shutdown(Int32(index))
+            shed += 1
+        }
+        return shed
     }
 
     /// Waits until no connection is open or `deadline` (monotonic ms) passes; true if empty.

@@ -98,6 +98,15 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Response bytes held in memory now for clients that have not taken them
+    /// (`HTTPServerConfiguration.maxQueuedBytes`); 0 when not running.
+    package var queuedResponseBytes: Int {
+        state.withLock { state in
+            guard case .running(let runtime) = state.phase else { return 0 }
+            return runtime.table.queuedBytes
+        }
+    }
+
     /// Stops accepting, lets requests in flight finish (up to `grace`), closes every
     /// connection and stops the threads. Blocks until done; later calls return at once.
     public func shutdown(grace: Duration = .seconds(10)) {

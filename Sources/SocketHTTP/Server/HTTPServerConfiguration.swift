@@ -36,6 +36,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// (requests that need no key): a pool apart from `maxBufferedBytes`, so such requests
     /// never make others wait. Past it, 503 with `Retry-After: 1`.
     public var maxSmallBodyBytes = 16 * 1024 * 1024
+    /// Most response bytes held in memory for clients that do not read fast enough, across
+    /// all connections. Past it, the connections whose output has waited longest without the
+    /// client taking any are closed until the total is back under. A file body
+    /// (`HTTPResponse.bodyFile`) holds at most one 64 KiB piece per connection.
+    public var maxQueuedBytes = 64 * 1024 * 1024
     /// The longest a request body may take to arrive, counted from the end of its head: the
     /// connection is answered 408 and closed then, however steadily bytes trickle in.
     public var bodyTimeout: Duration = .seconds(30)

@@ -20,7 +20,7 @@ extension ServerRuntime {
         table.set(connection.fd, .busy, deadline: 0)
         if let stream = connection.stream { return serveStream(connection, stream, context: context) }
         if connection.lingering { return discardUntilClosed(connection, context: context) }
-        if !connection.pendingOutput.isEmpty {
+        if connection.hasPendingOutput {
             guard flushPending(connection) else { return }
             if connection.closeAfterWrite { return finishClosing(connection) }
         } else {
@@ -112,7 +112,7 @@ extension ServerRuntime {
             response, headOnly: headOnly, keepAlive: keepAlive, version: request.version,
             to: connection, context: &context)
         if configuration.accessLog {
-            let bytes = headOnly ? 0 : response.body.count
+            let bytes = headOnly ? 0 : response.bodyCount
             AccessLog.record(request, status: response.status, bytes: bytes, started: started)
         }
         return outcome
@@ -158,6 +158,12 @@ extension ServerRuntime {
         let head = HTTPResponseHead.serialize(
             response, keepAlive: keepAlive, version: version, date: context.dates.current(),
             serverName: configuration.serverName)
+        if let file = response.bodyFile, !headOnly {
+            connection.pendingFile = file
+            connection.pendingFileOffset = 0
+            let first = write(head, [], to: connection)
+            return first == .done ? writeFile(connection) : first
+        }
         if response.bodyDelayMilliseconds > 0 && !headOnly && !response.body.isEmpty {
             let first = write(head, [], to: connection)
             guard first == .done else {
@@ -195,20 +201,49 @@ extension ServerRuntime {
 
     /// Sends leftover bytes; true once all are out. Otherwise the connection is re-armed or closed.
     private func flushPending(_ connection: Connection) -> Bool {
-        let written = connection.pendingOutput.withUnsafeBytes {
-            System.writeTwo(connection.fd, $0, UnsafeRawBufferPointer(start: nil, count: 0))
+        var outcome = WriteOutcome.done
+        if !connection.pendingOutput.isEmpty {
+            let written = connection.pendingOutput.withUnsafeBytes {
+                System.writeTwo(connection.fd, $0, UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+            if written == connection.pendingOutput.count {
+                connection.pendingOutput = []
+            } else if written < 0 && System.errno != EAGAIN && System.errno != EWOULDBLOCK {
+                outcome = .failed
+            } else {
+                if written > 0 { connection.pendingOutput.removeFirst(written) }
+                outcome = .blocked
+            }
         }
-        if written == connection.pendingOutput.count {
-            connection.pendingOutput = []
-            return true
+        if outcome == .done { outcome = writeFile(connection) }
+        switch outcome {
+        case .done, .streaming: return true
+        case .blocked: rearm(connection)
+        case .failed: close(connection)
         }
-        if written < 0 && System.errno != EAGAIN && System.errno != EWOULDBLOCK {
-            close(connection)
-            return false
-        }
-        if written > 0 { connection.pendingOutput.removeFirst(written) }
-        rearm(connection)
         return false
+    }
+
+    /// Bytes of a file body read and written per step: what a slow reader holds in memory.
+    static let filePiece = 64 * 1024
+
+    /// Writes the rest of a file body a piece at a time until it is all out (`.done`), the
+    /// socket is full (`.blocked`, the unwritten part of the piece in `pendingOutput`) or fails.
+    func writeFile(_ connection: Connection) -> WriteOutcome {
+        while let file = connection.pendingFile {
+            guard connection.pendingFileOffset < file.count else {
+                connection.pendingFile = nil
+                break
+            }
+            guard let piece = try? file.read(offset: connection.pendingFileOffset, count: Self.filePiece),
+                !piece.isEmpty
+            else { return .failed }
+            connection.pendingFileOffset += piece.count
+            if connection.pendingFileOffset >= file.count { connection.pendingFile = nil }
+            let outcome = write([], piece, to: connection)
+            guard outcome == .done else { return outcome }
+        }
+        return .done
     }
 
     /// After the last response: a protocol error lingers (so the client reads the error rather
@@ -272,6 +307,11 @@ extension ServerRuntime {
         table.set(connection.fd, slot, deadline: deadline)
         connection.armedDeadline = deadline
         account(connection)
+        let shed = table.recordQueued(
+            connection.fd, connection.pendingOutput.count, now: now, limit: configuration.maxQueuedBytes)
+        if shed > 0 {
+            log("closed \(shed) slow reader(s): response bytes queued passed \(configuration.maxQueuedBytes)")
+        }
         // Pairs with `drain`: it sets the flag, then shuts idle slots; we set idle, then check.
         if slot == .idle && table.isDraining { return close(connection) }
         do {
