@@ -4,11 +4,12 @@
 #   bash Tests/reliability/run.sh --long     # the figures of docs/RELIABILITY.md
 # Quick: kill -9 (3 trials), 200 clients + 100 slow-loris sockets for 15 s with a probe, 1,000
 # idle connections, the denial-of-service drill (unfinished bodies, slow bodies, regex budget),
-# the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the bad-input
-# matrix, 500 silent realtime subscribers and a 20,000-part upload, and 40 s of libFuzzer per
-# parser. Long: 50 kill -9 trials, 1,000 clients + 500 slow-loris for 60 s, 10,000 idle
-# connections, the full DoS drill, 5,000 silent subscribers, 10 million fuzz
-# executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
+# the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the cost drill (12
+# silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix, 500
+# silent realtime subscribers and a 20,000-part upload, and 40 s of libFuzzer per parser. Long:
+# 50 kill -9 trials, 1,000 clients + 500 slow-loris for 60 s, 10,000 idle connections, the full
+# DoS drill, the cost drill with 40 readers of a 2048x2048 BMP, 5,000 silent subscribers, 10
+# million fuzz executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
 # stopped by its PID; every wait is bounded. Exits non-zero when any drill misses its bound.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -42,6 +43,7 @@ run "unfinished bodies, slow bodies, regex budget" python3 Tests/reliability/dos
     --only "$dos_only" --slow-connections "$slow" --health-ms "$health"
 run "keyless surface: unfinished sign-ins, Host check, nosniff" python3 Tests/reliability/surface_drill.py \
     --binary "$binary" --health-ms "$health"
+run "keyless cost: slow picture readers, bad thumbnails" python3 Tests/reliability/cost_drill.py --binary "$binary" --health-ms "$health" "$mode"
 run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"
 run "query differential (SQL against the evaluator, 2,000 queries per seed)" \
     env RESTLITE_DIFFERENTIAL_ROUNDS=2000 swift test --filter QueryDifferentialTests
