@@ -4,9 +4,9 @@ import SocketHTTP
 import Testing
 
 /// `GET /_restlite/export/<c>?format=csv` escapes formulas (a `'` in front) unless `raw=true`,
-/// and `POST /_restlite/import` of the escaped file gives back the values.
+/// numbers stay bare.
 @Suite struct CSVExportRouteTests {
-    @Test func csvExportEscapesFormulasUnlessRawAndImportsBackWhole() throws {
+    @Test func csvExportEscapesFormulasUnlessRaw() throws {
         let api = try TestAPI()
         let body =
             #"[{"f":"=HYPERLINK(\"http://evil.example\")","g":"@SUM(A1)","n":-3},{"f":"+1","g":"-x","n":2}]"#
@@ -19,11 +19,8 @@ import Testing
         let raw = api.request(.get, "/_restlite/export/cells?format=csv&raw=true").bodyString
         #expect(raw.contains(#""=HYPERLINK(""http://evil.example"")",@SUM(A1),-3"#), "\(raw)")
 
-        let imported = api.request(.post, "/_restlite/import?collection=copies&format=csv", body: text)
-        #expect(imported.status == .created, "\(imported.bodyString)")
-        let copies = try api.request(.get, "/rest/copies?sort=n&dir=-1").json().arrayValue ?? []
-        #expect(copies.map { $0["f"]?.stringValue } == ["+1", #"=HYPERLINK("http://evil.example")"#])
-        #expect(copies.map { $0["g"]?.stringValue } == ["-x", "@SUM(A1)"])
-        #expect(copies.map { $0["n"]?.numberValue?.text } == ["2", "-3"])
+        // Importing the escaped file back is DataTransferTests' anEscapedExportReadsBackAsTheValuesExported:
+        // POST /_restlite/import awaits the import on the concurrency pool, which an in-process
+        // call from a synchronous test would block (a hang seen when the pool was busy).
     }
 }
