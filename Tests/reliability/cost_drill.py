@@ -80,7 +80,7 @@ class HealthProbe:
                     sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 started = time.monotonic()
-                sock.sendall(b"GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 data = b""
                 while b"\r\n\r\n" not in data or not data.endswith(b"}"):
                     chunk = sock.recv(4096)
@@ -112,7 +112,7 @@ def slow_picture_readers(server, clients, side, rss_mib):
         sock.settimeout(120)
         sock.connect(("127.0.0.1", server.port))
         colour = "%02x%02x%02x" % (index * 5 % 256, 255 - index * 3 % 256, index * 11 % 256)
-        sock.sendall(f"GET /dummyimage/{side}x{side}.bmp/{colour} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        sock.sendall(f"GET /dummyimage/{side}x{side}.bmp/{colour} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         sockets.append(sock)
     statuses = []
     for sock in sockets:
@@ -200,7 +200,9 @@ def main():
     parser.add_argument("--binary", required=True)
     parser.add_argument("--health-ms", type=float, default=50)
     parser.add_argument("--rss-mib", type=float, default=200)
-    parser.add_argument("mode", nargs="?", default="--quick", choices=["--quick", "--long"])
+    # run.sh passes its own mode flag through: --quick (the default) or --long.
+    parser.add_argument("--quick", dest="mode", action="store_const", const="--quick", default="--quick")
+    parser.add_argument("--long", dest="mode", action="store_const", const="--long")
     arguments = parser.parse_args()
     long_mode = arguments.mode == "--long"
     failed = []
