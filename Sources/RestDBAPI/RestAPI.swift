@@ -91,6 +91,11 @@ public struct RestAPI: Sendable {
         addRoutes(to: &router)
         for mount in mounts { mount.addRoutes(to: &router) }
         if let standIns = options.standIns { StandInRoutes.register(on: &router, standIns) }
+        // The index lists every /_restlite route, itself included: added once to be listed,
+        // then again with the list.
+        router.get("/_restlite") { _ in .json(.ok, "{}") }
+        let adminIndex = Self.adminIndexEntries(router.routes)
+        router.get("/_restlite") { request in Self.adminIndex(adminIndex, request) }
         return router.freeze()
     }
 
@@ -125,6 +130,8 @@ public struct RestAPI: Sendable {
         router.post("/_restlite/import/preview") { request in try previewImport(request) }
         router.post("/_restlite/import") { request in try importFile(request) }
         router.get("/_restlite/export/:collection") { request in try exportFile(request) }
+        router.post("/_restlite/indexes") { request in try createIndex(request) }
+        router.post("/_restlite/photos") { request in try switchPhotos(request) }
         router.delete("/_restlite/collections/:collection") { request in try dropCollection(request) }
         router.post("/_restlite/collections/:collection/schema") { request in
             try editCollectionSchema(request)

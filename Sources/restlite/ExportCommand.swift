@@ -11,7 +11,7 @@ import RestDBAPI
 #endif
 
 /// `restlite export --collection NAME`: a collection as JSON, JSON lines or CSV.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a collection as a JSON array, JSON lines or CSV.",
@@ -25,6 +25,11 @@ struct ExportCommand: ParsableCommand {
               restlite export --collection a3cats --format csv --raw   # no ' before =, +, -, @
               restlite export --collection a3cats --format jsonl --metafields
               restlite export --collection a3cats -o a3cats.json --media-dir media
+
+            Beside a running 'restlite serve' on the same data folder, the export goes through \
+            that server (which keeps its database to itself), with a full-access key from the \
+            folder's keys.json. --output is written under a temporary name and renamed once \
+            complete, so a failed export leaves no empty or partial file.
 
             --media-dir copies the whole media archive (every uploaded file as <id> and its \
             metadata as <id>.json); copy that folder into another data folder as media/ to \
@@ -63,26 +68,47 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Also copy the media archive (uploaded files and their metadata) into this folder.")
     var mediaDir: String?
 
-    func run() throws {
+    func run() async throws {
+        if let server = try RunningServer.find(dataDir: dataDir) {
+            try await exportThrough(server)
+        } else {
+            try exportLocally()
+        }
+        if let mediaDir {
+            let media = DataFolder(path: dataDir).mediaURL.path
+            let copied = try MediaStore(directory: media).copyAll(to: mediaDir)
+            StandardError.write("Copied \(Phrase.count(copied, "media file")) to \(mediaDir).\n")
+        }
+    }
+
+    private func exportLocally() throws {
         let access = try DataFolderAccess.openExisting(dataDir)
         guard access.store.collectionNames().contains(collection) else {
             let names = access.store.collectionNames().joined(separator: ", ")
             throw CommandFailure(
                 "no collection '\(collection)' in \(dataDir) (it has: \(names.isEmpty ? "none" : names))")
         }
-        let file =
-            try output.map { path throws(ImportError) in try FileOutput(path: path) } ?? .standardOutput()
-        var sink = file
-        let count = try Exporter.export(
-            collection: collection, from: access.store, format: format, metafields: metafields,
-            escapeFormulas: !raw, to: &sink)
-        try file.flush()
+        let count = try AtomicOutput.whole(to: output) { file in
+            var sink = file
+            return try Exporter.export(
+                collection: collection, from: access.store, format: format, metafields: metafields,
+                escapeFormulas: !raw, to: &sink)
+        }
         if output != nil {
             StandardError.write("Exported \(Phrase.count(count, "document")) from \(collection).\n")
         }
-        if let mediaDir {
-            let copied = try MediaStore(directory: access.folder.mediaURL.path).copyAll(to: mediaDir)
-            StandardError.write("Copied \(Phrase.count(copied, "media file")) to \(mediaDir).\n")
+    }
+
+    /// The server's `GET /_restlite/export/<collection>`: the same bytes the local export writes.
+    private func exportThrough(_ server: RunningServer) async throws {
+        var query = [(name: "format", value: format.rawValue)]
+        if metafields { query.append((name: "metafields", value: "true")) }
+        if raw { query.append((name: "raw", value: "true")) }
+        let bytes = try await server.send(
+            "GET", "/_restlite/export/\(RunningServer.pathSegment(collection))", query: query)
+        try AtomicOutput.whole(to: output) { file in try file.write(Array(bytes)) }
+        if output != nil {
+            StandardError.write("Exported \(collection) through the server at \(server.url).\n")
         }
     }
 }

@@ -1,6 +1,12 @@
 import ArgumentParser
 import DocumentStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `restlite index add`: declares field indexes on a collection.
 struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,9 +24,10 @@ struct IndexCommand: AsyncParsableCommand {
                 Without an index, a query or sort on a field reads and parses every document \
                 (about 0.2 s per 100,000 documents for a sort). An indexed field answers \
                 equality, $in, ranges and sorts from the index in well under a millisecond; each \
-                indexed field costs some insert and update time. A running server keeps its \
-                database to itself: stop it first, or start it with --share-database, which \
-                lets this command run beside it.
+                indexed field costs some insert and update time. Beside a running 'restlite \
+                serve' on the same data folder (which keeps its database to itself) the index is \
+                made by that server (POST /_restlite/indexes, with a full-access key from the \
+                folder's keys.json); otherwise this command opens the database itself.
 
                 Examples:
                   restlite index add --collection a3cats --field rating
@@ -42,8 +49,16 @@ struct IndexCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            // Not the folder's lock: an index is a plain SQLite write, safe next to a server started
-            // with --share-database (one without it keeps the file to itself; openStore says so).
+            if let server = try RunningServer.find(dataDir: dataDir) {
+                for path in field {
+                    let body: JSONObject = ["collection": .string(collection), "field": .string(path)]
+                    _ = try await server.send(
+                        "POST", "/_restlite/indexes", body: Data(body.serialized().utf8))
+                    print("Indexed \(collection).\(path) (through the server at \(server.url))")
+                }
+                return
+            }
+            // No server: an index is a plain SQLite write on the file.
             let access = try DataFolderAccess.openExisting(dataDir)
             for path in field {
                 do {

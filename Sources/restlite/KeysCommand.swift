@@ -7,6 +7,12 @@ import RestDBAPI
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `restlite keys list|add|remove`: the API keys in a data folder's keys.json. A running
 /// server notices changes within a second; no restart needed.
 struct KeysCommand: ParsableCommand {
@@ -31,11 +37,28 @@ struct KeysCommand: ParsableCommand {
         @Option(help: "The data folder. [env RESTLITE_DATA_DIR; default ./data]")
         var dataDir: String?
 
-        var url: URL {
-            let path =
-                dataDir
+        var path: String {
+            dataDir
                 ?? ProcessInfo.processInfo.environment["RESTLITE_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            return DataFolder(path: path ?? "./data").url
+                ?? "./data"
+        }
+
+        var url: URL { DataFolder(path: path).url }
+
+        /// The folder, which must be there: a mistyped `--data-dir` is named, not taken for an
+        /// empty key list (nor made into a new folder by `add`). A path through a file or an
+        /// unreadable parent is left to the key file's own messages.
+        func existing() throws -> URL {
+            var info = stat()
+            if stat(url.path, &info) != 0, errno == ENOENT {
+                throw CommandFailure(
+                    """
+                    there is no data folder \(url.path) (no such folder); check --data-dir, or make it \
+                    with 'restlite serve --data-dir \(path)' (which also seeds it) or 'restlite keys add \
+                    --create --data-dir \(path)'
+                    """)
+            }
+            return url
         }
     }
 
@@ -46,7 +69,7 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var folder: Folder
 
         func run() throws {
-            let keys = try KeyFile.load(from: KeyFile.url(inDataFolder: folder.url)).keys
+            let keys = try KeyFile.load(from: KeyFile.url(inDataFolder: try folder.existing())).keys
             if keys.isEmpty {
                 StandardError.write("No keys in \(folder.url.path); add one with: restlite keys add\n")
             }
@@ -83,7 +106,11 @@ struct KeysCommand: ParsableCommand {
         @Option(help: "A note kept with the key.")
         var note: String?
 
+        @Flag(help: "Make the data folder when it is not there (otherwise a missing folder is an error).")
+        var create = false
+
         func run() throws {
+            if !create { _ = try folder.existing() }
             let methodList = methods.map {
                 $0.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }
             }
@@ -111,7 +138,7 @@ struct KeysCommand: ParsableCommand {
         var key: String
 
         func run() throws {
-            guard try KeyFile.removeKey(key, inDataFolder: folder.url) else {
+            guard try KeyFile.removeKey(key, inDataFolder: try folder.existing()) else {
                 throw CommandFailure("no such key in \(KeyFile.url(inDataFolder: folder.url).path)")
             }
             print("Removed the key.")

@@ -36,6 +36,34 @@ import Testing
         #expect(response.bodyString.contains("RESTLITE_MAX_BODY"), "\(response.bodyString)")
     }
 
+    @Test func aScopedKeyRefusalNamesThePartOfTheScopeThatRefuses() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        let ids = try api.seedCats(1)
+        try KeyFile(keys: [
+            APIKey(key: "scopedkey", full: false, methods: ["GET"], path: "/a3cats/**"),
+            APIKey(key: "webkey", full: false, methods: ["GET"], origins: ["http://localhost:3000"]),
+        ]).save(to: api.folder.keysURL)
+        let wrongMethod = api.request(.delete, "/rest/a3cats/\(ids[0])", headers: ["x-apikey": "scopedkey"])
+        #expect(wrongMethod.status == .forbidden)
+        #expect(
+            try message(wrongMethod)
+                == "The API key does not allow DELETE on /a3cats/\(ids[0]): it allows only GET; "
+                + "use a key whose scope covers it.")
+        let wrongPath = api.request(.get, "/rest/dogs", headers: ["x-apikey": "scopedkey"])
+        let wrongPathText = try message(wrongPath)
+        #expect(wrongPathText.contains(": its path is /a3cats/**;"), "\(wrongPathText)")
+        let noOrigin = api.request(.get, "/rest/a3cats", headers: ["x-apikey": "webkey"])
+        let noOriginText = try message(noOrigin)
+        #expect(noOriginText.contains("the request has no Origin header"), "\(noOriginText)")
+        #expect(!noOriginText.contains("from this origin"), "\(noOriginText)")
+        let otherOrigin = api.request(
+            .get, "/rest/a3cats", headers: ["x-apikey": "webkey", "Origin": "http://evil.example"])
+        #expect(
+            try message(otherOrigin).contains(
+                "only works from the origin http://localhost:3000, not http://evil.example"))
+    }
+
     @Test func otherProtocolErrorsKeepTheirMessage() throws {
         let response = ServeConfiguration.protocolErrorRenderer(
             .badRequest, "bad request line", maxBody: 1024)

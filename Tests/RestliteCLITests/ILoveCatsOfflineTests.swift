@@ -120,6 +120,53 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
+    /// A folder seeded without `--local-images` keeps its dummyimage.com URLs when a later
+    /// start has the flag: the banner says so and names `restlite photos local`, which points
+    /// them at the stand-ins (through the running server), and `photos remote` puts them back
+    /// (on the database itself when no server runs).
+    @Test func anExistingFolderSaysItKeepsItsURLsAndPhotosSwitchesThem() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try ServerProcess(
+            binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet"], in: folder)
+        #expect(first.terminate() == 0)
+        let server = try ServerProcess(
+            binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet", "--local-images"],
+            in: folder)
+        #expect(
+            server.banner.contains("--local-images changes only a new folder's first seed"),
+            "\(server.banner)")
+        #expect(server.banner.contains("restlite photos local --data-dir d"), "\(server.banner)")
+        func photos() throws -> [String] {
+            let list = try request("GET", "/rest/a3cats?max=1000", port: server.port, key: server.key)
+            return (try json(list) as? [[String: Any]] ?? []).compactMap { $0["photoUrl"] as? String }
+        }
+        let before = try photos()
+        #expect(before.count == 100 && before.allSatisfy { $0.hasPrefix("http://dummyimage.com/") })
+
+        let local = try binary.run(["photos", "local", "--data-dir", "d"], in: folder)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(
+            String(decoding: local.stdout, as: UTF8.self)
+                == "Pointed 100 photo URLs in 100 documents at the stand-ins at http://127.0.0.1:\(server.port).\n"
+        )
+        let after = try photos()
+        #expect(
+            after.allSatisfy { $0.hasPrefix("http://127.0.0.1:\(server.port)/dummyimage/") },
+            "\(after.prefix(2))")
+        if let shape = after.first.flatMap(Self.dummyImageShape) {
+            try expectPicture(after[0], port: server.port, format: shape.0, size: shape.1)
+        }
+        #expect(server.terminate() == 0)
+
+        let remote = try binary.run(["photos", "remote", "--data-dir", "d"], in: folder)
+        #expect(remote.status == 0, "\(remote.stderr)")
+        let exported = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        let rows = try JSONSerialization.jsonObject(with: exported.stdout) as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["photoUrl"] as? String } == before)
+    }
+
     @Test func withoutStandInsTheirRoutesAre404AndTheBannerLeavesThemOut() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()

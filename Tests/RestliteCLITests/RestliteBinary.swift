@@ -28,6 +28,11 @@ struct RestliteBinary {
         url = found
     }
 
+    /// Another executable run the same way (such as `setpriv` in front of `restlite`).
+    init(url: URL) {
+        self.url = url
+    }
+
     private static func candidates() -> [URL] {
         var urls: [URL] = []
         if let path = ProcessInfo.processInfo.environment["RESTLITE_BINARY"] {

@@ -123,9 +123,10 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
-    /// By default the server keeps its database to itself, so `index` and `export` on its folder
-    /// stop with an explanation (after a short wait, not a hang); with `--share-database` they
-    /// work next to it, and the server sees the new index's effect at once.
+    /// `index` and `export` work beside a running server, whether it keeps its database to
+    /// itself (the default) or shares it: they go through the server, which recorded its URL in
+    /// the folder's lock file. The export is the same bytes the local export writes once the
+    /// server is gone; a failed export leaves no file behind.
     @Test(arguments: [false, true])
     func indexAndExportNextToARunningServer(shareDatabase: Bool) throws {
         let binary = try RestliteBinary()
@@ -139,21 +140,57 @@ import Testing
         let index = try binary.run(
             ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
             timeout: .seconds(30))
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(
+            String(decoding: index.stdout, as: UTF8.self).contains(
+                "Indexed a3cats.rating (through the server"))
         let export = try binary.run(
             ["export", "--collection", "a3cats", "--data-dir", "d"], in: folder, timeout: .seconds(30))
-        if shareDatabase {
-            #expect(index.status == 0, "\(index.stderr)")
-            #expect(export.status == 0, "\(export.stderr)")
-            let rows = try JSONSerialization.jsonObject(with: Data(export.stdout)) as? [[String: Any]]
-            #expect(rows?.count == 100)
-        } else {
-            for run in [index, export] {
-                #expect(run.status != 0)
-                #expect(run.stderr.contains("in use by a running restlite serve"), "\(run.stderr)")
-                #expect(run.stderr.contains("--share-database"))
-            }
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(export.stdout)) as? [[String: Any]]
+        #expect(rows?.count == 100)
+        let csv = try binary.run(
+            [
+                "export", "--collection", "a3cats", "--format", "csv", "--metafields", "-o", "cats.csv",
+                "--data-dir", "d",
+            ],
+            in: folder, timeout: .seconds(30))
+        #expect(csv.status == 0, "\(csv.stderr)")
+        // A failed export (no such collection) writes nothing: no new file, an old one untouched.
+        try Data("old".utf8).write(to: folder.appendingPathComponent("old.json"))
+        for name in ["new.json", "old.json"] {
+            let failed = try binary.run(
+                ["export", "--collection", "dogs", "-o", name, "--data-dir", "d"], in: folder,
+                timeout: .seconds(30))
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("dogs"), "\(failed.stderr)")
         }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.json").path))
+        #expect(try String(contentsOf: folder.appendingPathComponent("old.json"), encoding: .utf8) == "old")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".part") }
+                .isEmpty)
         #expect(try get("/rest/a3cats?q={\"rating\":5}", port: server.port, key: server.key).status == 200)
         #expect(server.terminate() == 0)
+
+        // The server is gone: the local export writes the same bytes.
+        let local = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdout == export.stdout)
+        let localCSV = try binary.run(
+            ["export", "--collection", "a3cats", "--format", "csv", "--metafields", "--data-dir", "d"],
+            in: folder)
+        #expect(localCSV.stdout == (try Data(contentsOf: folder.appendingPathComponent("cats.csv"))))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
+            let indexes = try RestliteBinary(url: URL(fileURLWithPath: "/usr/bin/sqlite3")).run(
+                [
+                    "d/restlite.sqlite",
+                    "SELECT count(*) FROM sqlite_master WHERE type='index' AND sql LIKE '%rating%'",
+                ],
+                in: folder)
+            #expect(
+                String(decoding: indexes.stdout, as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines) != "0")
+        }
     }
 }

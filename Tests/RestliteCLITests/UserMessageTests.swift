@@ -135,6 +135,8 @@ import Testing
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("d"), withIntermediateDirectories: true)
         let run = try binary.run(
             ["keys", "add", "--origin", "localhost:3000", "--data-dir", "d"], in: folder)
         #expect(run.status == 1)
@@ -150,13 +152,66 @@ import Testing
         }
     }
 
-    @Test func indexHelpDoesNotPromiseToWorkBesideAServer() throws {
+    @Test func aMistypedDataFolderIsNamedByKeysListAndNotCreatedByKeysAdd() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let typo = folder.appendingPathComponent("dtaa").path
+        for arguments in [
+            ["keys", "list"], ["keys", "add"], ["keys", "remove", "aaaaaaaaaaaaaaaaaaaaaaaa"],
+        ] {
+            let run = try binary.run(arguments + ["--data-dir", "dtaa"], in: folder)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr.contains("there is no data folder \(typo) (no such folder)"), "\(run.stderr)")
+            #expect(!run.stderr.contains("No keys"))
+            #expect(!FileManager.default.fileExists(atPath: typo), "\(arguments) made the folder")
+        }
+        let created = try binary.run(["keys", "add", "--create", "--data-dir", "dtaa"], in: folder)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: typo + "/keys.json"))
+    }
+
+    /// A folder that is there but may not be written: run as `nobody` through `setpriv` when
+    /// the tests run as root (root may write anywhere), else with the folder made read-only.
+    @Test func aDataFolderThatIsNotWritableSaysSoAndByWhom() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        var runner = binary
+        var prefix: [String] = []
+        var user = "uid \(geteuid())"
+        if geteuid() == 0 {
+            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+            try #require(FileManager.default.isExecutableFile(atPath: setpriv.path), "needs setpriv as root")
+            // nobody may not be able to reach the build folder: a copy in the temporary folder.
+            let copy = folder.appendingPathComponent("restlite")
+            try FileManager.default.copyItem(at: binary.url, to: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            runner = RestliteBinary(url: setpriv)
+            prefix = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path]
+            user = "(uid 65534)"
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path) }
+        let run = try runner.run(
+            prefix + ["serve", "--port", "0", "--quiet", "--data-dir", data.path], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(data.path) is not writable by "), "\(run.stderr)")
+        #expect(run.stderr.contains(user), "\(run.stderr)")
+        #expect(run.stderr.contains("it belongs to"), "\(run.stderr)")
+        #expect(!run.stderr.contains("No such file or directory"), "\(run.stderr)")
+    }
+
+    @Test func indexHelpSaysItGoesThroughARunningServer() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let help = try RestliteBinary().run(["index", "add", "--help"], in: folder)
         let text = String(decoding: help.stdout, as: UTF8.self) + help.stderr
         #expect(!text.contains("Works while a server is"))
-        #expect(text.contains("--share-database"))
+        #expect(text.contains("POST /_restlite/indexes"))
     }
 
     @Test func besideARunningServerImportAndResetSayWhatToDoAndATakenPortLeavesNoData() throws {

@@ -1006,9 +1006,39 @@ doc["paths"].update({
         "exportFile", "The whole collection as a file (`Content-Disposition: attachment`)", "200",
         {"type": "array", "items": ref("Document")}, "The file (JSON, JSON lines or CSV).",
         params=[param("collection"), _format_q,
+                _query("metafields", "`true` adds the system fields (`_created`, `_changed`, ...)."),
                 _query("raw", "CSV: `true` writes cells as they are; by default text a spreadsheet would run as a "
                        "formula (starting with `=`, `+`, `-`, `@`, tab, CR) gets a `'` in front.")],
         extra=("404",))},
+    "/_restlite": {"get": {
+        "tags": ["admin"], "operationId": "adminIndex",
+        "summary": "This list: every /_restlite/ route with a one-line description (no key needed)",
+        "description": "JSON for clients; an HTML page when `Accept` prefers `text/html` (a browser "
+                       "following the banner's `admin:` link). Lists the admin routes only when they are on.",
+        "security": [],
+        "responses": {"200": {"description": "The routes.", "content": {
+            JSON: {"schema": {"type": "object", "required": ["routes"], "properties": {
+                "routes": {"type": "array", "items": {"type": "object", "required": ["method", "path", "description"],
+                           "properties": {"method": {"type": "string"}, "path": {"type": "string"},
+                                          "description": {"type": "string"}}}},
+                "key": {"type": "string"}, "docs": {"type": "string"}}}},
+            "text/html": {"schema": {"type": "string"}}}}}}},
+    "/_restlite/indexes": {"post": _admin_op(
+        "createIndex", "Index a field of a collection, as `restlite index add` does (idempotent)", "200",
+        {"type": "object", "required": ["collection", "field"],
+         "properties": {"collection": {"type": "string"}, "field": {"type": "string"}}},
+        "`{\"collection\":\"a3cats\",\"field\":\"rating\"}`.",
+        body={"type": "object", "required": ["collection", "field"],
+              "properties": {"collection": {"type": "string"}, "field": {"type": "string"}}}, extra=("404",))},
+    "/_restlite/photos": {"post": _admin_op(
+        "switchPhotos", "Point stored photo URLs at this server's stand-ins, or back (`restlite photos`)", "200",
+        {"type": "object", "required": ["to", "documents", "values"],
+         "properties": {"to": {"type": "string"}, "base": {"type": "string"},
+                        "documents": {"type": "integer"}, "values": {"type": "integer"}}},
+        "How many documents and values changed.",
+        body={"type": "object", "required": ["to"],
+              "properties": {"to": {"type": "string", "enum": ["local", "remote"]}, "base": {"type": "string"},
+                             "collection": {"type": "string"}}}, extra=("404",))},
     "/_restlite/collections/{collection}": {"delete": _admin_op(
         "dropCollection", "Drop a collection with its documents, schema, indexes and their children (one transaction)", "200",
         {"type": "object", "required": ["dropped", "documents"],
@@ -1021,6 +1051,7 @@ doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["conte
     "schema": {"type": "string"}}
 doc["paths"]["/_restlite/export/{collection}"]["get"]["responses"]["200"]["content"][
     "application/x-ndjson"] = {"schema": {"type": "string"}}  # JSON lines (format=jsonl)
+doc["paths"]["/_restlite/photos"]["post"]["responses"]["409"] = resp("Conflict")  # --no-standins
 # The last full-access key and keys given with --apikey cannot be removed.
 doc["paths"]["/_restlite/keys/{key}"]["delete"]["responses"]["409"] = resp("Conflict")
 _if_match = {"name": "If-Match", "in": "header", "required": False, "description": "restlite extension: "

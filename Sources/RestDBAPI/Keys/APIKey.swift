@@ -41,16 +41,10 @@ public struct APIKey: Sendable, Hashable, Codable {
 
     /// Whether this key allows `method` on `path` (the path after `/rest`) from `origin`.
     public func permits(method: String, path requestPath: String, origin: String?) -> Bool {
-        if full { return true }
-        if !methods.isEmpty, !methods.contains(method.uppercased()) { return false }
-        if let path, !PathGlob(path).matches(requestPath) { return false }
-        if !origins.isEmpty {
-            guard let origin, origins.contains(where: { Self.sameOrigin($0, origin) }) else { return false }
-        }
-        return true
+        scopeRefusal(method: method, path: requestPath, origin: origin) == nil
     }
 
-    private static func sameOrigin(_ allowed: String, _ origin: String) -> Bool {
+    fileprivate static func sameOrigin(_ allowed: String, _ origin: String) -> Bool {
         if allowed == "*" { return true }
         let trim: (String) -> String = { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         return trim(allowed).lowercased() == trim(origin).lowercased()
@@ -66,5 +60,29 @@ extension APIKey {
         let originText = origins.isEmpty ? "any" : origins.joined(separator: ",")
         return "\(key)  scoped  methods \(methodText)  path \(path ?? "/**")  origins \(originText)"
             + noteText
+    }
+}
+
+extension APIKey {
+    /// Why this key does not allow `method` on `path` from `origin`, as the end of a sentence
+    /// ("it allows only GET"); nil when it does. The first part of the scope that refuses is
+    /// named, so a request without an `Origin` header is not told about origins when its
+    /// method was the problem.
+    public func scopeRefusal(method: String, path requestPath: String, origin: String?) -> String? {
+        if full { return nil }
+        if !methods.isEmpty, !methods.contains(method.uppercased()) {
+            return "it allows only \(methods.joined(separator: ", "))"
+        }
+        if let path, !PathGlob(path).matches(requestPath) {
+            return "its path is \(path)"
+        }
+        guard !origins.isEmpty else { return nil }
+        let allowed = origins.joined(separator: ", ")
+        guard let origin else {
+            return "it only works from the origin \(allowed) and the request has no Origin header "
+                + "(a browser sends one; curl needs -H 'Origin: \(origins[0])')"
+        }
+        if origins.contains(where: { Self.sameOrigin($0, origin) }) { return nil }
+        return "it only works from the origin \(allowed), not \(origin)"
     }
 }

@@ -68,6 +68,16 @@ public final class KeyRing: @unchecked Sendable {
         return match.permits(method: method, path: path, origin: origin) ? .allowed : .outOfScope
     }
 
+    /// Why the known key `presentedKey` does not allow this request ("it allows only GET"), for
+    /// the 403 message; nil when it does or is not known.
+    public func scopeRefusal(presentedKey: String?, method: String, path: String, origin: String?) -> String?
+    {
+        guard let presentedKey, !presentedKey.isEmpty, let match = current().match(presentedKey) else {
+            return nil
+        }
+        return match.scopeRefusal(method: method, path: path, origin: origin)
+    }
+
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         constantTimeEquals(Array(lhs.utf8), rhs)
     }

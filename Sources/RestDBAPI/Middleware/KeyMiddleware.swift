@@ -81,10 +81,13 @@ struct KeyMiddleware: HTTPMiddleware {
                 .forbidden,
                 "The API key is not known to this server; use a key that `restlite keys list` shows.")
         case .outOfScope:
+            let why = keys.scopeRefusal(
+                presentedKey: Self.presentedKey(request), method: method, path: scopePath,
+                origin: request.headers["Origin"])
             return RestError(
                 .forbidden,
-                "The API key does not allow \(method) on \(scopePath) from this origin; use a key whose scope covers it."
-            )
+                "The API key does not allow \(method) on \(scopePath)\(why.map { ": \($0)" } ?? ""); "
+                    + "use a key whose scope covers it.")
         }
     }
 
@@ -144,6 +147,10 @@ struct KeyMiddleware: HTTPMiddleware {
     /// (`OPTIONS`) needs none.
     private func adminRefusal(_ request: HTTPRequest) -> RestError? {
         guard request.firstPathSegment == "_restlite", request.method != .options else { return nil }
+        // The index of the routes lists routes, not data: a browser follows the banner's link.
+        if request.pathSegments == ["_restlite"], request.method == .get || request.method == .head {
+            return nil
+        }
         if let twice = Self.keyGivenTwice(request) { return twice }
         let presented = Self.presentedKey(request)
         if keys.grantsFullAccess(presentedKey: presented) { return nil }

@@ -76,9 +76,9 @@ extension RestAPI {
             throw StoreError.collectionNotFound(name, existing: store.collectionNames())
         }
         var output = MemoryOutput()
-        let escape = !ListParameters.flag(request, "raw")
         try Exporter.export(
-            collection: name, from: store, format: format, escapeFormulas: escape, to: &output)
+            collection: name, from: store, format: format, metafields: ListParameters.flag(request, "metafields"),
+            escapeFormulas: !ListParameters.flag(request, "raw"), to: &output)
         let types: [ImportFormat: String] = [
             .json: "application/json; charset=utf-8", .jsonl: "application/x-ndjson; charset=utf-8",
             .csv: "text/csv; charset=utf-8",
@@ -87,6 +87,26 @@ extension RestAPI {
         response.headers.set("Content-Type", types[format] ?? "application/octet-stream")
         response.headers.set("Content-Disposition", "attachment; filename=\"\(name).\(format.rawValue)\"")
         return response
+    }
+
+    /// `POST /_restlite/indexes` with `{"collection":"a3cats","field":"rating"}`: declares an
+    /// index on the field (idempotent), as `restlite index add` does; 200 with the pair.
+    /// `restlite index add` goes through this route while a server holds the database.
+    func createIndex(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try? JSON.parse(request.body).objectValue
+        guard let collection = body?["collection"]?.stringValue, !collection.isEmpty,
+            let field = body?["field"]?.stringValue, !field.isEmpty
+        else {
+            throw RestError(
+                .badRequest,
+                #"Send {"collection":"a3cats","field":"rating"}: the collection and the field to index."#)
+        }
+        guard let store = store as? DocumentStore else {
+            throw RestError(.init(code: 501), "This server's store cannot make indexes.")
+        }
+        _ = try store.createIndex(collection: collection, path: field)
+        let object: JSONObject = ["collection": .string(collection), "field": .string(field)]
+        return .json(.ok, object.serialized())
     }
 
     private static func uploadedFile(_ request: HTTPRequest) throws -> [UInt8] {

@@ -76,10 +76,30 @@ public struct DataFolder: Sendable {
         case 26, 11:  // SQLITE_NOTADB, SQLITE_CORRUPT
             return DataFolderError.notADatabase(path: databaseURL.path)
         case 14:  // SQLITE_CANTOPEN
+            if access(url.path, W_OK) != 0, [EACCES, EPERM, EROFS].contains(errno) {
+                return DataFolderError.notWritable(path: url.path, by: Self.userDescription())
+            }
             return DataFolderError.cannotOpenDatabase(path: databaseURL.path)
         default:
             return error
         }
+    }
+
+    /// The user this process runs as, for messages: `nobody (uid 65534)`.
+    static func userDescription() -> String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return "\(String(cString: name)) (uid \(uid))"
+    }
+
+    /// Who owns `path`, for messages: `root (uid 0)`; nil when it cannot be looked at.
+    static func ownerDescription(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        guard let entry = getpwuid(info.st_uid), let name = entry.pointee.pw_name else {
+            return "uid \(info.st_uid)"
+        }
+        return "\(String(cString: name)) (uid \(info.st_uid))"
     }
 
     /// Deletes the database and SQLite's files beside it, so the folder is new again. For a
@@ -95,9 +115,16 @@ public struct DataFolder: Sendable {
     /// tries gets `DataFolderError.inUse` at once instead of sharing the files.
     public func lock() throws -> DataFolderLock {
         try create()
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o644)
+        let lockPath = lockURL.path
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
         guard descriptor >= 0 else {
-            throw DataFolderError.cannotOpen(path: lockURL.path, errno: errno)
+            let code = errno  // before anything else can change it
+            if [EACCES, EPERM, EROFS].contains(code) {
+                let file = FileManager.default.fileExists(atPath: lockPath)
+                throw DataFolderError.notWritable(
+                    path: file ? lockPath : url.path, by: Self.userDescription())
+            }
+            throw DataFolderError.cannotOpen(path: lockPath, errno: code)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -122,6 +149,35 @@ public final class DataFolderLock: Sendable {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
+
+    /// Rewrites the lock file as `PID`, a newline, `url` and a newline: where the server that
+    /// holds the lock answers, so `restlite export` and `index` can go through it.
+    func record(url: String) {
+        let text = "\(getpid())\n\(url)\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+}
+
+extension DataFolder {
+    /// The URL of the `restlite serve` that holds this folder's lock, as it recorded it once
+    /// listening; nil when no process holds the lock, or the holder is not a listening server
+    /// (an import, a reset, a server still starting). Creates nothing.
+    public func runningServerURL() -> String? {
+        let descriptor = open(lockURL.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        let lines = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n")
+        guard lines.count >= 2, lines[1].hasPrefix("http://") else { return nil }
+        return String(lines[1])
+    }
 }
 
 public enum DataFolderError: Error, CustomStringConvertible, Equatable {
@@ -133,6 +189,8 @@ public enum DataFolderError: Error, CustomStringConvertible, Equatable {
     case cannotRead(path: String, errno: Int32)
     /// `restlite.sqlite` is there but is not an SQLite database.
     case notADatabase(path: String)
+    /// The folder (or its lock file) is there, but the user running restlite may not write it.
+    case notWritable(path: String, by: String)
     /// SQLite could not open `restlite.sqlite` (permissions, a folder in its place).
     case cannotOpenDatabase(path: String)
 
@@ -152,6 +210,11 @@ public enum DataFolderError: Error, CustomStringConvertible, Equatable {
                     + "give --data-dir a folder"
                 : "cannot read the data folder \(path): \(Self.reason(code)); give the user running restlite "
                     + "access to it (it is there, but this user may not look inside), or choose another with --data-dir"
+        case .notWritable(let path, let user):
+            "\(path) is not writable by \(user), the user running restlite"
+                + (DataFolder.ownerDescription(path).map { " (it belongs to \($0))" } ?? "")
+                + "; give that user write access (chown or chmod), run restlite as the owner, or choose "
+                + "another folder with --data-dir"
         case .notADatabase(let path):
             "\(path) is not a restlite database (SQLite reads it as damaged or as another kind of file); "
                 + "move it aside (or delete it) so restlite starts a new one there, or give --data-dir another folder"

@@ -220,6 +220,10 @@ public final class RestliteServer: Sendable {
         } catch let error as SocketError {
             throw ServeError.cannotListen(host: configuration.host, port: configuration.port, reason: error)
         }
+        lock?.record(
+            url: ServeBanner(
+                host: configuration.host, port: port, dataDirectory: "", collections: [], key: nil
+            ).url)
         if let portFile = configuration.portFile {
             do {
                 try Self.writePortFile(portFile, port: port)

@@ -38,6 +38,14 @@ enum StoreOpening {
         _ store: DocumentStore, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
         localImages: LocalImageURLs?
     ) async throws -> [String] {
+        if configuration.localImages, !wasNew, !configuration.reset {
+            // Only a seed takes the flag; say so, or the app shows no pictures offline.
+            return [
+                "--local-images changes only a new folder's first seed: the photo URLs stored here stay "
+                    + "as they are; point them at the stand-ins with: restlite photos local --data-dir "
+                    + configuration.dataDirectory
+            ]
+        }
         guard configuration.seeds, wasNew || configuration.reset else { return [] }
         let summary = try await seed.load(into: store, localImages: localImages)
         let verb =

@@ -51,3 +51,14 @@ extension RestDBClient {
         }
     }
 }
+
+extension RestDBClient {
+    /// Sends one request to `path` (already percent-encoded, under `baseURL`) and answers the
+    /// body of a 2xx; for tools that speak restlite's own routes (`restlite export` through a
+    /// running server), not for apps.
+    package func sendRaw(
+        method: String, path: String, query: [(name: String, value: String)] = [], body: Data? = nil
+    ) async throws -> Data {
+        try await send(Endpoint(method: method, path: path, query: query, body: body))
+    }
+}
