@@ -167,6 +167,77 @@ import Testing
         #expect(rows.compactMap { $0["photoUrl"] as? String } == before)
     }
 
+    /// docs/ILOVECATS.md's steps for a submission of one's own, run against that submission's
+    /// request code (`CourseSubmission`: collection `a-3-cats`, three restdb URLs, two TheCatAPI
+    /// URLs, photos only from `https://`): the data goes into `a-3-cats`, and after the page's
+    /// edits the list, add, edit and detail requests work and every photo loads.
+    @Test func aSubmissionOfOnesOwnFollowsThePageSteps() throws {
+        let binary = try RestliteBinary()
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(
+            binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--local-images", "--quiet"],
+            in: folder)
+        let base = "http://127.0.0.1:\(server.port)"
+        let original = CourseSubmission()
+        // The page's step 1 for a collection of another name: copy the seed into it.
+        let collection = CourseSubmission.collection(of: original.listURL)
+        #expect(collection == "a-3-cats")
+        let export = try binary.run(
+            ["export", "--collection", "a3cats", "-o", "a3cats.json", "--data-dir", "d"], in: folder)
+        #expect(export.status == 0, "\(export.stderr)")
+        let copy = try binary.run(
+            ["import", "a3cats.json", "--collection", collection, "--url", base, "--apikey", server.key],
+            in: folder)
+        #expect(copy.status == 0, "\(copy.stderr)")
+
+        let app = original.pointed(at: base)
+        #expect([app.listURL, app.addURL, app.editURL].allSatisfy { $0 == "\(base)/rest/a-3-cats" })
+        let list = try request("GET", app.listURL, port: server.port, key: server.key)
+        #expect(list.status == 200)
+        let cats = try CourseApp.decoder.decode([Cat].self, from: Data(list.body))
+        #expect(cats.count == 100)
+        // Unchanged, the app would show no photo at all: every stand-in URL is http://.
+        #expect(!cats.contains { original.loadsPhoto($0.photoUrl) })
+        #expect(cats.allSatisfy { app.loadsPhoto($0.photoUrl) })
+        for cat in cats.prefix(3) {
+            let shape = try #require(Self.dummyImageShape(cat.photoUrl), "\(cat.photoUrl)")
+            try expectPicture(cat.photoUrl, port: server.port, format: shape.0, size: shape.1)
+        }
+
+        // Add: a new cat with the PlaceKitten stand-in's photo.
+        var felix = Cat.felix
+        felix.photoUrl = app.newCatPhoto
+        let added = try request(
+            "POST", app.addURL, port: server.port, key: server.key,
+            body: String(decoding: try CourseApp.encoder.encode(felix), as: UTF8.self))
+        #expect(added.status == 201)
+        let stored = try CourseApp.decoder.decode(Cat.self, from: Data(added.body))
+        #expect(app.loadsPhoto(stored.photoUrl))
+        try expectPicture(stored.photoUrl, port: server.port, format: .jpeg, size: (300, 200))
+
+        // Edit: "update photo", then the PUT.
+        let search = try request("GET", app.updatePhotoSearchURL + stored.breedId, port: server.port)
+        let found = try #require((try json(search) as? [[String: Any]])?.first?["url"] as? String)
+        #expect(app.loadsPhoto(found) && !original.loadsPhoto(found), "\(found)")
+        var edited = stored
+        edited.photoUrl = found
+        let put = try request(
+            "PUT", "\(app.editURL)/\(try #require(stored.id))", port: server.port, key: server.key,
+            body: String(decoding: try CourseApp.encoder.encode(edited), as: UTF8.self))
+        #expect(put.status == 200)
+        #expect(try CourseApp.decoder.decode(Cat.self, from: Data(put.body)).photoUrl == found)
+        let photo = try request("GET", found, port: server.port)
+        #expect(photo.status == 200 && photo.headers["Content-Type"]?.hasPrefix("image/") == true)
+
+        // Detail: the breed facts.
+        let detail = try request("GET", app.breedSearchURL + stored.breedId, port: server.port)
+        let breeds = (try json(detail) as? [[String: Any]])?.first?["breeds"] as? [[String: Any]]
+        #expect(breeds?.first?["name"] as? String != nil)
+        #expect(breeds?.first?["temperament"] as? String != nil)
+        #expect(server.terminate() == 0)
+    }
+
     @Test func withoutStandInsTheirRoutesAre404AndTheBannerLeavesThemOut() throws {
         let binary = try RestliteBinary()
         let folder = try temporaryFolder()
