@@ -77,7 +77,8 @@ extension RestAPI {
         }
         var output = MemoryOutput()
         try Exporter.export(
-            collection: name, from: store, format: format, metafields: ListParameters.flag(request, "metafields"),
+            collection: name, from: store, format: format,
+            metafields: ListParameters.flag(request, "metafields"),
             escapeFormulas: !ListParameters.flag(request, "raw"), to: &output)
         let types: [ImportFormat: String] = [
             .json: "application/json; charset=utf-8", .jsonl: "application/x-ndjson; charset=utf-8",
