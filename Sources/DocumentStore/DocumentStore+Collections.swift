@@ -107,6 +107,7 @@ extension DocumentStore {
         let fieldPath = try FieldIndex.path(path)
         try pool.write { connection in
             try connection.transaction {
+                try Self.dropAutomaticIndexes(collectionID: info.id, path: fieldPath, connection)
                 try connection.execute(FieldIndex.createValueIndexSQL(collectionID: info.id, path: fieldPath))
                 try connection.execute(FieldIndex.createSortIndexSQL(collectionID: info.id, path: fieldPath))
             }

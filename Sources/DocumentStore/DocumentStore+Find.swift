@@ -12,7 +12,13 @@ extension DocumentStore {
         let plan = try prepare(request)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
-        return try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+        guard let autoIndexer, let fields = plan.fields else {
+            return try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+        }
+        let started = ContinuousClock.now
+        let result = try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+        autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, store: self)
+        return result
     }
 
     private func read(_ request: FindRequest, plan: ReadPlan, skip: Int, max: Int) throws -> FindResult {
@@ -62,8 +68,10 @@ extension DocumentStore {
                 SQLFragment("(") + condition + SQLFragment(") AND ")
                 + Query.filterCondition(text: filter, bodyColumn: StorageLayout.bodyColumn)
         }
+        let fields = autoIndexer.map { _ in IndexableFields(query: query.root, sort: request.sort) }
         return ReadPlan(
-            info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality)
+            info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality,
+            fields: fields?.isEmpty == false ? fields : nil)
     }
 
     /// The total for a page of `pageCount` rows: a page that is neither full nor past the end
@@ -109,9 +117,11 @@ extension DocumentStore {
     {
         // Dotted paths and system columns order the same either way: no lookup needed.
         guard path.segments.count == 1, SystemColumn(field: path.segments[0]) == nil else { return true }
-        let name = FieldIndex.indexName(collectionID: info.id, path: path, kind: "s")
+        let names = [FieldIndex.sortKind, FieldIndex.automaticSortKind].map { kind in
+            SQLValue.text(FieldIndex.indexName(collectionID: info.id, path: path, kind: kind))
+        }
         let found = try connection.scalar(
-            "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)])
+            "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name IN (?, ?)", names)
         return found != nil
     }
 

@@ -41,6 +41,10 @@ public final class DocumentStore: @unchecked Sendable {
         /// delete by query) may run before it ends in `StoreError.badRequest`; nil is no limit.
         /// `restlite serve` sets 2 s (`--query-budget`).
         public var queryBudget: Duration?
+        /// When set, fields that slow reads filter or sort on get indexes by themselves
+        /// (`AutoIndexPolicy`); nil (the default) never indexes on its own. `restlite serve`
+        /// sets it unless started with `--no-auto-index`.
+        public var autoIndex: AutoIndexPolicy?
 
         public init() {}
     }
@@ -55,6 +59,8 @@ public final class DocumentStore: @unchecked Sendable {
     public let ids: IDSource
     /// `Options.queryBudget`.
     let queryBudget: Duration?
+    /// Counts slow reads per field and builds automatic indexes (`Options.autoIndex`).
+    let autoIndexer: AutoIndexer?
     /// Told, after a delete committed, of the children it deleted with their parents (guarded
     /// by `cascadeLock`); see `observeCascadedDeletes`.
     private let cascadeLock = PosixCondition()
@@ -72,6 +78,7 @@ public final class DocumentStore: @unchecked Sendable {
         pool = try ConnectionPool(
             path: path, configuration: configuration, maximumReaders: options.maximumReaders)
         queryBudget = options.queryBudget
+        autoIndexer = options.autoIndex.map(AutoIndexer.init(policy:))
         try pool.write { connection in
             try StorageLayout.migrator.migrate(connection)
             try reloadCatalog(connection)

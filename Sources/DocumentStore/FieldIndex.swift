@@ -20,19 +20,27 @@ enum FieldIndex {
         }
     }
 
+    /// The kinds of index, as the name writes them: declared value and sort indexes, and the
+    /// automatic ones the store builds by itself (`AutoIndexPolicy`).
+    static let valueKind = "v"
+    static let sortKind = "s"
+    static let automaticValueKind = "av"
+    static let automaticSortKind = "as"
+
     /// DDL for the value index (used by filters and unique checks).
-    static func createValueIndexSQL(collectionID: Int64, path: FieldPath) -> String {
+    static func createValueIndexSQL(collectionID: Int64, path: FieldPath, kind: String = valueKind) -> String
+    {
         let field = ValueReference.field(body: StorageLayout.bodyColumn, path: path)
         return
-            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: "v"))\" ON "
+            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: kind))\" ON "
             + "\(StorageLayout.documentTable(collectionID))(\(field.value))"
     }
 
     /// DDL for the sort index (type-class rank, then value).
-    static func createSortIndexSQL(collectionID: Int64, path: FieldPath) -> String {
+    static func createSortIndexSQL(collectionID: Int64, path: FieldPath, kind: String = sortKind) -> String {
         let field = ValueReference.field(body: StorageLayout.bodyColumn, path: path)
         return
-            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: "s"))\" ON "
+            "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: kind))\" ON "
             + "\(StorageLayout.documentTable(collectionID))(\(SortKey.rankExpression(field)), \(field.value))"
     }
 

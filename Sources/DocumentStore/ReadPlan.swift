@@ -9,4 +9,7 @@ struct ReadPlan {
     /// `_id` (`DocumentStore.forEachPageRow`). Other queries always walk the index, which stops
     /// as soon as the page is full; without the pre-filter a full read would cost far more.
     let scansStorageOrder: Bool
+    /// The fields the read filters and sorts on, worked out only when the store indexes by
+    /// itself (`AutoIndexPolicy`) and the read has any.
+    var fields: IndexableFields? = nil
 }

@@ -1,0 +1,194 @@
+import Foundation
+import PlatformSupport
+import RestLiteTesting
+import Testing
+
+@testable import DocumentStore
+
+/// The store indexes the fields slow reads use (`AutoIndexPolicy`), within its bounds, lists
+/// and removes them, and drops the ones no read uses.
+@Suite struct AutoIndexTests {
+    /// Log lines the store wrote, shared with its background thread.
+    final class Log: @unchecked Sendable {
+        private let lock = PosixCondition()
+        private var lines: [String] = []
+
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    /// Every read counts as slow, and three on one field index it.
+    private func fixture(_ change: (inout AutoIndexPolicy) -> Void = { _ in }, log: Log = Log()) throws
+        -> StoreFixture
+    {
+        var policy = AutoIndexPolicy()
+        policy.slowRead = .zero
+        policy.log = { log.append($0) }
+        change(&policy)
+        var options = DocumentStore.Options()
+        options.autoIndex = policy
+        let fixture = try StoreFixture(options: options)
+        let cats: [JSONObject] = (0..<50).map { number in
+            [
+                "name": .string("cat \(number)"), "color": .string(number % 3 == 0 ? "grey" : "black"),
+                "age": .number(JSONNumber(number % 12)),
+            ]
+        }
+        _ = try fixture.store.insertMany(cats, into: "cats")
+        return fixture
+    }
+
+    private func read(_ store: DocumentStore, _ query: String, sort: [SortKey] = []) throws -> Int {
+        try store.find(FindRequest(collection: "cats", query: try JSON.parse(query), sort: sort, max: 5))
+            .documents.count
+    }
+
+    /// Polls until `condition` holds: the index is built on a thread of its own. Bounded (10 s).
+    private func eventually(_ condition: () throws -> Bool) throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return try condition()
+    }
+
+    @Test func threeSlowReadsOnAFieldIndexItAndTheReadsThenUseTheIndex() throws {
+        let log = Log()
+        let fixture = try fixture(log: log)
+        defer { fixture.close() }
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+        for _ in 0..<3 { #expect(try read(fixture.store, #"{"color":"grey"}"#) == 5) }
+        #expect(try eventually { !(try fixture.store.indexes(of: "cats")).isEmpty })
+        #expect(
+            try fixture.store.indexes(of: "cats")
+                == [IndexDescription(field: "color", purposes: [.filter], automatic: true)])
+        let condition = try Query.parse(text: #"{"color":"grey"}"#).sqlCondition(bodyColumn: "body")
+        let plan = try fixture.store.pool.read { connection in
+            var details: [String] = []
+            try connection.forEachRow(
+                "EXPLAIN QUERY PLAN SELECT id FROM \"docs_1\" WHERE " + condition.sql, condition.bindings
+            ) { details.append($0.text(3) ?? "") }
+            return details.joined(separator: "\n")
+        }
+        #expect(plan.contains("USING INDEX ix_1_color_av_"), "\(plan)")
+        #expect(try read(fixture.store, #"{"color":"grey"}"#) == 5)
+        #expect(
+            log.all.contains { $0.hasPrefix("auto-index: indexed cats.color (filter) in ") }, "\(log.all)")
+    }
+
+    @Test func fastReadsAndTwoSlowOnesIndexNothing() throws {
+        let fixture = try fixture { $0.slowRead = .seconds(60) }
+        defer { fixture.close() }
+        for _ in 0..<10 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        let slow = try self.fixture()
+        defer { slow.close() }
+        for _ in 0..<2 { _ = try read(slow.store, #"{"color":"grey"}"#) }
+        // A read on another field starts the background pass; it must not index `color`.
+        for _ in 0..<3 { _ = try read(slow.store, #"{"age":3}"#) }
+        #expect(try eventually { try slow.store.indexes(of: "cats").count == 1 })
+        #expect(try slow.store.indexes(of: "cats").map(\.field) == ["age"])
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+    }
+
+    @Test func sortedReadsGetASortIndexThatThePageUses() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        let byAge = [SortKey(path: try FieldPath("age"), ascending: false)]
+        for _ in 0..<3 { _ = try read(fixture.store, "{}", sort: byAge) }
+        #expect(try eventually { !(try fixture.store.indexes(of: "cats")).isEmpty })
+        #expect(
+            try fixture.store.indexes(of: "cats") == [
+                IndexDescription(field: "age", purposes: [.sort], automatic: true)
+            ])
+        let found = try fixture.store.find(FindRequest(collection: "cats", sort: byAge, max: 3))
+        #expect(found.documents.map { $0.object()["age"]?.numberValue?.doubleValue } == [11, 11, 11])
+    }
+
+    @Test func automaticIndexesStayWithinTheirBounds() throws {
+        let log = Log()
+        let fixture = try fixture({ $0.maximumPerCollection = 1 }, log: log)
+        defer { fixture.close() }
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { try fixture.store.indexes(of: "cats").count == 1 })
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"age":3}"#) }
+        #expect(
+            try eventually {
+                log.all.contains { $0.contains("not indexing cats.age (filter): at the limit") }
+            })
+        #expect(try fixture.store.indexes(of: "cats").map(\.field) == ["color"])
+
+        let small = Log()
+        let tooLarge = try self.fixture({ $0.maximumDocuments = 10 }, log: small)
+        defer { tooLarge.close() }
+        for _ in 0..<3 { _ = try read(tooLarge.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { small.all.contains { $0.contains("50 documents is over the limit") } })
+        #expect(try tooLarge.store.indexes(of: "cats").isEmpty)
+    }
+
+    @Test func anAutomaticIndexNoReadUsesIsDropped() throws {
+        let log = Log()
+        let fixture = try fixture(
+            {
+                $0.dropUnusedAfter = .milliseconds(300)
+                $0.sweepInterval = .zero
+            }, log: log)
+        defer { fixture.close() }
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { try fixture.store.indexes(of: "cats").map(\.field) == ["color"] })
+        // Reads on `age` only: `color`'s index goes unused, and a later pass drops it.
+        #expect(
+            try eventually {
+                _ = try read(fixture.store, #"{"age":{"$gt":100}}"#)
+                return try !fixture.store.indexes(of: "cats").contains { $0.field == "color" }
+            })
+        #expect(
+            log.all.contains { $0.hasPrefix("auto-index: dropped cats.color (filter): unused for ") },
+            "\(log.all)")
+    }
+
+    @Test func declaringAnIndexReplacesTheAutomaticOneAndBothCanBeRemoved() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { !(try fixture.store.indexes(of: "cats")).isEmpty })
+        try fixture.store.createIndex(collection: "cats", path: "color")
+        #expect(
+            try fixture.store.indexes(of: "cats")
+                == [IndexDescription(field: "color", purposes: [.filter, .sort], automatic: false)])
+        #expect(try fixture.store.dropIndex(collection: "cats", field: "color"))
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+        #expect(try !fixture.store.dropIndex(collection: "cats", field: "color"))
+        #expect(throws: StoreError.self) { try fixture.store.indexes(of: "nope") }
+    }
+
+    @Test func aUniqueFieldKeepsItsIndex() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        try fixture.store.createCollection(
+            "pets", schema: CollectionSchema(fields: [FieldSchema(name: "chip", type: .text, unique: true)]))
+        #expect(
+            try fixture.store.indexes(of: "pets") == [
+                IndexDescription(field: "chip", purposes: [.filter], automatic: false)
+            ])
+        #expect(throws: StoreError.self) { try fixture.store.dropIndex(collection: "pets", field: "chip") }
+        #expect(try fixture.store.indexes(of: "pets").count == 1)
+    }
+
+    @Test func withoutAPolicyTheStoreNeverIndexesByItself() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.close() }
+        _ = try fixture.store.insertMany([["color": "grey"], ["color": "black"]], into: "cats")
+        for _ in 0..<20 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(fixture.store.autoIndexer == nil)
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+    }
+
+    @Test func theFieldIsReadBackFromTheIndexSQL() {
+        #expect(
+            DocumentStore.indexedPath(
+                #"CREATE INDEX "x" ON "docs_1"(json_extract(body, '$."owner"."it''s"'))"#)?.description
+                == "owner.it's")
+        #expect(DocumentStore.indexedPath("CREATE INDEX x ON t(id)") == nil)
+    }
+}
