@@ -1,6 +1,6 @@
 // The console's entry point: session, header, routing and the collections list.
 import { get, post, del, put, request, setSession, restPath } from "./api.js";
-import { h, clear, id, announce, confirmDialog, count, plural, prose } from "./dom.js";
+import { h, clear, id, announce, confirmDialog, count, editKeys, plural, prose } from "./dom.js";
 import { schemaEditor, fieldsSummary } from "./schema.js";
 
 const main = document.getElementById("main");
@@ -187,7 +187,7 @@ function createForm(done) {
     h("div", { class: "actions" },
       h("button", { type: "button", onclick: done }, "Cancel"),
       h("button", { type: "submit", class: "primary" }, "Create")));
-  form.addEventListener("keydown", (event) => { if (event.key === "Escape") { event.preventDefault(); done(); } });
+  editKeys(form, { cancel: done });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     showError(errors, null);
@@ -394,7 +394,7 @@ async function route() {
         const { codeView } = await import("./code.js");
         await codeView(main, parts[1], params, { collectionHead, setTitle });
       } else {
-        const { documentsView } = await import("./table.js");
+        const { documentsView } = await import("./documents.js");
         await documentsView(main, parts[1], params, { collectionHead, setTitle, token: () => token === renderToken });
       }
     } else if (parts[0] === "import") {

@@ -52,6 +52,47 @@ export function id(prefix = "f") {
   return `${prefix}-${uid}`;
 }
 
+/** Shows `children` in a message box that is hidden while it has nothing to say. */
+export function showMessage(box, ...children) {
+  box.hidden = false;
+  clear(box, ...children);
+}
+
+/**
+ * Keys of a form or an editing row: Escape calls `cancel`; Enter in a one-line input calls
+ * `submit`, when given (a textarea keeps its Enter).
+ */
+export function editKeys(el, { cancel, submit }) {
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      cancel();
+    } else if (submit && event.key === "Enter" && event.target.tagName === "INPUT") {
+      event.preventDefault();
+      submit();
+    }
+  });
+}
+
+/**
+ * Fills `list` with `render(items)` from `fetchItems()` (async), `aria-busy` while it loads. A
+ * failure shows in `errors` and leaves the list as it was; a success hides `errors`.
+ */
+export async function refreshList(list, errors, fetchItems, render) {
+  list.setAttribute("aria-busy", "true");
+  let items;
+  try {
+    items = await fetchItems();
+    errors.hidden = true;
+  } catch (error) {
+    showMessage(errors, prose(error.message));
+    return;
+  } finally {
+    list.removeAttribute("aria-busy");
+  }
+  clear(list, render(items));
+}
+
 /** Announces `text` in the page's polite live region (screen readers). */
 export function announce(text) {
   const region = document.getElementById("announce");
@@ -83,6 +124,20 @@ export function confirmDialog({ title, message, confirm = "Delete", danger = tru
     dialog.showModal();
     cancel.focus();
   });
+}
+
+/**
+ * Asks with confirmDialog(`dialog`); on yes runs `action` (async), a failure of which shows in
+ * `errors`, and then `after` (a refresh of what it changed) either way.
+ */
+export async function confirmThen(dialog, action, errors, after) {
+  if (!(await confirmDialog(dialog))) return;
+  try {
+    await action();
+  } catch (error) {
+    showMessage(errors, prose(error.message));
+  }
+  await after();
 }
 
 /** A copy button for the text `get()` returns; says "Copied" for a moment. */

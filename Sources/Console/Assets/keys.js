@@ -1,6 +1,6 @@
 // API keys: list, add a full or a scoped web key, copy, remove.
 import { get, post, del, isFullKey } from "./api.js";
-import { h, clear, id, announce, confirmDialog, copyButton, prose } from "./dom.js";
+import { h, clear, id, announce, confirmThen, copyButton, prose, refreshList, showMessage } from "./dom.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -10,6 +10,11 @@ function describe(key) {
   return [h("span", { class: "badge scoped" }, "scoped"), " ", methods, " on ", h("code", {}, key.path || "/**"),
     key.origins && key.origins.length ? [" from ", key.origins.join(", ")] : null,
     key.note ? h("span", { class: "muted" }, ` (${key.note})`) : null];
+}
+
+async function fetchKeys() {
+  const answer = await get("/_restlite/keys");
+  return Array.isArray(answer) ? answer : answer.keys || [];
 }
 
 function mask(key) {
@@ -48,6 +53,7 @@ export async function keysView(main, { setTitle }) {
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Add key")));
 
   clear(main, h("div", { class: "view-head" }, h("h1", {}, "API keys")), errors, created, list, form);
+  const refresh = () => refreshList(list, errors, fetchKeys, (keys) => keysTable(keys, errors, refresh));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -68,48 +74,31 @@ export async function keysView(main, { setTitle }) {
       created.scrollIntoView({ block: "nearest" });
       created.querySelector("button").focus({ preventScroll: true });
     } catch (error) {
-      formErrors.hidden = false;
-      clear(formErrors, prose(error.message));
+      showMessage(formErrors, prose(error.message));
     }
   });
 
-  async function refresh() {
-    list.setAttribute("aria-busy", "true");
-    let keys;
-    try {
-      const answer = await get("/_restlite/keys");
-      keys = Array.isArray(answer) ? answer : answer.keys || [];
-      errors.hidden = true;
-    } catch (error) {
-      errors.hidden = false;
-      clear(errors, prose(error.message));
-      list.removeAttribute("aria-busy");
-      return;
-    }
-    list.removeAttribute("aria-busy");
-    if (keys.length === 0) { clear(list, h("p", { class: "empty" }, "No keys.")); return; }
-    clear(list, h("div", { class: "table-wrap" }, h("table", { class: "grid keys-table" },
-      h("caption", { class: "offscreen" }, "API keys"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Key"), h("th", { scope: "col" }, "Access"), h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Actions")))),
-      h("tbody", {}, keys.map((k) => {
-        const remove = h("button", { type: "button", class: "small danger", "aria-label": `Remove key ${mask(k.key)}` }, "Remove");
-        remove.addEventListener("click", async () => {
-          const ok = await confirmDialog({ title: "Remove this key?", message: `Apps using ${mask(k.key)} get 403 Forbidden from now on.`, confirm: "Remove key" });
-          if (!ok) return;
-          try {
-            await del(`/_restlite/keys/${encodeURIComponent(k.key)}`);
-            announce("Key removed");
-          } catch (error) {
-            errors.hidden = false;
-            clear(errors, prose(error.message));
-          }
-          await refresh();
-        });
-        return h("tr", { dataset: { key: k.key } },
-          h("th", { scope: "row" }, h("code", { class: "key", title: k.key }, k.key)),
-          h("td", {}, describe(k)),
-          h("td", { class: "row-actions" }, copyButton(() => k.key, "Copy", `Copy key ${mask(k.key)}`), remove));
-      })))));
-  }
   await refresh();
+}
+
+function keysTable(keys, errors, refresh) {
+  if (keys.length === 0) return h("p", { class: "empty" }, "No keys.");
+  return h("div", { class: "table-wrap" }, h("table", { class: "grid keys-table" },
+    h("caption", { class: "offscreen" }, "API keys"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Key"), h("th", { scope: "col" }, "Access"), h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Actions")))),
+    h("tbody", {}, keys.map((k) => keyRow(k, errors, refresh)))));
+}
+
+function keyRow(k, errors, refresh) {
+  const remove = h("button", { type: "button", class: "small danger", "aria-label": `Remove key ${mask(k.key)}` }, "Remove");
+  remove.addEventListener("click", () => confirmThen(
+    { title: "Remove this key?", message: `Apps using ${mask(k.key)} get 403 Forbidden from now on.`, confirm: "Remove key" },
+    async () => {
+      await del(`/_restlite/keys/${encodeURIComponent(k.key)}`);
+      announce("Key removed");
+    }, errors, refresh));
+  return h("tr", { dataset: { key: k.key } },
+    h("th", { scope: "row" }, h("code", { class: "key", title: k.key }, k.key)),
+    h("td", {}, describe(k)),
+    h("td", { class: "row-actions" }, copyButton(() => k.key, "Copy", `Copy key ${mask(k.key)}`), remove));
 }

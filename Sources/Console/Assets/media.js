@@ -1,7 +1,7 @@
 // The media archive: upload files (multipart, as restdb's own upload form), see them with their
 // thumbnails, copy their URLs, delete them.
 import { get, del, uploadMedia } from "./api.js";
-import { h, clear, id, announce, confirmDialog, copyButton, count, plural, prose } from "./dom.js";
+import { h, clear, id, announce, confirmThen, copyButton, count, plural, prose, refreshList, showMessage } from "./dom.js";
 
 function size(bytes) {
   if (bytes < 1024) return `${bytes} B`;
@@ -29,6 +29,7 @@ export async function mediaView(main, { setTitle }) {
     h("div", { class: "actions" }, submit));
 
   clear(main, h("div", { class: "view-head" }, h("h1", {}, "Media")), errors, list, form);
+  const refresh = (fresh = []) => refreshList(list, errors, () => get("/media"), (files) => filesTable(files, fresh, errors, refresh));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -44,73 +45,49 @@ export async function mediaView(main, { setTitle }) {
       await refresh(ids);
     } catch (error) {
       progress.textContent = "";
-      formErrors.hidden = false;
-      clear(formErrors, prose(error.message));
+      showMessage(formErrors, prose(error.message));
     } finally {
       submit.disabled = false;
     }
   });
 
-  async function refresh(fresh = []) {
-    list.setAttribute("aria-busy", "true");
-    let files;
-    try {
-      files = await get("/media");
-      errors.hidden = true;
-    } catch (error) {
-      errors.hidden = false;
-      clear(errors, prose(error.message));
-      list.removeAttribute("aria-busy");
-      return;
-    }
-    list.removeAttribute("aria-busy");
-    if (!files.length) {
-      clear(list, h("p", { class: "empty" }, "No files yet. Upload some below, or with POST /media."));
-      return;
-    }
-    const newest = [...files].reverse();
-    clear(list, h("p", { class: "status" }, `${count(files.length)} ${files.length === 1 ? "file" : "files"}`),
-      h("div", { class: "table-wrap" }, h("table", { class: "grid media-table" },
-        h("caption", { class: "offscreen" }, "Media files, newest first"),
-        h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Preview")),
-          h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Type"),
-          h("th", { scope: "col", class: "num" }, "Size"), h("th", { scope: "col" }, "Id"),
-          h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Actions")))),
-        h("tbody", {}, newest.map((file) => row(file, fresh.includes(file._id)))))));
-  }
-
-  function row(file, isNew) {
-    const url = `/media/${encodeURIComponent(file._id)}`;
-    const preview = PICTURES.includes(file.mimetype)
-      ? h("img", { src: `${url}?s=t`, alt: "", class: "thumb", loading: "lazy", width: 64, height: 64 })
-      : h("span", { class: "thumb file", "aria-hidden": "true" }, (file.origname.split(".").pop() || "file").slice(0, 4));
-    const remove = h("button", { type: "button", class: "small danger", "aria-label": `Delete ${file.origname}` }, "Delete");
-    remove.addEventListener("click", async () => {
-      const ok = await confirmDialog({
-        title: `Delete ${file.origname}?`,
-        message: `Documents whose image or file fields hold ${file._id} keep the id, but it no longer opens.`,
-        confirm: "Delete file",
-      });
-      if (!ok) return;
-      try {
-        await del(url);
-        announce(`${file.origname} deleted`);
-      } catch (error) {
-        errors.hidden = false;
-        clear(errors, prose(error.message));
-      }
-      await refresh();
-    });
-    return h("tr", { dataset: { id: file._id }, class: isNew ? "fresh" : null },
-      h("td", { class: "preview" }, preview),
-      h("th", { scope: "row" }, h("a", { href: url, target: "_blank", rel: "noopener" }, file.origname)),
-      h("td", {}, h("code", {}, file.mimetype)),
-      h("td", { class: "num" }, size(file.size)),
-      h("td", {}, h("code", { class: "media-id" }, file._id)),
-      h("td", { class: "row-actions" },
-        copyButton(() => new URL(url, location.href).href, "Copy URL", `Copy the URL of ${file.origname}`), remove));
-  }
-
   await refresh();
+}
+
+function filesTable(files, fresh, errors, refresh) {
+  if (!files.length) return h("p", { class: "empty" }, "No files yet. Upload some below, or with POST /media.");
+  const newest = [...files].reverse();
+  return [h("p", { class: "status" }, `${count(files.length)} ${files.length === 1 ? "file" : "files"}`),
+    h("div", { class: "table-wrap" }, h("table", { class: "grid media-table" },
+      h("caption", { class: "offscreen" }, "Media files, newest first"),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Preview")),
+        h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Type"),
+        h("th", { scope: "col", class: "num" }, "Size"), h("th", { scope: "col" }, "Id"),
+        h("th", { scope: "col" }, h("span", { class: "offscreen" }, "Actions")))),
+      h("tbody", {}, newest.map((file) => fileRow(file, fresh.includes(file._id), errors, refresh)))))];
+}
+
+function fileRow(file, isNew, errors, refresh) {
+  const url = `/media/${encodeURIComponent(file._id)}`;
+  const preview = PICTURES.includes(file.mimetype)
+    ? h("img", { src: `${url}?s=t`, alt: "", class: "thumb", loading: "lazy", width: 64, height: 64 })
+    : h("span", { class: "thumb file", "aria-hidden": "true" }, (file.origname.split(".").pop() || "file").slice(0, 4));
+  const remove = h("button", { type: "button", class: "small danger", "aria-label": `Delete ${file.origname}` }, "Delete");
+  remove.addEventListener("click", () => confirmThen({
+    title: `Delete ${file.origname}?`,
+    message: `Documents whose image or file fields hold ${file._id} keep the id, but it no longer opens.`,
+    confirm: "Delete file",
+  }, async () => {
+    await del(url);
+    announce(`${file.origname} deleted`);
+  }, errors, refresh));
+  return h("tr", { dataset: { id: file._id }, class: isNew ? "fresh" : null },
+    h("td", { class: "preview" }, preview),
+    h("th", { scope: "row" }, h("a", { href: url, target: "_blank", rel: "noopener" }, file.origname)),
+    h("td", {}, h("code", {}, file.mimetype)),
+    h("td", { class: "num" }, size(file.size)),
+    h("td", {}, h("code", { class: "media-id" }, file._id)),
+    h("td", { class: "row-actions" },
+      copyButton(() => new URL(url, location.href).href, "Copy URL", `Copy the URL of ${file.origname}`), remove));
 }
