@@ -91,4 +91,21 @@ import Testing
             #expect(ConsoleAsset.all[name]?.bytes == Array(bytes), "\(name) is served as it is on disk")
         }
     }
+
+    /// Every module a console script imports (`from "./x.js"`, `import("./x.js")`) is served, so
+    /// a view split into modules never asks for a file the binary lacks.
+    @Test func everyImportedModuleIsServed() throws {
+        let pattern = try Regex(#"(?:from|import\()\s*"\./([^"]+)""#)
+        var imported: Set<String> = []
+        for (name, asset) in ConsoleAsset.all where name.hasSuffix(".js") {
+            for match in String(decoding: asset.bytes, as: UTF8.self).matches(of: pattern) {
+                if let found = match.output[1].substring { imported.insert(String(found)) }
+            }
+        }
+        let documentsView: Set = [
+            "documents.js", "table.js", "row-editor.js", "fields.js", "live.js", "query-state.js",
+        ]
+        #expect(imported.isSuperset(of: documentsView))
+        #expect(imported.subtracting(ConsoleAsset.all.keys).isEmpty, "imported, not served: \(imported)")
+    }
 }

@@ -1042,6 +1042,28 @@ class ConsoleTests(unittest.TestCase):
                     proc.wait()
             shutil.rmtree(folder, ignore_errors=True)
 
+    def test_14i_refused_edit_lists_the_fields(self):
+        # The server's ValidationError under an edited row: its name, message and list of fields;
+        # the first field it names is marked and focused. Escape then cancels, nothing stored.
+        schema = {"fields": [{"name": "n", "type": "number", "required": True}, {"name": "label", "type": "text"}]}
+        self.assertEqual(self.server.call("PUT", "/rest/refusals/_meta", schema)[0], 200)
+        status, doc, _ = self.server.call("POST", "/rest/refusals", {"n": 1, "label": "kept"})
+        self.assertEqual(status, 201)
+        self.go("#/c/refusals")
+        self.text_in("main .status", "1–1 of 1 document")
+        self.rows()[0].find_element(By.XPATH, ".//button[normalize-space()='Edit']").click()
+        row = self.css("tr.editing")
+        n = row.find_element(By.CSS_SELECTOR, "[data-field=n]")
+        n.clear()
+        n.send_keys(Keys.ENTER)
+        self.text_in("tr.message-row .error", "ValidationError: n is required")
+        self.text_in("tr.message-row .error li", "n: is required")
+        self.assertEqual(n.get_attribute("aria-invalid"), "true")
+        self.assertEqual(self.driver.switch_to.active_element, n)
+        n.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing, tr.message-row"))
+        self.assertEqual(self.server.call("GET", f"/rest/refusals/{doc['_id']}")[1]["n"], 1)
+
     def test_15_sign_out(self):
         d = self.driver
         cookie = self.cookie_header()

@@ -2,7 +2,7 @@
 // and a Postman request, ready to copy.
 import { get, knownKey, restPath, isFullKey } from "./api.js";
 import { h, clear, id, copyButton } from "./dom.js";
-import { stateFromParams, paramsFromState } from "./table.js";
+import { stateFromParams, paramsFromState } from "./query-state.js";
 
 const KEY_PLACEHOLDER = "YOUR_API_KEY";
 
