@@ -130,7 +130,9 @@ public struct RestAPI: Sendable {
         router.post("/_restlite/import/preview") { request in try previewImport(request) }
         router.post("/_restlite/import") { request in try importFile(request) }
         router.get("/_restlite/export/:collection") { request in try exportFile(request) }
+        router.get("/_restlite/indexes") { request in try listIndexes(request) }
         router.post("/_restlite/indexes") { request in try createIndex(request) }
+        router.delete("/_restlite/indexes/:collection/:field") { request in try removeIndex(request) }
         router.post("/_restlite/photos") { request in try switchPhotos(request) }
         router.delete("/_restlite/collections/:collection") { request in try dropCollection(request) }
         router.post("/_restlite/collections/:collection/schema") { request in

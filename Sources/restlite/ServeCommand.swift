@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
             RESTLITE_BODY_TIMEOUT, RESTLITE_MAX_UPLOAD_PARTS, RESTLITE_MAX_SUBSCRIBERS, \
             RESTLITE_MAX_SUBSCRIBERS_PER_KEY, RESTLITE_REALTIME_QUEUE_BUDGET, RESTLITE_QUIET, \
             RESTLITE_MEMORY, RESTLITE_PORT_FILE, RESTLITE_CLOCK, RESTLITE_ID_SEED, RESTLITE_NO_STANDINS, \
+            RESTLITE_NO_AUTO_INDEX, \
             RESTLITE_PUBLIC_URL, RESTLITE_ALLOWED_HOST, \
             RESTLITE_LOCAL_IMAGES (true/false variables take 1/0, true/false, yes/no).
 
@@ -240,6 +241,15 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Do not serve /thecatapi, /placekitten and /dummyimage. [env RESTLITE_NO_STANDINS]")
     var noStandIns = false
 
+    @Flag(
+        name: .customLong("no-auto-index"),
+        help: """
+            Never index a field by itself. By default a field that slow reads (over 5 ms) filter or \
+            sort on three times gets an index, built in the background, listed by 'restlite index \
+            list' and dropped after an hour unused. [env RESTLITE_NO_AUTO_INDEX]
+            """)
+    var noAutoIndex = false
+
     @Option(
         help: ArgumentHelp(
             """
@@ -308,6 +318,7 @@ struct ServeCommand: AsyncParsableCommand {
             strict: strict, maxBody: maxBody, quiet: quiet, reset: reset, shareDatabase: shareDatabase,
             noStandIns: noStandIns, publicURL: publicURL, localImages: localImages)
         overrides.memory = memory
+        overrides.noAutoIndex = noAutoIndex
         overrides.portFile = portFile
         overrides.clock = clock
         overrides.idSeed = idSeed

@@ -128,6 +128,23 @@ import Testing
         let refused = try binary.run(
             ["index", "add", "--collection", "dogs", "--field", "x", "--data-dir", "d"], in: folder)
         #expect(refused.status != 0 && refused.stderr.contains("dogs"))
+        let listed = try binary.run(["index", "list", "--data-dir", "d"], in: folder)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(
+            String(decoding: listed.stdout, as: UTF8.self)
+                == "a3cats.rating           filter, sort  declared\n")
+        let removed = try binary.run(
+            ["index", "remove", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
+        #expect(
+            removed.status == 0
+                && String(decoding: removed.stdout, as: UTF8.self).contains(
+                    "Removed the index on a3cats.rating")
+        )
+        let none = try binary.run(["index", "list", "--collection", "a3cats", "--data-dir", "d"], in: folder)
+        #expect(String(decoding: none.stdout, as: UTF8.self) == "No indexes on a3cats.\n")
+        let again = try binary.run(
+            ["index", "remove", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
+        #expect(again.status == 1 && again.stderr.contains("a3cats.rating has no index"), "\(again.stderr)")
     }
 
     @Test func aBadFileFailsNamingTheLineAndImportsNothing() throws {

@@ -144,6 +144,22 @@ import Testing
         #expect(
             String(decoding: index.stdout, as: UTF8.self).contains(
                 "Indexed a3cats.rating (through the server"))
+        let listed = try binary.run(["index", "list", "--data-dir", "d"], in: folder, timeout: .seconds(30))
+        #expect(
+            String(decoding: listed.stdout, as: UTF8.self)
+                == "a3cats.rating           filter, sort  declared\n")
+        let removed = try binary.run(
+            ["index", "remove", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
+            timeout: .seconds(30))
+        #expect(
+            String(decoding: removed.stdout, as: UTF8.self).contains("(through the server"),
+            "\(removed.stderr)")
+        let none = try binary.run(["index", "list", "--data-dir", "d"], in: folder, timeout: .seconds(30))
+        #expect(String(decoding: none.stdout, as: UTF8.self) == "No indexes in d.\n")
+        let readded = try binary.run(
+            ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
+            timeout: .seconds(30))
+        #expect(readded.status == 0, "\(readded.stderr)")
         let export = try binary.run(
             ["export", "--collection", "a3cats", "--data-dir", "d"], in: folder, timeout: .seconds(30))
         #expect(export.status == 0, "\(export.stderr)")

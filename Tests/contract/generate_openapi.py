@@ -1023,13 +1023,30 @@ doc["paths"].update({
                                           "description": {"type": "string"}}}},
                 "key": {"type": "string"}, "docs": {"type": "string"}}}},
             "text/html": {"schema": {"type": "string"}}}}}}},
-    "/_restlite/indexes": {"post": _admin_op(
+    "/_restlite/indexes": {"get": _admin_op(
+        "listIndexes", "The field indexes, declared and automatic (`restlite index list`)", "200",
+        {"type": "object", "required": ["indexes"], "properties": {"indexes": {"type": "array", "items": {
+            "type": "object", "required": ["collection", "field", "purposes", "automatic"],
+            "properties": {"collection": {"type": "string"}, "field": {"type": "string"},
+                           "purposes": {"type": "array", "items": {"type": "string", "enum": ["filter", "sort"]}},
+                           "automatic": {"type": "boolean"}}}}}},
+        "By collection and field; `automatic` for those the server built for fields slow reads used.",
+        params=[_query("collection", "Only this collection.")], extra=("404",)),
+                           "post": _admin_op(
         "createIndex", "Index a field of a collection, as `restlite index add` does (idempotent)", "200",
         {"type": "object", "required": ["collection", "field"],
          "properties": {"collection": {"type": "string"}, "field": {"type": "string"}}},
         "`{\"collection\":\"a3cats\",\"field\":\"rating\"}`.",
         body={"type": "object", "required": ["collection", "field"],
               "properties": {"collection": {"type": "string"}, "field": {"type": "string"}}}, extra=("404",))},
+    "/_restlite/indexes/{collection}/{field}": {"delete": _admin_op(
+        "removeIndex", "Remove a field's indexes, declared or automatic (`restlite index remove`)", "200",
+        {"type": "object", "required": ["collection", "removed"],
+         "properties": {"collection": {"type": "string"}, "removed": {"type": "string"}}},
+        "`{\"collection\":\"a3cats\",\"removed\":\"rating\"}`.",
+        params=[param("collection"), {"name": "field", "in": "path", "required": True,
+                                      "description": "The field name or dotted path.", "schema": {"type": "string"}}],
+        extra=("404",))},
     "/_restlite/photos": {"post": _admin_op(
         "switchPhotos", "Point stored photo URLs at this server's stand-ins, or back (`restlite photos`)", "200",
         {"type": "object", "required": ["to", "documents", "values"],

@@ -90,26 +90,6 @@ extension RestAPI {
         return response
     }
 
-    /// `POST /_restlite/indexes` with `{"collection":"a3cats","field":"rating"}`: declares an
-    /// index on the field (idempotent), as `restlite index add` does; 200 with the pair.
-    /// `restlite index add` goes through this route while a server holds the database.
-    func createIndex(_ request: HTTPRequest) throws -> HTTPResponse {
-        let body = try? JSON.parse(request.body).objectValue
-        guard let collection = body?["collection"]?.stringValue, !collection.isEmpty,
-            let field = body?["field"]?.stringValue, !field.isEmpty
-        else {
-            throw RestError(
-                .badRequest,
-                #"Send {"collection":"a3cats","field":"rating"}: the collection and the field to index."#)
-        }
-        guard let store = store as? DocumentStore else {
-            throw RestError(.init(code: 501), "This server's store cannot make indexes.")
-        }
-        _ = try store.createIndex(collection: collection, path: field)
-        let object: JSONObject = ["collection": .string(collection), "field": .string(field)]
-        return .json(.ok, object.serialized())
-    }
-
     private static func uploadedFile(_ request: HTTPRequest) throws -> [UInt8] {
         guard request.body.contains(where: { $0 > 0x20 }) else {
             throw RestError(.badRequest, "The request has no body; send the file to import as the body.")

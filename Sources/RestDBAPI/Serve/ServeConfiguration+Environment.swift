@@ -35,6 +35,7 @@ extension ServeConfiguration {
         case maxBuffered = "RESTLITE_MAX_BUFFERED"
         case bodyTimeout = "RESTLITE_BODY_TIMEOUT"
         case noStandIns = "RESTLITE_NO_STANDINS"
+        case noAutoIndex = "RESTLITE_NO_AUTO_INDEX"
         case publicURL = "RESTLITE_PUBLIC_URL"
         /// The USDA stand-in answers a missing or malformed `api_key` with the gateway's 403.
         case usdaKeyCheck = "RESTLITE_USDA_KEY_CHECK"
@@ -77,6 +78,7 @@ extension ServeConfiguration {
         configuration.shareDatabase = try flags.shareDatabase || env.flag(.shareDatabase)
         try resolveLimits(flags, env, into: &configuration)
         configuration.standIns = !(try flags.noStandIns || env.flag(.noStandIns))
+        configuration.autoIndex = !(try flags.noAutoIndex || env.flag(.noAutoIndex))
         configuration.usdaKeyCheck = try env.flag(.usdaKeyCheck)
         configuration.publicURL = try (flags.publicURL ?? env[.publicURL]).map(parsePublicURL)
         configuration.localImages = try flags.localImages || env.flag(.localImages)

@@ -73,6 +73,9 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxQueuedBytes = 64 * 1024 * 1024
     /// The caps on one stand-in picture (`--max-picture-pixels`, `--max-picture-bytes`).
     public var pictureLimits = PictureLimits()
+    /// Index the fields slow reads use by themselves (`AutoIndexPolicy`); off with
+    /// `--no-auto-index`.
+    public var autoIndex = true
     /// Serve the stand-ins of TheCatAPI (`/thecatapi`), PlaceKitten and dummyimage.com.
     public var standIns = true
     /// The USDA stand-in checks `api_key` (`RESTLITE_USDA_KEY_CHECK=1`); off, any key or none passes.

@@ -30,6 +30,8 @@ public struct ServeOverrides: Sendable, Equatable {
     public var maxPicturePixels: String?
     public var maxPictureBytes: String?
     public var noStandIns: Bool
+    /// `--no-auto-index` (set after `init`).
+    public var noAutoIndex = false
     public var publicURL: String?
     public var localImages: Bool
     /// `--allowed-host`, repeatable (set after `init`).

@@ -1,5 +1,6 @@
 import DataTransfer
 import DocumentStore
+import PlatformSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -29,6 +30,12 @@ enum StoreOpening {
         if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
         if let seed = configuration.idSeed { options.ids = .seeded(seed) }
         options.queryBudget = configuration.queryBudget
+        if configuration.autoIndex {
+            var policy = AutoIndexPolicy()
+            // Rare lines (an index built or dropped): written even with --quiet.
+            policy.log = { line in StandardErrorLine.emit(line) }
+            options.autoIndex = policy
+        }
         return options
     }
 
