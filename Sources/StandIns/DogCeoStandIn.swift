@@ -29,6 +29,12 @@ public struct DogCeoStandIn: Sendable {
     /// Bodies that never change, written once.
     let allBreedsBody: [UInt8]
     let mainBreedsBody: [UInt8]
+    /// Each main breed's sub-breed list, written once.
+    let subBreedBodies: [String: [UInt8]]
+    /// Image lists and URL paths, written once (`DogCeoAnswers`).
+    let answers: DogCeoAnswers
+    /// `publicURL` as JSON string content.
+    let escapedPublicURL: [UInt8]?
 
     /// `publicURL` (scheme, host and port) is the base of every picture URL when set; otherwise
     /// URLs are built on the request's `Host`. `cacheBytes` bounds the drawn files kept in memory.
@@ -42,6 +48,9 @@ public struct DogCeoStandIn: Sendable {
         self.breeds = breeds
         allBreedsBody = Self.successBody(Self.breedObject(breeds.mains, breeds))
         mainBreedsBody = Self.successBody(.array(breeds.mains.map { .string($0) }))
+        subBreedBodies = breeds.subs.mapValues { Self.successBody(.array($0.map { .string($0) })) }
+        answers = DogCeoAnswers(breeds)
+        escapedPublicURL = self.publicURL.map(DogCeoAnswers.escaped)
     }
 
     /// Adds the routes: one handler for every path of up to `maxSegments` segments under the
@@ -58,10 +67,14 @@ public struct DogCeoStandIn: Sendable {
 
     // MARK: - Dispatch
 
+    /// The names of the path parameters, `s1` to `s8`.
+    static let segmentNames = (1...maxSegments).map { "s\($0)" }
+
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         var segments: [String] = []
-        for depth in 1...Self.maxSegments {
-            guard let segment = request.pathParameters["s\(depth)"] else { break }
+        segments.reserveCapacity(Self.maxSegments)
+        for name in Self.segmentNames {
+            guard let segment = request.pathParameters[name] else { break }
             segments.append(segment)
         }
         if segments.count == 3, segments[0] == "breeds", segments[2].hasSuffix(".jpg"),
@@ -77,30 +90,31 @@ public struct DogCeoStandIn: Sendable {
     /// The hosted service's routes, in its order of precedence; nil when none matches.
     func answer(_ route: [String], _ request: HTTPRequest) -> HTTPResponse? {
         switch route.count {
-        case 2 where route == ["breeds", "list"]:
+        case 2 where route == Self.breedsList:
             return Self.json(mainBreedsBody, cached: true)
         case 2 where route[0] == "breed":
             return info(route[1], nil)
-        case 3 where route == ["breeds", "list", "all"]:
+        case 3 where route == Self.breedsListAll:
             return Self.json(allBreedsBody, cached: true)
-        case 3 where route == ["breeds", "list", "random"]:
+        case 3 where route == Self.breedsListRandom:
             return Self.success(.string(Self.randomPick(1, from: breeds.mains)[0]))
-        case 3 where route == ["breeds", "image", "random"]:
-            return Self.success(.string(randomImageURLs(1, request)[0]))
+        case 3 where route == Self.breedsImageRandom:
+            return Self.json(
+                answers.message(randomFiles(1), base: escapedBase(request), array: false), cached: false)
         case 3 where route[0] == "breed" && route[2] == "list":
             return subBreeds(route[1])
         case 3 where route[0] == "breed" && route[2] == "images":
             return images(route[1], nil, request)
         case 3 where route[0] == "breed":
             return info(route[1], route[2])
-        case 4 where route == ["breeds", "list", "all", "random"]:
+        case 4 where route == Self.breedsListAllRandom:
             return Self.success(Self.breedObject(Self.randomPick(1, from: breeds.mains), breeds))
         case 4 where route[0] == "breeds" && route[1] == "list" && route[2] == "random":
             let count = Self.amount(route[3], total: breeds.mains.count)
             return Self.success(.array(Self.randomPick(count, from: breeds.mains).map { .string($0) }))
         case 4 where route[0] == "breeds" && route[1] == "image" && route[2] == "random":
-            return Self.success(
-                .array(randomImageURLs(Self.overallAmount(route[3]), request).map { .string($0) }))
+            let files = randomFiles(Self.overallAmount(route[3]))
+            return Self.json(answers.message(files, base: escapedBase(request), array: true), cached: false)
         case 4 where route[0] == "breed" && route[2] == "list" && route[3] == "random":
             return randomSubBreeds(route[1], nil)
         case 4 where route[0] == "breed" && route[2] == "images" && route[3] == "random":
@@ -113,7 +127,7 @@ public struct DogCeoStandIn: Sendable {
             let count = Self.amount(route[4], total: breeds.mains.count)
             return Self.success(Self.breedObject(Self.randomPick(count, from: breeds.mains), breeds))
         case 5 where route[0] == "breeds" && route[1] == "image" && route[2] == "random" && route[4] == "alt":
-            let urls = randomImageURLs(Self.overallAmount(route[3]), request)
+            let urls = urls(randomFiles(Self.overallAmount(route[3])), request)
             return Self.success(.array(urls.map(Self.altObject)))
         case 5 where route[0] == "breed" && route[2] == "list" && route[3] == "random":
             return randomSubBreeds(route[1], route[4])
@@ -134,11 +148,17 @@ public struct DogCeoStandIn: Sendable {
         }
     }
 
+    static let breedsList = ["breeds", "list"]
+    static let breedsListAll = ["breeds", "list", "all"]
+    static let breedsListRandom = ["breeds", "list", "random"]
+    static let breedsImageRandom = ["breeds", "image", "random"]
+    static let breedsListAllRandom = ["breeds", "list", "all", "random"]
+
     // MARK: - Breeds
 
     func subBreeds(_ breed: String) -> HTTPResponse {
-        guard let subs = breeds.subs[breed] else { return Self.error(Self.mainBreedMissing) }
-        return Self.json(Self.successBody(.array(subs.map { .string($0) })), cached: true)
+        guard let body = subBreedBodies[breed] else { return Self.error(Self.mainBreedMissing) }
+        return Self.json(body, cached: true)
     }
 
     /// `/breed/{b}/list/random[/{N}]`: one name, or an array of N.
@@ -166,20 +186,23 @@ public struct DogCeoStandIn: Sendable {
 
     // MARK: - Image lists
 
-    /// Every file of a breed (all its sub-breeds) or of one sub-breed, as folder and file.
-    func files(_ breed: String, _ sub: String?) -> [(folder: String, file: String)] {
-        let folders =
-            sub.map { breeds.folderIndex[breed + "-" + $0].map { [breeds.folders[$0]] } ?? [] }
-            ?? breeds.folders(ofBreed: breed)
-        return folders.flatMap { folder in folder.files.map { (folder.name, $0) } }
-    }
-
     func images(_ breed: String, _ sub: String?, _ request: HTTPRequest, alt: Bool = false) -> HTTPResponse {
         if let error = missing(breed, sub) { return error }
-        let base = urlBase(request)
-        let urls = files(breed, sub).map { Self.url(base, $0.folder, $0.file) }
-        return Self.json(
-            Self.successBody(.array(urls.map { alt ? Self.altObject($0) : .string($0) })), cached: true)
+        let template: DogCeoAnswers.Template?
+        if let sub {
+            template = breeds.folderIndex[breed + "-" + sub].map {
+                alt ? answers.folderImagesAlt[$0] : answers.folderImages[$0]
+            }
+        } else {
+            template = alt ? answers.breedImagesAlt[breed] : answers.breedImages[breed]
+        }
+        return Self.json(template?.render(base: escapedBase(request)) ?? [], cached: true)
+    }
+
+    /// The files of a main breed (all its sub-breeds) or of one sub-breed, in list order.
+    func fileList(_ breed: String, _ sub: String?) -> [DogCeoAnswers.File] {
+        guard let sub else { return answers.breedFiles[breed] ?? [] }
+        return breeds.folderIndex[breed + "-" + sub].map { answers.folderFiles[$0] } ?? []
     }
 
     /// `…/images/random` (one URL), `…/images/random/{N}` (N different URLs, at most all).
@@ -187,25 +210,34 @@ public struct DogCeoStandIn: Sendable {
         _ breed: String, _ sub: String?, _ amount: String?, alt: Bool, _ request: HTTPRequest
     ) -> HTTPResponse {
         if let error = missing(breed, sub) { return error }
-        let all = files(breed, sub)
-        let base = urlBase(request)
+        let all = fileList(breed, sub)
         guard let amount else {
-            let one = Self.randomPick(1, from: all)[0]
-            return Self.success(.string(Self.url(base, one.folder, one.file)))
+            return Self.json(
+                answers.message(Self.randomPick(1, from: all), base: escapedBase(request), array: false),
+                cached: false)
         }
-        let urls = Self.randomPick(Self.amount(amount, total: all.count), from: all).map {
-            Self.url(base, $0.folder, $0.file)
+        let picked = Self.randomPick(Self.amount(amount, total: all.count), from: all)
+        guard alt else {
+            return Self.json(answers.message(picked, base: escapedBase(request), array: true), cached: false)
         }
-        return Self.success(.array(urls.map { alt ? Self.altObject($0) : .string($0) }))
+        return Self.success(.array(urls(picked, request).map(Self.altObject)))
     }
 
     /// Independent draws (repeats possible): a random folder, then a random file of it.
-    func randomImageURLs(_ count: Int, _ request: HTTPRequest) -> [String] {
-        let base = urlBase(request)
-        var generator = SystemRandomNumberGenerator()
+    func randomFiles(_ count: Int) -> [DogCeoAnswers.File] {
+        var generator = DogRandom()
         return (0..<count).map { _ in
-            let folder = breeds.folders.randomElement(using: &generator)!
-            return Self.url(base, folder.name, folder.files.randomElement(using: &generator)!)
+            let folder = Int.random(in: 0..<breeds.folders.count, using: &generator)
+            let file = Int.random(in: 0..<breeds.folders[folder].files.count, using: &generator)
+            return DogCeoAnswers.File(folder: folder, file: file)
+        }
+    }
+
+    /// The URLs of `files` on the request's base.
+    func urls(_ files: [DogCeoAnswers.File], _ request: HTTPRequest) -> [String] {
+        let base = urlBase(request)
+        return files.map {
+            Self.url(base, breeds.folders[$0.folder].name, breeds.folders[$0.folder].files[$0.file])
         }
     }
 
@@ -261,11 +293,14 @@ public struct DogCeoStandIn: Sendable {
         json(successBody(message), cached: false)
     }
 
+    static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+    static let cachedJSONHeaders: HTTPHeaders = [
+        "Content-Type": "application/json", "Cache-Control": "s-maxage=21600, max-age=1800",
+    ]
+
     /// 200 `application/json`; the list and image-list routes also say how long to cache.
     static func json(_ body: [UInt8], cached: Bool, status: HTTPStatus = .ok) -> HTTPResponse {
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        if cached { headers.set("Cache-Control", "s-maxage=21600, max-age=1800") }
-        return HTTPResponse(status: status, headers: headers, body: body)
+        HTTPResponse(status: status, headers: cached ? cachedJSONHeaders : jsonHeaders, body: body)
     }
 
     static func error(_ message: String) -> HTTPResponse {
@@ -292,6 +327,11 @@ public struct DogCeoStandIn: Sendable {
 
     func urlBase(_ request: HTTPRequest) -> String {
         publicURL ?? request.hostBaseURL
+    }
+
+    /// `urlBase` as JSON string content.
+    func escapedBase(_ request: HTTPRequest) -> [UInt8] {
+        escapedPublicURL ?? DogCeoAnswers.escaped(request.hostBaseURL)
     }
 
     static func url(_ base: String, _ folder: String, _ file: String) -> String {
@@ -332,6 +372,13 @@ public struct DogCeoStandIn: Sendable {
 
     /// `count` different items in their list order (the hosted service keeps the order).
     static func randomPick<Element>(_ count: Int, from items: [Element]) -> [Element] {
-        TheCatAPIStandIn.randomPick(count, from: Array(items.indices)).sorted().map { items[$0] }
+        var generator = DogRandom()
+        if count == 1, !items.isEmpty { return [items[Int.random(in: 0..<items.count, using: &generator)]] }
+        var pool = Array(items.indices)
+        let taken = min(count, pool.count)
+        for index in 0..<taken {
+            pool.swapAt(index, Int.random(in: index..<pool.count, using: &generator))
+        }
+        return pool.prefix(taken).sorted().map { items[$0] }
     }
 }
