@@ -39,6 +39,10 @@ public struct USDAStandIn: Sendable {
             Self.prefix + "/fdc/v1/foods/search", checked { self.foodsSearch($0, body: Self.jsonBody($0)) })
         router.get(
             Self.prefix + "/fdc/v1/food/:fdcId", checked { self.food($0, id: $0.pathParameters["fdcId"]) })
+        router.get(Self.prefix + "/fdc/v1/foods", checked { self.foods($0) })
+        router.post(Self.prefix + "/fdc/v1/foods", checked { self.foods($0) })
+        router.get(Self.prefix + "/fdc/v1/foods/list", checked { self.foodsList($0) })
+        router.post(Self.prefix + "/fdc/v1/foods/list", checked { self.foodsList($0) })
     }
 
     var search: USDAFoodSearch { USDAFoodSearch(catalogue: catalogue) }
@@ -308,19 +312,28 @@ public struct USDAStandIn: Sendable {
 
     // MARK: - One food
 
+    /// `GET /fdc/v1/{fdcId}` and `/fdc/v1/food/{fdcId}`, with `format` (`full`, `abridged`) and
+    /// `nutrients` (numbers to keep) as `/foods` takes them.
     func food(_ request: HTTPRequest, id text: String?) -> HTTPResponse {
         guard let text, let id = Int(text), let position = catalogue.byFdcId[id] else {
             return Self.gatewayError(
                 "NOT_FOUND", "No food matches the fdcId \(text ?? "")", status: .notFound)
         }
-        return .json(.ok, foodJSON(catalogue.foods[position]).bytes)
+        let options: FoodDetailOptions
+        switch Self.detailOptions(request, body: nil) {
+        case .success(let value): options = value
+        case .failure(let error): return Self.badRequest(error.message)
+        }
+        let food = catalogue.foods[position]
+        return .json(.ok, (options.abridged ? abridgedJSON(food, options) : foodJSON(food, options)).bytes)
     }
 
     /// A food in FoodData Central's full format; branded foods add their label panel.
-    func foodJSON(_ food: USDAFood) -> OrderedJSON {
-        let nutrients = zip(USDAFoodTables.nutrients, food.nutrients).enumerated().map {
-            index, pair -> OrderedJSON in
+    func foodJSON(_ food: USDAFood, _ options: FoodDetailOptions = FoodDetailOptions()) -> OrderedJSON {
+        let nutrients = zip(USDAFoodTables.nutrients, food.nutrients).enumerated().compactMap {
+            index, pair -> OrderedJSON? in
             let (nutrient, amount) = pair
+            guard options.keeps(nutrient) else { return nil }
             return .object([
                 ("type", .string("FoodNutrient")), ("id", .int(food.fdcId * 20 + index)),
                 (

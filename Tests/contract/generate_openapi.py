@@ -895,6 +895,8 @@ def _usda_op(op_id, summary, params=(), body=False, description=None):
     return op
 
 _fdc_id = _p("fdcId", "A food's FoodData Central id.", example="171705")
+_usda_detail_q = [_q("format", "`full` (default) or `abridged`."),
+                  _q("nutrients", "Up to 25 nutrient numbers (`203,204`) to keep.")]
 _usda_q = [_q("query", "Search words."), _q("pageSize", "Results per page.", {"type": "integer"}),
            _q("pageNumber", "Page, from 1.", {"type": "integer"})]
 doc["paths"].update({
@@ -907,7 +909,24 @@ doc["paths"].update({
     "/usda/fdc/v1/foods/search": {
         "get": _usda_op("usdaFoodsSearch", "FoodData Central's food search", _usda_q),
         "post": _usda_op("usdaFoodsSearchPost", "FoodData Central's food search, criteria in the body", body=True)},
-    "/usda/fdc/v1/food/{fdcId}": {"get": _usda_op("usdaFood", "FoodData Central's food details", [_fdc_id])},
+    "/usda/fdc/v1/food/{fdcId}": {"get": _usda_op("usdaFood", "FoodData Central's food details", [_fdc_id] + _usda_detail_q)},
+    "/usda/fdc/v1/foods": {
+        "get": _usda_op("usdaFoods", "FoodData Central: several foods by id", [
+            _q("fdcIds", "1 to 20 FoodData Central ids, comma-separated or repeated; ids that match no food are left out.")] + _usda_detail_q,
+            description="An array of the foods, in the order asked. No `fdcIds`, more than 20, an unknown `format` "
+                        "or more than 25 `nutrients`: 400."),
+        "post": _usda_op("usdaFoodsPost", "FoodData Central: several foods by id, in the body", body=True,
+            description="Body `{\"fdcIds\": [...], \"format\": \"abridged\"|\"full\", \"nutrients\": [203, ...]}`; "
+                        "the answer and limits of `GET`.")},
+    "/usda/fdc/v1/foods/list": {
+        "get": _usda_op("usdaFoodsList", "FoodData Central: the foods a page at a time, abridged", [
+            _q("dataType", "`Branded`, `SR Legacy` (`Foundation`, `Survey (FNDDS)` have no foods here); comma-separated."),
+            _q("pageSize", "Foods per page, 1 to 200 (default 50).", {"type": "integer"}),
+            _q("pageNumber", "Page, from 1.", {"type": "integer"}),
+            _q("sortBy", "`dataType.keyword`, `lowercaseDescription.keyword`, `fdcId` (default) or `publishedDate`."),
+            _q("sortOrder", "`asc` or `desc`.")],
+            description="An array of abridged foods; a page past the end is `[]`."),
+        "post": _usda_op("usdaFoodsListPost", "FoodData Central: the paged list, criteria in the body", body=True)},
 })
 # --- end stand-in routes ---
 
