@@ -41,17 +41,24 @@ extension Console {
         return response
     }
 
-    /// `GET /_console/signin?key=...`, the link the banner prints: sets the cookie and sends the
-    /// browser on to `/`, so the key does not stay in the address bar or its history entry.
+    /// `GET /_console/signin?code=...`, the link the banner prints: a live single-use code sets
+    /// the cookie and sends the browser on to `/`. A used, expired or wrong code, or a link that
+    /// carries a key, gets a page that says what to do instead (a person follows this link).
     func oneClickSignIn(_ request: HTTPRequest) -> HTTPResponse {
-        switch open(key: request.queryValue("key") ?? "") {
+        if request.queryValue("key") != nil {
+            return SignInPage.keyInLink.response
+        }
+        guard let code = request.queryValue("code"), let key = sessions.redeem(code: code) else {
+            return SignInPage.staleLink(minutes: Int(sessions.codeLifetime.components.seconds / 60)).response
+        }
+        switch open(key: key) {
         case .success(let session):
             var response = HTTPResponse(status: HTTPStatus(code: 303, reason: "See Other"))
             response.headers.set("Location", "/")
             response.headers.add("Set-Cookie", Self.cookieHeader(session.id))
             return response
-        case .failure(let refusal):
-            return refusal.response
+        case .failure:
+            return SignInPage.keyWithdrawn.response
         }
     }
 

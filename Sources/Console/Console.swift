@@ -56,6 +56,12 @@ public final class Console: RouterMount {
         }
     }
 
+    /// The banner's link: `<base>/_console/signin?code=<single-use code>`, valid for
+    /// `sessions.codeLifetime`; the key itself never goes into a URL.
+    public func signInLink(base: String, key: String) -> String {
+        "\(base)/_console/signin?code=\(sessions.issueCode(for: key))"
+    }
+
     /// The session a request's cookie names, when it is live and its key still has full access.
     func session(of request: HTTPRequest) -> ConsoleSessions.Session? {
         guard let id = Self.cookie(Self.cookieName, in: request), let session = sessions.session(id: id)

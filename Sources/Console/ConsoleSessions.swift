@@ -2,7 +2,8 @@ import PlatformSupport
 
 /// The console's signed-in browsers, in memory: each session holds the full-access key it was
 /// opened with and its CSRF token. At most `capacity` are kept (the least recently used goes
-/// first) and a session unused for `idleTimeout` is forgotten.
+/// first) and a session unused for `idleTimeout` is forgotten. Also the single-use sign-in
+/// codes of the banner's link: each stands for a key for `codeLifetime`, and is gone once used.
 public final class ConsoleSessions: @unchecked Sendable {
     /// What a session cookie stands for.
     public struct Session: Sendable, Equatable {
@@ -11,20 +12,52 @@ public final class ConsoleSessions: @unchecked Sendable {
         public let csrf: String
     }
 
-    // `entries` is guarded by `lock`.
+    // `entries` and `codes` are guarded by `lock`.
     private let lock = PosixCondition()
     private var entries: [String: (session: Session, lastUsed: ContinuousClock.Instant)] = [:]
+    private var codes: [String: (key: String, expires: ContinuousClock.Instant)] = [:]
     public let capacity: Int
     public let idleTimeout: Duration
+    /// How long a sign-in code (`issueCode(for:)`) may wait for its one use.
+    public let codeLifetime: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
 
     public init(
         capacity: Int = 100, idleTimeout: Duration = .seconds(12 * 3600),
+        codeLifetime: Duration = .seconds(300),
         clock now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.capacity = max(1, capacity)
         self.idleTimeout = idleTimeout
+        self.codeLifetime = codeLifetime
         self.now = now
+    }
+
+    /// A new single-use code standing for `key` until `codeLifetime` has passed: what the
+    /// banner's sign-in link carries instead of the key. At most `capacity` wait at once (the
+    /// oldest goes first).
+    public func issueCode(for key: String) -> String {
+        let code = Self.randomHex()
+        let time = now()
+        lock.withLock {
+            codes = codes.filter { time < $0.value.expires }
+            if codes.count >= capacity,
+                let oldest = codes.min(by: { $0.value.expires < $1.value.expires })?.key
+            {
+                codes[oldest] = nil
+            }
+            codes[code] = (key, time + codeLifetime)
+        }
+        return code
+    }
+
+    /// The key a code stands for, once: the code is forgotten whether or not it was still live.
+    public func redeem(code: String) -> String? {
+        let time = now()
+        return lock.withLock {
+            guard let entry = codes.removeValue(forKey: code), time < entry.expires else { return nil }
+            return entry.key
+        }
     }
 
     /// Opens a session for `key` with a fresh id and CSRF token.

@@ -70,7 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
             --faults [RESTLITE_FAULTS], --fault-seed [RESTLITE_FAULT_SEED].
 
             The web console (restdb's data manager, on this port) opens at / in a browser; the \
-            banner prints a sign-in link with the key. --no-console [RESTLITE_NO_CONSOLE] turns it off.
+            banner prints a single-use sign-in link (valid 5 minutes; the key never goes in a \
+            URL). --no-console [RESTLITE_NO_CONSOLE] turns it off.
             """
     )
 

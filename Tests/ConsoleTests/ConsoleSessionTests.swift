@@ -35,7 +35,8 @@ import Testing
         #expect(refused.headers["Set-Cookie"] == nil)
         #expect(server.request(.post, "/_console/session", body: #"{"key":"nope"}"#).status == .unauthorized)
         #expect(server.request(.post, "/_console/session", body: "not json").status == .badRequest)
-        #expect(server.request(.get, "/_console/signin?key=\(scoped)").status == .forbidden)
+        let scopedLink = try #require(server.server.console).signInLink(base: "", key: scoped)
+        #expect(server.request(.get, scopedLink).status == .forbidden)
     }
 
     @Test func withoutACookieTheSessionIsUnauthorized() async throws {
@@ -58,22 +59,73 @@ import Testing
         #expect(server.request(.get, "/rest/a3cats", headers: [("Cookie", cookie)]).status == .unauthorized)
     }
 
-    @Test func oneClickSignInSetsTheCookieAndSendsTheBrowserToTheRoot() async throws {
+    @Test func theBannerLinkCarriesASingleUseCodeThatSignsInOnce() async throws {
         let server = try await ConsoleServer()
-        let answer = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        let console = try #require(server.server.console)
+        let link = console.signInLink(base: "", key: server.fullKey)
+        #expect(link.wholeMatch(of: /\/_console\/signin\?code=[0-9a-f]{32}/) != nil)
+        let answer = server.request(.get, link)
         #expect(answer.status.code == 303)
         #expect(answer.headers["Location"] == "/")
         let cookie = try #require(answer.headers["Set-Cookie"]).split(separator: ";")[0]
         #expect(
             server.request(.get, "/_console/session", headers: [("Cookie", String(cookie))]).status == .ok)
-        #expect(server.request(.get, "/_console/signin?key=wrong").status == .unauthorized)
+        // Used once: the same link now shows a page that says what to do, and signs nobody in.
+        let again = server.request(.get, link)
+        #expect(again.status == .unauthorized)
+        #expect(again.headers["Set-Cookie"] == nil)
+        #expect(again.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(again.bodyString.contains("This sign-in link cannot be used"))
+        #expect(again.bodyString.contains("<a href=\"/\">Open the console</a>"))
+        #expect(
+            server.request(.get, "/_console/signin?code=0123456789abcdef0123456789abcdef").status
+                == .unauthorized)
+        #expect(server.request(.get, "/_console/signin").status == .unauthorized)
     }
 
-    @Test func theBannerPrintsTheSignInLinkWithTheFullKey() async throws {
+    @Test func aLinkWithTheKeyIsRefusedWithAPageAndSignsNobodyIn() async throws {
         let server = try await ConsoleServer()
+        let answer = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        #expect(answer.status == .badRequest)
+        #expect(answer.headers["Set-Cookie"] == nil)
+        #expect(answer.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(answer.bodyString.contains("Sign-in links no longer carry the key"))
+        #expect(!answer.bodyString.contains(server.fullKey))
+    }
+
+    @Test func aCodeExpiresAfterItsLifetimeAndAWithdrawnKeyIsRefused() async throws {
+        final class Clock: @unchecked Sendable { var now = ContinuousClock.now }
+        let clock = Clock()
+        let sessions = ConsoleSessions(codeLifetime: .seconds(300), clock: { clock.now })
+        let late = sessions.issueCode(for: "k")
+        clock.now += .seconds(299)
+        let onTime = sessions.issueCode(for: "k")
+        #expect(sessions.redeem(code: late) == "k")
+        #expect(sessions.redeem(code: late) == nil)
+        clock.now += .seconds(301)
+        #expect(sessions.redeem(code: onTime) == nil)
+
+        let server = try await ConsoleServer()
+        let link = try #require(server.server.console).signInLink(base: "", key: "not-a-full-key-any-more")
+        let answer = server.request(.get, link)
+        #expect(answer.status == .forbidden)
+        #expect(answer.headers["Set-Cookie"] == nil)
+        #expect(answer.bodyString.contains("does not have full access"))
+    }
+
+    @Test func theBannerPrintsAFreshCodeLinkAndNeverTheKey() async throws {
+        let server = try await ConsoleServer()
+        let first = server.server.banner().text
+        let line = try #require(first.split(separator: "\n").first { $0.hasPrefix("console: ") })
         #expect(
-            server.server.banner().text.contains(
-                "console: http://127.0.0.1:0/_console/signin?key=\(server.fullKey)\n"))
+            line.wholeMatch(
+                of:
+                    /console: http:\/\/127\.0\.0\.1:0\/_console\/signin\?code=[0-9a-f]{32} \(works once, within 5 minutes; later: http:\/\/127\.0\.0\.1:0\/ and the api key\)/
+            ) != nil, "\(line)")
+        #expect(!line.contains(server.fullKey))
+        let second = try #require(
+            server.server.banner().text.split(separator: "\n").first { $0.hasPrefix("console: ") })
+        #expect(second != line)
         let off = try await ConsoleServer(console: false)
         #expect(!off.server.banner().text.contains("console:"))
     }
@@ -151,7 +203,8 @@ import Testing
 
     @Test func theRequestJournalKeepsNoKeyCookieOrToken() async throws {
         let server = try await ConsoleServer()
-        _ = server.request(.get, "/_console/signin?key=\(server.fullKey)")
+        _ = server.request(
+            .get, try #require(server.server.console).signInLink(base: "", key: server.fullKey))
         let (cookie, csrf) = try server.signIn()
         let cookieValue = String(cookie.split(separator: "=")[1])
         _ = server.request(

@@ -1,3 +1,4 @@
+import Console
 import DocumentStore
 import Foundation
 import RestDBAPI
@@ -14,8 +15,8 @@ import Testing
         let client = try RawHTTPClient(port: port, timeout: .seconds(5))
         defer { client.close() }
 
-        try client.send(
-            "GET /_console/signin?key=\(server.fullKey) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        let link = try #require(server.server.console).signInLink(base: "", key: server.fullKey)
+        try client.send("GET \(link) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         let redirect = try client.readResponse()
         #expect(redirect.status == 303)
         let cookie = try #require(

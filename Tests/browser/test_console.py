@@ -71,6 +71,14 @@ class Server:
             self.stop()
             raise RuntimeError(f"no banner from restlite serve: {first!r}")
         self.url = match.group(1)
+        # The banner's sign-in link (a single-use code), printed with the rest of the banner.
+        self.link = None
+        while time.time() < deadline and self.link is None:
+            line = self.proc.stdout.readline()
+            if not line or line.startswith("Press Ctrl-C"):
+                break
+            if line.startswith("console: "):
+                self.link = line.split()[1]
         # Drain the rest of the output so the server never blocks on a full pipe.
         import threading
         threading.Thread(target=self.proc.stdout.read, daemon=True).start()
@@ -1080,6 +1088,27 @@ class ConsoleTests(unittest.TestCase):
                   and "401" not in e["message"] and "403" not in e["message"] and "400" not in e["message"]
                   and "409" not in e["message"] and "404" not in e["message"]]
         self.assertEqual(errors, [], "the browser logged errors (CSP or JavaScript)")
+
+    def test_16_banner_link_signs_in_once(self):
+        """The banner's link carries a single-use code, never the key: it signs in once; opened
+        again, or as an old link with the key, it shows a page that says what to do."""
+        d, srv = self.driver, self.server
+        self.assertIsNotNone(srv.link, "the banner printed no console: link")
+        self.assertRegex(srv.link, r"/_console/signin\?code=[0-9a-f]{32}$")
+        self.assertNotIn(srv.key, srv.link)
+        d.get(srv.link)
+        self.css("#signout")
+        self.assertNotIn("code=", d.current_url)
+        self.assertEqual(srv.call("GET", "/_console/session", key=False, headers={"Cookie": self.cookie_header()})[0], 200)
+        d.delete_all_cookies()
+        d.get(srv.link)
+        self.text_in("h1", "This sign-in link cannot be used")
+        self.assertEqual(d.get_cookies(), [])
+        self.button("Open the console").click()
+        self.css("form.signin input[name=key]")
+        d.get(f"{srv.url}/_console/signin?key={srv.key}")
+        self.text_in("h1", "Sign-in links no longer carry the key")
+        self.assertEqual(d.get_cookies(), [])
 
 
 if __name__ == "__main__":

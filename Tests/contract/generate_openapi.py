@@ -978,6 +978,8 @@ def _console_op(op_id, summary, responses, params=None, body=None, security_=Non
     return op
 _cookie = {"Set-Cookie": {"description": "`restlite_session=<32 hex>; Path=/; HttpOnly; SameSite=Strict`",
                           "schema": {"type": "string"}}}
+def _sign_in_page(description):
+    return {"description": description, "content": {"text/html": {"schema": {"type": "string"}}}}
 doc["tags"].append({"name": "console", "description": "The web console's files and sessions, and the key, "
                     "import and export routes it uses (full-access key or console session)"})
 doc["paths"].update({
@@ -1001,10 +1003,13 @@ doc["paths"].update({
                               {"200": json_body({"type": "object"}, "Signed out.", _cookie),
                                "403": resp("Forbidden")}, security_=_no_key)},
     "/_console/signin": {"get": _console_op(
-        "consoleOneClickSignIn", "Sign in from the link the banner prints; 303 to `/`",
+        "consoleOneClickSignIn",
+        "Sign in from the link the banner prints (a single-use code, valid 5 minutes); 303 to `/`",
         {"303": {"description": "Signed in; the browser goes to `/`.", "headers": _cookie},
-         "401": resp("Unauthorized"), "403": resp("Forbidden")},
-        params=[_query("key", "A full-access key.")], security_=_no_key)},
+         "400": _sign_in_page("The link carries `key=`: keys never go in a URL; the page says how to sign in."),
+         "401": _sign_in_page("The code was used already, expired or is unknown; the page says what to do."),
+         "403": _sign_in_page("The code's key was removed or is not a full-access key.")},
+        params=[_query("code", "The single-use code of the banner's link.")], security_=_no_key)},
     "/_restlite/keys": {
         "get": _admin_op("listKeys", "Every accepted key with its scope", "200",
                          {"type": "array", "items": ref("APIKeyInfo")}, "The keys."),

@@ -247,7 +247,7 @@ public final class RestliteServer: Sendable {
         }
     }
 
-    /// The start-up banner for the bound port.
+    /// The start-up banner for the bound port, with a new single-use console sign-in link.
     public func banner() -> ServeBanner {
         let collections = store.collectionNames().map { name in
             (name: name, count: (try? store.count(in: name)) ?? 0)
@@ -258,7 +258,12 @@ public final class RestliteServer: Sendable {
             key: displayedKey(), notes: notes,
             standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)
         banner.adminPath = admin?.options.basePath
-        banner.console = console != nil
+        if let console, let key = banner.key {
+            banner.consoleLink = (
+                console.signInLink(base: banner.url, key: key),
+                Int(console.sessions.codeLifetime.components.seconds / 60)
+            )
+        }
         return banner
     }
 

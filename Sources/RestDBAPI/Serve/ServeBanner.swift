@@ -14,8 +14,9 @@ public struct ServeBanner: Sendable {
     public var adminPath: String?
     /// The base URL the stand-ins are listed under; nil when they are off.
     public var standInBase: String?
-    /// Whether the web console is served (the banner then prints its sign-in link).
-    public var console = false
+    /// The web console's sign-in link (a single-use code, never the key) and for how many
+    /// minutes it works; nil when the console is off or there is no key.
+    public var consoleLink: (url: String, minutes: Int)?
 
     public init(
         host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
@@ -68,8 +69,10 @@ public struct ServeBanner: Sendable {
         } else {
             lines.append("api key: none (add one with: restlite keys add --data-dir \(dataDirectory))")
         }
-        if console, let key {
-            lines.append("console: \(url)/_console/signin?key=\(Self.queryEncoded(key))")
+        if let consoleLink {
+            lines.append(
+                "console: \(consoleLink.url) (works once, within \(consoleLink.minutes) minutes; "
+                    + "later: \(url)/ and the api key)")
         }
         if let adminPath {
             lines.append("admin: \(url)\(adminPath)/ (reset, snapshots, journal, faults; full-access key)")
@@ -80,22 +83,5 @@ public struct ServeBanner: Sendable {
         }
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A key as a query value: letters, digits and `-._~` as they are, other bytes as `%XX`.
-    static func queryEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF")
-        var encoded = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if scalar.properties.isASCIIHexDigit || (byte < 0x80 && Character(scalar).isLetter)
-                || "-._~".unicodeScalars.contains(scalar)
-            {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
-            }
-        }
-        return encoded
     }
 }
