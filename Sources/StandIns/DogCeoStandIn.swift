@@ -1,4 +1,5 @@
 import Pictures
+import PlatformSupport
 import SocketHTTP
 
 /// The dog-breed API (dog.ceo) offline, under `/dogceo`: every route of the hosted service, with
@@ -25,6 +26,10 @@ public struct DogCeoStandIn: Sendable {
     let publicURL: String?
     let renderImage: Renderer
     let cache: PictureCache
+    /// The caps every picture a stand-in draws is held to (pixels, bytes, drawing turns).
+    let limits: PictureLimits
+    /// Turns for drawing large pictures, shared with the other picture stand-ins.
+    let drawSlots: WorkSlots
     let breeds: DogBreeds
     /// Bodies that never change, written once.
     let allBreedsBody: [UInt8]
@@ -37,8 +42,24 @@ public struct DogCeoStandIn: Sendable {
     let escapedPublicURL: [UInt8]?
 
     /// `publicURL` (scheme, host and port) is the base of every picture URL when set; otherwise
-    /// URLs are built on the request's `Host`. `cacheBytes` bounds the drawn files kept in memory.
-    public init(publicURL: String?, cacheBytes: Int = 16 << 20, renderImage: @escaping Renderer) {
+    /// URLs are built on the request's `Host`. `cacheBytes` bounds the drawn files kept in memory;
+    /// `limits` are the caps of every stand-in picture (`PictureLimits`).
+    public init(
+        publicURL: String?, cacheBytes: Int = 16 << 20, limits: PictureLimits = PictureLimits(),
+        renderImage: @escaping Renderer
+    ) {
+        self.init(
+            publicURL: publicURL, cacheBytes: cacheBytes, limits: limits,
+            drawSlots: WorkSlots(count: limits.concurrentDraws), renderImage: renderImage)
+    }
+
+    /// The same, drawing large pictures in `drawSlots`, turns shared with `PictureStandIns`.
+    package init(
+        publicURL: String?, cacheBytes: Int = 16 << 20, limits: PictureLimits = PictureLimits(),
+        drawSlots: WorkSlots, renderImage: @escaping Renderer
+    ) {
+        self.limits = limits
+        self.drawSlots = drawSlots
         var base = publicURL
         while let value = base, value.hasSuffix("/") { base = String(value.dropLast()) }
         self.publicURL = base?.isEmpty == true ? nil : base
@@ -264,12 +285,52 @@ public struct DogCeoStandIn: Sendable {
         if let tags = request.headers["If-None-Match"], PictureStandIns.matches(tags, etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        let entry = cache.entry(for: folder.name + "/" + file) {
-            PictureCache.Entry(
-                body: renderImage(folder.look, variant, width, height), contentType: "image/jpeg", etag: etag)
+        let entry: PictureCache.Entry
+        do {
+            entry = try picture(
+                folder.name + "/" + file, look: folder.look, variant, width, height, etag: etag)
+        } catch let error as PictureRequestError {
+            return error.httpResponse()
+        } catch {
+            return PictureBusyError().httpResponse()
         }
         headers.set("Content-Type", entry.contentType)
         return HTTPResponse(status: .ok, headers: headers, body: entry.body)
+    }
+
+    /// The cached picture, or a new one drawn within the same caps as every stand-in picture:
+    /// past `limits`' pixels or bytes it is refused, and a large one waits for one of the
+    /// drawing turns shared with the other picture stand-ins (a 503 when none comes free), so
+    /// a crowd asking for a different file name each draws no more than that many at once.
+    func picture(
+        _ key: String, look: DogAppearance, _ variant: UInt64, _ width: Int, _ height: Int, etag: String
+    ) throws -> PictureCache.Entry {
+        try limits.check(width: width, height: height, format: .jpeg)
+        if let hit = cache.lookup(key) { return hit }
+        if limits.isLarge(width: width, height: height) {
+            guard drawSlots.acquire(waitingAtMost: limits.drawWaitMilliseconds) else {
+                throw PictureBusyError()
+            }
+            defer { drawSlots.release() }
+            // Someone else may have drawn it while this request waited.
+            if let hit = cache.lookup(key) { return hit }
+            return try draw(key, look: look, variant, width, height, etag: etag)
+        }
+        return try draw(key, look: look, variant, width, height, etag: etag)
+    }
+
+    private func draw(
+        _ key: String, look: DogAppearance, _ variant: UInt64, _ width: Int, _ height: Int, etag: String
+    ) throws(PictureRequestError) -> PictureCache.Entry {
+        let body = renderImage(look, variant, width, height)
+        guard body.count <= limits.maxBytes else {
+            throw PictureRequestError(
+                message: "the \(width)×\(height) picture takes \(body.count) bytes, more than this "
+                    + "server's limit of \(limits.maxBytes) (restlite serve --max-picture-bytes)")
+        }
+        let entry = PictureCache.Entry(body: body, contentType: "image/jpeg", etag: etag)
+        cache.store(entry, for: key)
+        return entry
     }
 
     /// A photo-like size fixed by the file: 500 or 640 wide, landscape mostly, some portrait.

@@ -28,6 +28,18 @@ public struct PictureLimits: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether a `width`×`height` drawing is large: it waits for one of the `concurrentDraws`
+    /// turns (its pixels, three bytes each, pass `streamingThreshold`).
+    func isLarge(width: Int, height: Int) -> Bool {
+        width * height * 3 > streamingThreshold
+    }
+
+    /// `drawWait` in whole milliseconds, for `WorkSlots.acquire(waitingAtMost:)`.
+    var drawWaitMilliseconds: Int {
+        let parts = drawWait.components
+        return Int(parts.seconds) * 1000 + Int(parts.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Throws `PictureRequestError` when a `width`×`height` picture in `format` is past a limit.
     /// The byte check uses the most bytes `format` can take for that many pixels.
     func check(width: Int, height: Int, format: ImageFormat) throws(PictureRequestError) {

@@ -33,11 +33,24 @@ public struct PictureStandIns: Sendable {
         cacheBytes: Int = 32 << 20, limits: PictureLimits = PictureLimits(), fileCacheBytes: Int = 128 << 20,
         fileDirectory: String? = nil
     ) {
+        self.init(
+            cacheBytes: cacheBytes, limits: limits, fileCacheBytes: fileCacheBytes,
+            fileDirectory: fileDirectory,
+            drawSlots: WorkSlots(count: limits.concurrentDraws))
+    }
+
+    /// The same, drawing large pictures in `drawSlots`, turns shared with the other stand-ins
+    /// that draw to a size (the dog-breed API's pictures), so the server as a whole draws no
+    /// more than `limits.concurrentDraws` large pictures at once.
+    package init(
+        cacheBytes: Int = 32 << 20, limits: PictureLimits = PictureLimits(), fileCacheBytes: Int = 128 << 20,
+        fileDirectory: String? = nil, drawSlots: WorkSlots
+    ) {
         cache = PictureCache(budget: cacheBytes)
         files = PictureCache(budget: fileCacheBytes)
         self.limits = limits
         self.fileDirectory = fileDirectory ?? Self.temporaryDirectory
-        drawSlots = WorkSlots(count: limits.concurrentDraws)
+        self.drawSlots = drawSlots
     }
 
     /// Adds the PlaceKitten and dummyimage routes.
@@ -101,8 +114,8 @@ public struct PictureStandIns: Sendable {
     /// waits for one of the few drawing turns, so a crowd draws no more than that many at once.
     private func picture(_ spec: PictureSpec) throws -> PictureCache.Entry {
         if let hit = cache.lookup(spec.key) ?? files.lookup(spec.key) { return hit }
-        guard spec.width * spec.height * 3 > limits.streamingThreshold else { return try draw(spec) }
-        guard drawSlots.acquire(waitingAtMost: Int(limits.drawWait.components.seconds * 1000)) else {
+        guard limits.isLarge(width: spec.width, height: spec.height) else { return try draw(spec) }
+        guard drawSlots.acquire(waitingAtMost: limits.drawWaitMilliseconds) else {
             throw PictureBusyError()
         }
         defer { drawSlots.release() }

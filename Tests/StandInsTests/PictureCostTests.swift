@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import PlatformSupport
 import RestLiteTesting
 import SocketHTTP
 import Testing
@@ -103,5 +104,59 @@ import Testing
         let response = Self.responder().respond(
             to: HTTPRequest(method: .get, target: "/dummyimage/200x100.bmp"))
         #expect(response.status == .ok && response.bodyFile == nil && response.body.count == 54 + 600 * 100)
+    }
+
+    /// The dog-breed API's pictures and the placeholders on one router, drawing in `slots`.
+    static func dogsAndPlaceholders(_ limits: PictureLimits, slots: WorkSlots) -> FrozenRouter {
+        var router = Router()
+        PictureStandIns(limits: limits, drawSlots: slots).register(on: &router)
+        DogCeoStandIn(publicURL: nil, limits: limits, drawSlots: slots) { look, variant, width, height in
+            DogPicture.draw(look, variant: variant, width: width, height: height).encoded(as: .jpeg)
+        }.register(on: &router)
+        return router.freeze()
+    }
+
+    @Test func aDogPictureIsHeldToThePictureCaps() {
+        var limits = PictureLimits()
+        limits.maxPixels = 100_000
+        let router = Self.dogsAndPlaceholders(limits, slots: WorkSlots(count: 2))
+        // Every dog picture has at least 500×333 pixels (166,500), past this server's cap.
+        let dog = router.respond(to: HTTPRequest(method: .get, target: "/dogceo/breeds/beagle/any-name.jpg"))
+        #expect(dog.status == .badRequest)
+        #expect(Self.message(dog).contains("--max-picture-pixels"), "\(Self.message(dog))")
+        limits = PictureLimits()
+        limits.maxBytes = 10_000
+        let small = Self.dogsAndPlaceholders(limits, slots: WorkSlots(count: 2))
+        let bytes = small.respond(to: HTTPRequest(method: .get, target: "/dogceo/breeds/beagle/any-name.jpg"))
+        #expect(bytes.status == .badRequest && Self.message(bytes).contains("--max-picture-bytes"))
+        let allowed = Self.dogsAndPlaceholders(PictureLimits(), slots: WorkSlots(count: 2))
+        let drawn = allowed.respond(
+            to: HTTPRequest(method: .get, target: "/dogceo/breeds/beagle/any-name.jpg"))
+        #expect(drawn.status == .ok && drawn.headers["Content-Type"] == "image/jpeg")
+    }
+
+    @Test func dogPicturesWaitForTheDrawingTurnsThePlaceholdersUse() {
+        var limits = PictureLimits()
+        limits.drawWait = .milliseconds(50)
+        let slots = WorkSlots(count: 1)
+        let router = Self.dogsAndPlaceholders(limits, slots: slots)
+        // A large placeholder being drawn holds the one turn: a dog picture nobody has drawn yet
+        // waits for it, then is answered 503 with Retry-After, as the placeholder is.
+        #expect(slots.tryAcquire())
+        for target in ["/dogceo/breeds/beagle/a-new-name.jpg", "/dummyimage/1000x1000.bmp"] {
+            let busy = router.respond(to: HTTPRequest(method: .get, target: target))
+            #expect(busy.status == .serviceUnavailable, "\(target)")
+            #expect(busy.headers["Retry-After"] == "2", "\(target)")
+        }
+        slots.release()
+        let drawn = router.respond(
+            to: HTTPRequest(method: .get, target: "/dogceo/breeds/beagle/a-new-name.jpg"))
+        #expect(drawn.status == .ok && !drawn.body.isEmpty)
+        // Drawn once, it comes from the cache without a turn.
+        #expect(slots.tryAcquire())
+        defer { slots.release() }
+        let cached = router.respond(
+            to: HTTPRequest(method: .get, target: "/dogceo/breeds/beagle/a-new-name.jpg"))
+        #expect(cached.status == .ok && cached.body == drawn.body)
     }
 }

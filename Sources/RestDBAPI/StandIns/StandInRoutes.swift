@@ -1,5 +1,6 @@
 import DataTransfer
 import Pictures
+import PlatformSupport
 import SocketHTTP
 import StandIns
 
@@ -49,9 +50,16 @@ public enum StandInRoutes {
             look, variant, width, height, format in
             CatPicture.draw(look, variant: variant, width: width, height: height).encoded(as: format)
         }.register(on: &router)
-        PictureStandIns(cacheBytes: options.cacheBytes / 3, limits: options.pictureLimits).register(
-            on: &router)
-        DogCeoStandIn(publicURL: options.publicURL, cacheBytes: options.cacheBytes / 3) {
+        // The pictures drawn to a size share the caps and the turns for large drawings.
+        let drawSlots = WorkSlots(count: options.pictureLimits.concurrentDraws)
+        PictureStandIns(
+            cacheBytes: options.cacheBytes / 3, limits: options.pictureLimits, drawSlots: drawSlots
+        )
+        .register(on: &router)
+        DogCeoStandIn(
+            publicURL: options.publicURL, cacheBytes: options.cacheBytes / 3, limits: options.pictureLimits,
+            drawSlots: drawSlots
+        ) {
             look, variant, width, height in
             DogPicture.draw(look, variant: variant, width: width, height: height).encoded(as: .jpeg)
         }.register(on: &router)
