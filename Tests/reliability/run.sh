@@ -41,7 +41,7 @@ run "kill -9 under write load" python3 Tests/reliability/kill9_drill.py --binary
 run "crowd, slow-loris and idle connections" python3 Tests/reliability/load_drill.py --binary "$binary" "${load[@]}"
 run "unfinished bodies, slow bodies, regex budget" python3 Tests/reliability/dos_drill.py --binary "$binary" \
     --only "$dos_only" --slow-connections "$slow" --health-ms "$health"
-run "keyless surface: unfinished sign-ins, Host check, nosniff" python3 Tests/reliability/surface_drill.py \
+run "keyless surface: unfinished sign-ins, Host check, nosniff, sign-in link" python3 Tests/reliability/surface_drill.py \
     --binary "$binary" --health-ms "$health"
 run "keyless cost: slow picture readers, bad thumbnails" python3 Tests/reliability/cost_drill.py --binary "$binary" --health-ms "$health" "$mode"
 run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"

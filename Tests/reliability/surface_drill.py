@@ -15,13 +15,21 @@ its bound. Every wait is bounded.
   nosniff  a JSON answer, a 404, a parser error and an uploaded HTML file all carry
            `X-Content-Type-Options: nosniff`; the HTML file is an attachment under a CSP
            that sandboxes it.
+  link     a server of its own (its banner read from standard output): the `console:` link
+           carries a single-use code and not the key; it signs in once (303 and a cookie that
+           works), then is a 401 HTML page that says what to do, as an unknown code is; an
+           old link with `?key=` is a 400 HTML page; none of those sets a cookie or echoes
+           the key.
 
-Usage: surface_drill.py [--binary .build/debug/restlite] [--health-ms 50] [--only signin,host]
+Usage: surface_drill.py [--binary .build/debug/restlite] [--health-ms 50] [--only signin,host,link]
 """
 
 import argparse
 import json
+import queue
+import re
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -200,11 +208,69 @@ def case_nosniff(server):
     return {"case": "nosniff", "ok": all(checks.values()), "checks": checks}
 
 
+def banner_link(process, timeout=60):
+    """The `console:` link of a server's banner, read line by line from its standard output
+    by a thread, each line waited for at most until `timeout` from now."""
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if line.startswith("console: "):
+            return line.split()[1]
+        if line.startswith("Press Ctrl-C"):
+            break
+    return None
+
+
+def case_link(binary):
+    process = subprocess.Popen([binary, "serve", "--memory", "--port", "0", "--apikey", KEY, "--no-admin"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               start_new_session=True)
+    checks = {}
+    try:
+        link = banner_link(process)
+        match = re.fullmatch(r"http://127\.0\.0\.1:(\d+)(/_console/signin\?code=[0-9a-f]{32})", link or "")
+        checks["the banner's link carries a code"] = match is not None
+        checks["the link does not carry the key"] = link is not None and KEY not in link
+        if match is None:
+            return {"case": "link", "ok": False, "link": link, "checks": checks}
+        port, path = int(match.group(1)), match.group(2)
+        page = {"Accept": "text/html"}
+        status, fields, _ = request(port, "GET", path, key=None, headers=page)
+        cookie = (fields.get("set-cookie") or "").split(";")[0]
+        checks["the link signs in (303 to /, a cookie)"] = (status == 303 and fields.get("location") == "/"
+                                                            and cookie.startswith("restlite_session="))
+        status, _, _ = request(port, "GET", "/_console/session", key=None, headers={"Cookie": cookie})
+        checks["its session works"] = status == 200
+        for name, target, code, text in (
+                ("used again", path, 401, "This sign-in link cannot be used"),
+                ("an unknown code", "/_console/signin?code=" + "0" * 32, 401, "This sign-in link cannot be used"),
+                ("an old link with the key", "/_console/signin?key=" + KEY, 400, "no longer carry the key")):
+            status, fields, body = request(port, "GET", target, key=None, headers=page)
+            html = body.decode("utf-8", "replace")
+            checks[f"{name}: {code}, a page saying what to do, no cookie"] = (
+                status == code and fields.get("content-type", "").startswith("text/html")
+                and text in html and "restlite keys list" in html and "set-cookie" not in fields
+                and KEY not in html)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+    return {"case": "link", "ok": all(checks.values()), "checks": checks}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/debug/restlite")
     parser.add_argument("--health-ms", type=float, default=50)
-    parser.add_argument("--only", default="signin,host,nosniff")
+    parser.add_argument("--only", default="signin,host,nosniff,link")
     args = parser.parse_args()
     wanted = args.only.split(",")
     results = []
@@ -218,6 +284,9 @@ def main():
         if "nosniff" in wanted:
             results.append(case_nosniff(server))
             emit(results[-1])
+    if "link" in wanted:
+        results.append(case_link(args.binary))
+        emit(results[-1])
     failed = [r["case"] for r in results if not r["ok"]]
     emit({"summary": "surface", "failed": failed})
     sys.exit(1 if failed else 0)
