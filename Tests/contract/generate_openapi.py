@@ -702,6 +702,16 @@ def _picture(desc, types):
                         "Cache-Control": {"schema": {"type": "string"}}},
             "content": {t: {"schema": {"type": "string", "contentEncoding": "binary"}} for t in types}}
 
+def _busy(desc, seconds):
+    """A 503 whose `Retry-After` says when to ask again (seconds), with the JSON error body."""
+    return {"description": desc,
+            "headers": {"Retry-After": {"description": "Seconds to wait before asking again (`%d`)." % seconds,
+                                        "schema": {"type": "string", "pattern": "^[0-9]+$"}}},
+            "content": {JSON: {"schema": ref("Error")}}}
+
+_drawing_busy = _busy("A large picture that is not drawn yet waited 20 s for one of the server's two drawing "
+                      "turns (shared by every stand-in that draws to a size) and got none; `Retry-After: 2`.", 2)
+
 def _text(desc):
     return {"description": desc, "content": {TEXT: {"schema": {"type": "string"}}}}
 
@@ -814,8 +824,11 @@ doc["paths"].update({
 })
 
 _side = {"type": "string", "pattern": "^[0-9]+$"}
-_picture_errors = {"400": {"description": "A side outside 1-4000, a bad colour or an unknown format.",
-                           "content": {JSON: {"schema": ref("Error")}}}}
+_picture_errors = {"400": {"description": "A side outside 1-4000, a bad colour or an unknown format, or a "
+                                          "picture past the server's caps (`--max-picture-pixels`, "
+                                          "`--max-picture-bytes`; the message names the flag).",
+                           "content": {JSON: {"schema": ref("Error")}}},
+                   "503": _drawing_busy}
 
 def _pic_op(op_id, summary, params, types, description):
     return {"get": {"tags": ["pictures"], "operationId": op_id, "summary": summary, "description": description,
@@ -877,6 +890,13 @@ for depth in range(0, 9):
                       "304": _not_modified,
                       "404": {"description": "dog.ceo's error envelope.", "content": _dog_json}},
     }}
+    if depth == 3:
+        # `breeds/{breed[-sub]}/{file}.jpg`: a drawn picture, under the caps of every stand-in picture.
+        _dog_paths[_dog_template]["get"]["responses"].update({
+            "400": {"description": "A picture past the server's caps (`--max-picture-pixels`, "
+                                   "`--max-picture-bytes`; the message names the flag).",
+                    "content": {JSON: {"schema": ref("Error")}}},
+            "503": _drawing_busy})
 doc["paths"].update(_dog_paths)
 
 def _usda_op(op_id, summary, params=(), body=False, description=None):
@@ -1171,7 +1191,9 @@ doc["paths"]["/media/{name}"] = {
                     "content": _any_file},
             "304": {"description": "The client's copy (If-None-Match) is current."},
             "416": json_body(ref("Error"), "No byte of the range lies in the file; `Content-Range: bytes */<size>`."),
-            **errors()}},
+            **errors(),
+            "503": _busy("`?s=t` or `?s=w` of a file not made into a thumbnail yet while every decoding turn "
+                         "is taken (two at once); `Retry-After: 1`.", 1)}},
     "delete": {
         "tags": ["media"], "operationId": "deleteMedia", "summary": "Delete the file",
         "responses": {"200": json_body(ref("IDList"), "The id deleted."), **errors()}},
