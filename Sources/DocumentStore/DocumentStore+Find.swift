@@ -12,11 +12,15 @@ extension DocumentStore {
         let plan = try prepare(request)
         let skip = Swift.max(0, request.skip)
         let max = Swift.max(0, request.max)
-        guard let autoIndexer, let fields = plan.fields else {
-            return try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
-        }
+        return try timedRead(plan) { try read(request, plan: plan, skip: skip, max: max) }
+    }
+
+    /// Runs a read (reporting query failures), timed for the automatic indexes when the store
+    /// makes them (`AutoIndexPolicy`) and the read filters or sorts.
+    func timedRead<T>(_ plan: ReadPlan, _ body: () throws -> T) throws -> T {
+        guard let autoIndexer, let fields = plan.fields else { return try reportingQueryFailures(body) }
         let started = ContinuousClock.now
-        let result = try reportingQueryFailures { try read(request, plan: plan, skip: skip, max: max) }
+        let result = try reportingQueryFailures(body)
         autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, store: self)
         return result
     }

@@ -22,7 +22,7 @@ extension DocumentStore {
         let max = Swift.max(0, request.max)
         // Without metafields only the body is read: SQLite then decodes one column per row.
         let columns = request.metafields ? Self.documentColumns : StorageLayout.bodyColumn
-        return try reportingQueryFailures {
+        return try timedRead(plan) {
             try appendPage(request, plan: plan, columns: columns, skip: skip, max: max, into: &bytes)
         }
     }

@@ -77,6 +77,19 @@ import Testing
             log.all.contains { $0.hasPrefix("auto-index: indexed cats.color (filter) in ") }, "\(log.all)")
     }
 
+    /// The list route renders pages with `appendPageJSON`; its reads count as `find`'s do.
+    @Test func pagesRenderedAsJSONCountToo() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        for _ in 0..<3 {
+            var bytes: [UInt8] = []
+            let request = FindRequest(collection: "cats", query: try JSON.parse(#"{"color":"grey"}"#), max: 5)
+            _ = try fixture.store.appendPageJSON(request, into: &bytes)
+            #expect(bytes.count > 2)
+        }
+        #expect(try eventually { try fixture.store.indexes(of: "cats").map(\.field) == ["color"] })
+    }
+
     @Test func fastReadsAndTwoSlowOnesIndexNothing() throws {
         let fixture = try fixture { $0.slowRead = .seconds(60) }
         defer { fixture.close() }

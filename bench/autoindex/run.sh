@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Automatic indexes (docs/PERFORMANCE.md, "Automatic indexes"): a repeated un-indexed equality
+# on ownerName over ROWS a3cats documents, one wrk window after another (the first holds the slow
+# reads that ask for the index, the second is the figure), then what the automatic index costs
+# a POST: the same data served with and without it, alternating, wrk at -t2 -c8.
+# Usage: bench/autoindex/run.sh [--quick]   (quick: 10,000 documents, 5 s windows; default
+# 100,000 documents and 60 s windows)
+# Env: RESTLITE_BIN (default: the release build of restlite), SKIP_BUILD=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(cd .. && pwd)
+# shellcheck source=../api/lib.sh
+source "$root/bench/api/lib.sh"
+export BENCH_API_DIR="$root/bench/api"
+rows=100000 window=60s post_window=10s
+if [ "${1:-}" = "--quick" ]; then rows=10000 window=5s post_window=3s; fi
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if [ -z "${RESTLITE_BIN:-}" ]; then
+    [ -n "${SKIP_BUILD:-}" ] || (cd "$root" && swift build -c release --product restlite >/dev/null)
+    RESTLITE_BIN="$root/.build/release/restlite"
+fi
+key=0123456789abcdef01234567
+
+"$RESTLITE_BIN" generate a3cats --rows "$rows" --seed 7 --output "$tmp/cats.json" 2>/dev/null
+"$RESTLITE_BIN" import "$tmp/cats.json" --collection a3cats --data-dir "$tmp/data" >/dev/null 2>&1
+cp -r "$tmp/data" "$tmp/plain"
+: >"$tmp/ids"
+owner=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d[len(d)//2]["ownerName"])' "$tmp/cats.json")
+query=$(python3 -c 'import json,sys,urllib.parse; print(urllib.parse.quote(json.dumps({"ownerName": sys.argv[1]})))' "$owner")
+
+start() {  # data-dir extra-args... ; sets started_pid and started_port
+    local dir=$1
+    shift
+    started_port=$(bench_free_port)
+    "$RESTLITE_BIN" serve --port "$started_port" --data-dir "$dir" --apikey "$key" --quiet --no-seed "$@" \
+        >"$dir.out" 2>"$dir.err" &
+    started_pid=$!
+    pids+=("$started_pid")
+    bench_wait_health "$started_port" "$dir.err"
+}
+
+start "$tmp/data"
+pid=$started_pid port=$started_port
+url="http://127.0.0.1:$port/rest/a3cats?q=$query"
+echo "$rows documents; query {\"ownerName\":\"$owner\"}; server pid $pid; load $(bench_load)"
+for label in "first window (slow reads, then the index)" "second window"; do
+    out=$(wrk -t1 -c1 -d"$window" --latency -H "x-apikey: $key" "$url" 2>&1)
+    printf '%-44s %s req/s  p50 %s  p99 %s  load %s\n' "$label ($window):" \
+        "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1 == "50%" {print $2}' <<<"$out")" \
+        "$(awk '$1 == "99%" {print $2}' <<<"$out")" "$(bench_load)"
+done
+echo "server log:"
+sed 's/^/  /' "$tmp/data.err"
+echo "restlite index list:"
+RESTLITE_APIKEY=$key "$RESTLITE_BIN" index list --data-dir "$tmp/data" | sed 's/^/  /'
+
+start "$tmp/plain" --no-auto-index
+plain_pid=$started_pid plain_port=$started_port
+echo "POST /rest/a3cats, -t2 -c8, $post_window each, alternating:"
+for round in 1 2; do
+    without=$(bench_wrk "$plain_pid" "$key" "$tmp/ids" post.lua "http://127.0.0.1:$plain_port/rest/a3cats" -t2 -c8 -d"$post_window")
+    with=$(bench_wrk "$pid" "$key" "$tmp/ids" post.lua "http://127.0.0.1:$port/rest/a3cats" -t2 -c8 -d"$post_window")
+    echo "  round $round: no index:          $without"
+    echo "  round $round: automatic index:   $with"
+done
