@@ -17,6 +17,7 @@ let package = Package(
         // Linux's transport for the client (plain http on POSIX sockets); Apple platforms do not need it.
         .library(name: "RestDBClientSocketTransport", targets: ["RestDBClientSocketTransport"]),
         .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
+        .library(name: "DocumentJSON", targets: ["DocumentJSON"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
@@ -41,29 +42,34 @@ let package = Package(
         .target(name: "PlatformSupport", swiftSettings: swiftSettings),
         .target(
             name: "SocketHTTP", dependencies: ["CEventLoop", "PlatformSupport"], swiftSettings: swiftSettings),
+        // JSON values, their parser and writer (the one string escaper), ids, dates and restdb's
+        // error body: below the store, for every module.
+        .target(name: "DocumentJSON", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
         .target(
             name: "DocumentStore",
-            dependencies: ["CSQLite", "PlatformSupport"],
+            dependencies: ["CSQLite", "DocumentJSON", "PlatformSupport"],
             swiftSettings: swiftSettings,
             // `$regex` calls the toolchain's ICU directly on Linux (see ARCHITECTURE.md).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(
-            name: "DataTransfer", dependencies: ["DocumentStore", "PlatformSupport"],
+            name: "DataTransfer", dependencies: ["DocumentJSON", "DocumentStore", "PlatformSupport"],
             swiftSettings: swiftSettings),
         // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
         .target(
-            name: "RestLiteAdmin", dependencies: ["SocketHTTP", "DocumentStore", "PlatformSupport"],
+            name: "RestLiteAdmin",
+            dependencies: ["SocketHTTP", "DocumentJSON", "DocumentStore", "PlatformSupport"],
             swiftSettings: swiftSettings),
         // restdb's media archive: stored files by id, multipart forms, thumbnails.
         .target(
-            name: "MediaArchive", dependencies: ["DocumentStore", "Pictures", "PlatformSupport"],
+            name: "MediaArchive", dependencies: ["DocumentJSON", "Pictures", "PlatformSupport"],
             swiftSettings: swiftSettings),
         .target(
             name: "RestDBAPI",
             dependencies: [
-                "SocketHTTP", "DocumentStore", "DataTransfer", "PlatformSupport", "RestLiteAdmin", "StandIns",
+                "SocketHTTP", "DocumentJSON", "DocumentStore", "DataTransfer", "PlatformSupport",
+                "RestLiteAdmin", "StandIns",
                 "Pictures", "Console", "MediaArchive",
             ],
             // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
@@ -81,12 +87,12 @@ let package = Package(
         // drawn and encoded here (JPEG, PNG, GIF, BMP); the standard library only.
         .target(name: "Pictures", swiftSettings: swiftSettings),
         .target(
-            name: "StandIns", dependencies: ["SocketHTTP", "Pictures", "PlatformSupport"],
+            name: "StandIns", dependencies: ["SocketHTTP", "DocumentJSON", "Pictures", "PlatformSupport"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "restlite",
             dependencies: [
-                "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
+                "RestDBAPI", "DocumentJSON", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
                 "RestDBClientSocketTransport", "PlatformSupport", "MediaArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -100,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "restlite-bench-store",
-            dependencies: ["DocumentStore"],
+            dependencies: ["DocumentJSON", "DocumentStore"],
             path: "bench/store",
             swiftSettings: swiftSettings
         ),
@@ -114,8 +120,8 @@ let package = Package(
             name: "RestLiteTesting",
             dependencies: [
                 "Console",
-                "RestDBAPI", "RestLiteAdmin", "DocumentStore", "SocketHTTP", "RestDBClient", "MediaArchive",
-                "PlatformSupport", "Pictures",
+                "RestDBAPI", "RestLiteAdmin", "DocumentJSON", "DocumentStore", "SocketHTTP", "RestDBClient",
+                "MediaArchive", "PlatformSupport", "Pictures",
             ],
             swiftSettings: swiftSettings
         ),
@@ -133,19 +139,21 @@ let package = Package(
             dependencies: ["SocketHTTP", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "DocumentJSONTests", dependencies: ["DocumentJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["DocumentStore", "RestLiteTesting"],
+            dependencies: ["DocumentJSON", "DocumentStore", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DataTransferTests",
-            dependencies: ["DataTransfer", "DocumentStore", "RestLiteTesting"],
+            dependencies: ["DocumentJSON", "DataTransfer", "DocumentStore", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RestDBAPITests",
             dependencies: [
+                "DocumentJSON",
                 "RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient", "MediaArchive", "Pictures",
             ],
             swiftSettings: swiftSettings
@@ -156,12 +164,17 @@ let package = Package(
             resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ConsoleTests",
-            dependencies: ["Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
+            dependencies: [
+                "DocumentJSON", "Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RestLiteAdminTests",
-            dependencies: ["RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP"],
+            dependencies: [
+                "DocumentJSON", "RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore",
+                "SocketHTTP",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -171,15 +184,18 @@ let package = Package(
         ),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MediaArchiveTests", dependencies: ["MediaArchive", "Pictures", "DocumentStore"],
+            name: "MediaArchiveTests",
+            dependencies: ["DocumentJSON", "MediaArchive", "Pictures", "DocumentStore"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "StandInsTests", dependencies: ["StandIns", "SocketHTTP", "Pictures", "RestLiteTesting"],
+            name: "StandInsTests",
+            dependencies: ["DocumentJSON", "StandIns", "SocketHTTP", "Pictures", "RestLiteTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestliteCLITests",
             dependencies: [
-                "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite", "Pictures",
+                "DocumentJSON", "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite",
+                "Pictures",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Small pieces of English for the data tools' messages, so counts and articles come out

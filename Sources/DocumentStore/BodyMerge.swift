@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A plain merge (an update of top-level fields, no operators) done on the stored JSON text:
 /// each changed member's value bytes are replaced in place and new members are appended, so
 /// the document is neither parsed nor written again. For a canonical body (as restlite writes

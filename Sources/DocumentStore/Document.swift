@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A stored document: its JSON body (user fields, `_id` first) and its system fields.
 public struct Document: Sendable, Hashable {
     /// The `_id`, 24 lowercase hex characters.

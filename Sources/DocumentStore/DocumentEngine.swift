@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// What a storage engine offers the API modules: collections, their schemas and indexes,
 /// documents found, paged, inserted, updated and deleted, and the bulk load of an import.
 ///

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Groups the matching documents by `groupBy` and computes `aggregates` per group (one
     /// group over all matches when `groupBy` is empty), in SQL, in MongoDB's order of the group

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Child collections: documents of one collection linked to a parent document of another
 /// (`ParentLink`), inserted only while the parent exists and deleted with it.
 extension DocumentStore {

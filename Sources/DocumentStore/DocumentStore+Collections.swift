@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Creates an empty collection. Throws `collectionExists` or `invalidCollectionName`.
     @discardableResult

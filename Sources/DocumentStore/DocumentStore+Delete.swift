@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Deletes go with the children of what they delete (`child` fields of the schema), in the
     /// same transaction: if any part fails, nothing is deleted.

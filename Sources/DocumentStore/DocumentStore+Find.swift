@@ -1,3 +1,5 @@
+import DocumentJSON
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

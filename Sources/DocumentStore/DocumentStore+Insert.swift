@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Inserts one document and returns it as stored (new `_id`, system fields set).
     public func insert(_ object: JSONObject, into name: String, options: WriteOptions = WriteOptions()) throws

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Columns every document query selects, in the order `document(from:)` reads them.
     static let documentColumns = "id, body, created, changed, createdby, changedby, version"

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Updates document `id` with a shallow merge and/or update operators and returns it as
     /// stored. Throws `documentNotFound`, `idMismatch`, `validation`, `uniqueViolation`,

@@ -1,3 +1,4 @@
+import DocumentJSON
 import PlatformSupport
 
 #if canImport(FoundationEssentials)

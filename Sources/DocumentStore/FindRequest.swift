@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A read of a collection: which documents (`query`, `filter`), in which order and page, and
 /// in which shape (projection, grouping, totals). Mirrors restdb's `q`, `h`, `filter`,
 /// `sort`/`dir`, `skip`/`max`, `totals`, `metafields`, `groupby`/`aggregate` parameters.

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// The answer to a `FindRequest`.
 public struct FindResult: Sendable {
     /// The page of documents (projected when `$fields` was given); empty for grouped reads.

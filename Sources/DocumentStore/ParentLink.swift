@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// The parent a child document belongs to: the parent's collection and `_id`, and the `child`
 /// field of the parent's schema that holds the child collection.
 ///

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A document as an update leaves it: the new fields (for unique checks) and the new document
 /// with its system fields advanced.
 struct PendingUpdate {

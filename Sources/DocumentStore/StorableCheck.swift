@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// What every stored document must be, schema or not: numbers a double can hold (a literal
 /// such as `1e400` would turn aggregates into null and make strict JSON decoders refuse every
 /// list holding it), and field names a query can reach (no leading `$`, no empty segment such

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Everything the store refuses: the case says what kind of refusal it is (missing, already
 /// there, invalid), `message` says in one sentence what was wrong and how to fix it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {

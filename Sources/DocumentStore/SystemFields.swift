@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// The fields the store owns; clients cannot write them.
 package enum SystemFields {
     static let id = "_id"

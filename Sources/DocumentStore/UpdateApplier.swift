@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Applies a PUT/PATCH body to a stored document's fields: top-level fields are merged
 /// (replaced), and the operators `$set`, `$unset`, `$inc`, `$push`, `$pull` change the named
 /// (possibly dotted) paths. System fields, and paths under them (`_version.x`), are ignored;

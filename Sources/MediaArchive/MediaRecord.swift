@@ -1,4 +1,4 @@
-import DocumentStore
+import DocumentJSON
 
 /// One stored file's metadata: what `GET /media/<id>/meta` answers and the sidecar JSON holds.
 public struct MediaRecord: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import DocumentStore
+import DocumentJSON
 import Pictures
 import PlatformSupport
 

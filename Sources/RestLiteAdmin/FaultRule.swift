@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// A rule that makes matching requests fail on purpose, so a client's error handling can be

@@ -1,4 +1,7 @@
-/// A JSON value whose objects keep their keys in the order given, written compactly.
+import DocumentJSON
+
+/// A JSON value whose objects keep their keys in the order given, written compactly; strings
+/// are escaped by `DocumentJSON`'s one escaper.
 /// Integers are written as integers; a `double` always has a fraction or exponent (`588.0`).
 indirect enum OrderedJSON: Sendable, Equatable {
     case object([(String, OrderedJSON)])
@@ -29,7 +32,7 @@ indirect enum OrderedJSON: Sendable, Equatable {
             out.append("{")
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(",") }
-                Self.writeString(member.0, into: &out)
+                JSONValue.writeString(member.0, to: &out)
                 out.append(":")
                 member.1.write(into: &out)
             }
@@ -42,7 +45,7 @@ indirect enum OrderedJSON: Sendable, Equatable {
             }
             out.append("]")
         case .string(let value):
-            Self.writeString(value, into: &out)
+            JSONValue.writeString(value, to: &out)
         case .int(let value):
             out.append(String(value))
         case .double(let value):
@@ -52,38 +55,5 @@ indirect enum OrderedJSON: Sendable, Equatable {
         case .null:
             out.append("null")
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
-
-    static func writeString(_ value: String, into out: inout String) {
-        // Most strings need no escape: copied whole rather than scalar by scalar.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out.append("\"")
-            out.append(value)
-            out.append("\"")
-            return
-        }
-        out.append("\"")
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
-            default:
-                if scalar.value < 0x20 {
-                    out.append("\\u00")
-                    out.append(hexDigits[Int(scalar.value >> 4)])
-                    out.append(hexDigits[Int(scalar.value & 0xF)])
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out.append("\"")
     }
 }

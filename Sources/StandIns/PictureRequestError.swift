@@ -1,3 +1,4 @@
+import DocumentJSON
 import SocketHTTP
 
 /// A picture request the stand-ins cannot draw: 400 with the usual JSON error body.
@@ -5,26 +6,7 @@ struct PictureRequestError: Error, HTTPResponseConvertible {
     let message: String
 
     func httpResponse() -> HTTPResponse {
-        .json(.badRequest, #"{"name":"BadRequest","message":"\#(Self.escaped(message))","status":400}"#)
-    }
-
-    /// `text` as the inside of a JSON string.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        .json(.badRequest, ErrorBody(name: "BadRequest", message: message, status: 400).bytes())
     }
 }
 
@@ -32,10 +14,10 @@ struct PictureRequestError: Error, HTTPResponseConvertible {
 /// `Retry-After`, the usual JSON error body.
 struct PictureBusyError: Error, HTTPResponseConvertible {
     func httpResponse() -> HTTPResponse {
-        var response = HTTPResponse.json(
-            .serviceUnavailable,
-            #"{"name":"ServiceUnavailable","message":"every drawing turn for large pictures is taken; try again shortly","status":503}"#
-        )
+        let body = ErrorBody(
+            name: "ServiceUnavailable",
+            message: "every drawing turn for large pictures is taken; try again shortly", status: 503)
+        var response = HTTPResponse.json(.serviceUnavailable, body.bytes())
         response.headers.set("Retry-After", "2")
         return response
     }

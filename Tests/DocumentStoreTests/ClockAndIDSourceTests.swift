@@ -1,5 +1,6 @@
 import Testing
 
+@testable import DocumentJSON
 @testable import DocumentStore
 
 /// `DocumentClock`, `IDSource` and the in-memory store they make repeatable.

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 @testable import DocumentStore
 
 /// A plain Swift reading of the query language, written from the rules in docs/QUERY.md and

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 @testable import DocumentStore
 
 /// Seeded random documents and queries for the differential test (SplitMix64, so a seed

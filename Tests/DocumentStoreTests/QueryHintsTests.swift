@@ -1,3 +1,4 @@
+import DocumentJSON
 import Testing
 
 @testable import DocumentStore

@@ -1,4 +1,5 @@
 import CSQLite
+import DocumentJSON
 import RestLiteTesting
 import Testing
 

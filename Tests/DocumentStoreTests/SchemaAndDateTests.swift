@@ -1,6 +1,7 @@
 import RestLiteTesting
 import Testing
 
+@testable import DocumentJSON
 @testable import DocumentStore
 
 @Suite struct SchemaAndDateTests {

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Writes documents as a JSON array (one object per line, as Mockaroo does, and what import

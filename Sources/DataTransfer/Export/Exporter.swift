@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Writes a whole collection in an `ImportFormat`, streaming from the store.

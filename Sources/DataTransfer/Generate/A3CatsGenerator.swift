@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Makes rows shaped like the course's Mockaroo export for the `a3cats` collection, from a

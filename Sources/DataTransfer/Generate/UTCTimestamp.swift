@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Mockaroo's date text (`2008-11-14T09:53:37Z`, whole seconds, no fraction) over `ISODate`'s

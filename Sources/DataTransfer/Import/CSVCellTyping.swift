@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Turns one CSV cell into a JSON value. A field the collection's schema types is converted to

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Reads CSV with a header row (RFC 4180): fields separated by commas, optionally quoted with

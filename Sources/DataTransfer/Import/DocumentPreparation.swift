@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// The per-document rules of an import: which system fields survive, and value checks

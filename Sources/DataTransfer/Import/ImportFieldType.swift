@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// A field type of a collection schema as the importer sees it; raw values are restdb's type

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Reads the objects of a top-level JSON array one at a time. It finds each element's end

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Reads one JSON object per line; blank lines are skipped.

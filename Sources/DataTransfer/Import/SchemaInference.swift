@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Works out a new collection's schema from the documents of an import, the way restdb's

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension CollectionSchema {
     /// Checks every schema field of `object` (types, required) and rewrites date fields into
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`. Returns every failing field, in schema order; an empty

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// One field of a collection's schema.
 public struct FieldSchema: Sendable, Hashable {
     public var name: String

@@ -1,3 +1,4 @@
+import DocumentJSON
 import PlatformSupport
 
 /// Where a store reads the time it writes into `_created` and `_changed` (and into the

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Turns a form field's text into JSON: by the schema's type when the field has one, else by
 /// the import rules (integer, decimal, `true`/`false`, empty is null, anything else text).
 ///

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// One schema edit worked out against the old schema (what is added, renamed, removed,
 /// retyped), then run over the documents: what each would become and which values the new
 /// definitions refuse. `DocumentStore.editSchema` drives it.

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension DocumentStore {
     /// Stores an import in ONE write transaction: creates the collection with `newSchema`
     /// when it is new (or, with `recreate`, drops it and creates it again), empties it when

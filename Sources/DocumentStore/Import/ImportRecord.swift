@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// One document read from an import file, with the line it starts on (1-based) for errors.
 public struct ImportRecord: Sendable {
     public var document: JSONObject

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// restdb's dynamic date variables, written where an ISO date would go in a `$date` literal:
 /// `{"_created":{"$gt":{"$date":"$currentDate"}}}`.
 ///

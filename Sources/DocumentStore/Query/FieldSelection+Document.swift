@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension FieldSelection {
     /// `document` with its body reduced to the selected fields (system fields are untouched).
     func apply(to document: Document) -> Document {

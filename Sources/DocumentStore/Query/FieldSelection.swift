@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// `$fields`: include only some fields (`{"name":1}`) or leave some out (`{"photo":0}`).
 /// `_id` is always included unless explicitly `0`; mixing 1s and 0s (other than `_id`) is an
 /// error, as in MongoDB.

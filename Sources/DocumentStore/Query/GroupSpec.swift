@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// One `$groupby` (or `groupby=`) term: a field, or restdb's date group over a field.
 ///
 /// restdb's date groups: `$YEAR:field`, `$MONTH:field`, `$DAY:field`, `$HOUR:field`,

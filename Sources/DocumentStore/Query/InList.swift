@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// The operands of an `$in` sorted into the type classes equality respects, each class in the
 /// order of its first operand, with the JSON array a class binds when it has several values:
 /// numbers as their literals, strings as themselves, dates as their normalised text, objects

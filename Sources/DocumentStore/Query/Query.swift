@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A restdb `q` query (MongoDB style), parsed and validated, ready to become SQL.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Tests on the system columns (`_id` is `id`, `_created` is `created`, ...). Their types are
 /// fixed, so an operand of another kind simply matches nothing.
 extension QueryCompiler {

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Tests of one value. Each checks the JSON type first where SQL values of different JSON
 /// types could collide (the text `"1"` and the number `1`, a string and an object's text),
 /// which also gives comparisons MongoDB's rule: `$gt: 5` never matches a string.

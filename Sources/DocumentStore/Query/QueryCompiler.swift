@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Compiles a `QueryNode` into a SQL condition whose literals are all bound parameters, by
 /// dialect-neutral rules; all SQL text specific to a database comes from `dialect`.
 ///

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A point in time read from an ISO 8601 string, held both as milliseconds since the epoch
 /// (for the `created`/`changed` columns) and as the stored normalised text
 /// `YYYY-MM-DDTHH:MM:SS.sssZ`, which compares lexicographically in time order.

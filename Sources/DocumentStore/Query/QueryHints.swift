@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// restdb's `h` parameter: ordering, projection, paging and grouping hints.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// A literal a query compares against, sorted into the type classes comparisons respect.
 public enum QueryOperand: Sendable, Hashable {
     case null

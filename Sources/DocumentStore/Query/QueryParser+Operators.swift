@@ -1,3 +1,5 @@
+import DocumentJSON
+
 extension QueryParser {
     /// Reads an operator object (`{"$gt":1,"$lt":5}`) into terms, in the object's order.
     static func terms(_ object: JSONObject, place: String) throws(QueryError) -> [OperatorTerm] {

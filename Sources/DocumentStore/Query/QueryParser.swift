@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// Turns query JSON into a `QueryNode`. Field-level operators are read into `OperatorTerm`s
 /// first, so the same reader serves a document field and an `$elemMatch` element.
 enum QueryParser {

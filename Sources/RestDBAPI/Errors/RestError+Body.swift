@@ -1,21 +1,12 @@
-import DocumentStore
+import DocumentJSON
 import SocketHTTP
 
 extension RestError: HTTPResponseConvertible {
-    /// The one place an error body is written: compact JSON in restdb's shape.
+    /// The error body in restdb's shape, written by `ErrorBody` (the one writer of it).
     public func body() -> [UInt8] {
-        var object: JSONObject = [
-            "name": .string(name), "message": .string(message), "status": .number(JSONNumber(status.code)),
-        ]
-        if !list.isEmpty {
-            object["list"] = .array(
-                list.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
-        }
-        if let requestID { object["requestId"] = .string(requestID) }
-        if let line { object["line"] = .number(JSONNumber(line)) }
-        var bytes: [UInt8] = []
-        object.write(to: &bytes)
-        return bytes
+        ErrorBody(
+            name: name, message: message, status: status.code, list: list, requestID: requestID, line: line
+        ).bytes()
     }
 
     /// The answer for this error: its status and JSON body.

@@ -1,3 +1,4 @@
+import DocumentJSON
 import MediaArchive
 import SocketHTTP
 import StandIns

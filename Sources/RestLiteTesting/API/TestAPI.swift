@@ -1,4 +1,5 @@
 import Console
+import DocumentJSON
 import DocumentStore
 import Foundation
 import MediaArchive

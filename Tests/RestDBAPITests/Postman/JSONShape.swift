@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Compares an answer's JSON *shape* with a saved example's, the way a reader of the example

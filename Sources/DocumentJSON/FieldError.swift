@@ -1,4 +1,5 @@
-/// One field that failed validation, and why (`"must be a number"`).
+/// One field that failed validation, and why (`"must be a number"`): what a store refused, and
+/// one entry of an error body's `list` (`ErrorBody`).
 public struct FieldError: Sendable, Hashable, CustomStringConvertible {
     public var field: String
     public var message: String

@@ -48,7 +48,7 @@ public struct JSONNumber: Sendable, CustomStringConvertible {
     /// True when the literal is written without fraction or exponent (`2`, not `2.0`).
     public var isIntegerLiteral: Bool { int64Value != nil }
 
-    static func isValidLiteral(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isValidLiteral(_ bytes: some Collection<UInt8>) -> Bool {
         var scanner = NumberScanner(bytes: Array(bytes))
         return scanner.scan() == bytes.count
     }

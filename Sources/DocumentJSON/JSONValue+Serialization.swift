@@ -28,6 +28,10 @@ extension JSONValue {
     /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control
     /// characters. Runs of bytes that need no escape are copied in one piece, since this runs
     /// for every key and string value of every document written.
+    ///
+    /// This is restlite's one JSON string escaper: every module that writes JSON text, by
+    /// value or by hand, quotes its strings here (or through `writeString(_:to:)` for `String`
+    /// output), so all of them escape alike.
     public static func writeString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = string
@@ -35,9 +39,7 @@ extension JSONValue {
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
-                    continue
-                }
+                guard needsEscape(byte) else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(of: byte, to: &bytes)
                 runStart = index + 1
@@ -45,6 +47,32 @@ extension JSONValue {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `string` as a quoted JSON string to `text`, escaped exactly as
+    /// `writeString(_:to:)` escapes it into bytes.
+    ///
+    /// ```swift
+    /// var text = "{\"name\":"
+    /// JSONValue.writeString("say \"hi\"", to: &text)  // {"name":"say \"hi\""
+    /// ```
+    public static func writeString(_ string: String, to text: inout String) {
+        guard string.utf8.contains(where: needsEscape) else {
+            text += "\""
+            text += string
+            text += "\""
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 8)
+        writeString(string, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A quote, a backslash or a control character: the bytes JSON text cannot hold as they are.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
     }
 
     private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {

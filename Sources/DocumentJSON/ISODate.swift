@@ -89,7 +89,7 @@ public enum ISODate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = floorDivide(shifted, 146_097).quotient
         let dayOfEra = shifted - era * 146_097
@@ -101,7 +101,7 @@ public enum ISODate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -112,7 +112,7 @@ public enum ISODate {
     /// Floor division for a positive `divisor`, safe for every `value` (`Int64.min` included):
     /// Swift's `/` and `%` truncate toward zero and cannot overflow for a positive divisor, and
     /// a negative remainder only moves the quotient down by one.
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
         if remainder < 0 {

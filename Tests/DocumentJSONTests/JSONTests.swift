@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DocumentStore
+@testable import DocumentJSON
 
 @Suite struct JSONTests {
     @Test func numbersKeepTheirLiteralForm() throws {
@@ -102,5 +102,33 @@ import Testing
         let valid = String(validUTF8: bytes)
         #expect(valid == String(roundTripping: bytes))
         #expect((valid != nil) == ["plain", "Café 🐈", ""].contains(String(decoding: bytes, as: UTF8.self)))
+    }
+}
+
+@Suite struct ErrorBodyTests {
+    @Test func membersComeInRestdbsOrderAndEmptyOnesAreLeftOut() {
+        let plain = ErrorBody(name: "NotFound", message: "no \"cats\"", status: 404)
+        #expect(
+            String(decoding: plain.bytes(), as: UTF8.self)
+                == #"{"name":"NotFound","message":"no \"cats\"","status":404}"#)
+        let full = ErrorBody(
+            name: "ValidationError", message: "m", status: 400,
+            list: [FieldError(field: "age", message: "must be a number")],
+            requestID: "r1", line: 3)
+        #expect(
+            String(decoding: full.bytes(), as: UTF8.self)
+                == #"{"name":"ValidationError","message":"m","status":400,"list":[{"field":"age","message":"must be a number"}],"requestId":"r1","line":3}"#
+        )
+    }
+
+    @Test func stringOutputIsEscapedLikeByteOutput() {
+        for scalar in (0..<0x80).compactMap(Unicode.Scalar.init) {
+            let text = "a" + String(Character(scalar)) + "é"
+            var bytes: [UInt8] = []
+            JSONValue.writeString(text, to: &bytes)
+            var string = "x"
+            JSONValue.writeString(text, to: &string)
+            #expect(string == "x" + String(decoding: bytes, as: UTF8.self))
+        }
     }
 }

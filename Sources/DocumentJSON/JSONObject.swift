@@ -24,7 +24,7 @@ public struct JSONObject: Sendable, Hashable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    init(uniqueMembers: [Member]) {
+    package init(uniqueMembers: [Member]) {
         members = uniqueMembers
     }
 
