@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocumentJSON
 import DocumentStore
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataTransfer
+import DocumentJSON
 import DocumentStore
 import RestDBAPI
 

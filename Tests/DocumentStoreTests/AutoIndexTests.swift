@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import PlatformSupport
 import RestLiteTesting

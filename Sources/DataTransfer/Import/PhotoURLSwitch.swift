@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 
 /// Points the photo URLs already stored in a data folder at `restlite serve`'s stand-ins, or

@@ -1,4 +1,5 @@
 import DataTransfer
+import DocumentJSON
 import DocumentStore
 import SocketHTTP
 
