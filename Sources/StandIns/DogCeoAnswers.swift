@@ -1,3 +1,5 @@
+import DocumentJSON
+
 /// The dog.ceo answers written once when the stand-in starts, so that a request only copies
 /// bytes: every image list (each breed and sub-breed, plain and `alt`) as JSON text with gaps
 /// for the request's base URL, and every file's URL path as JSON text for the random routes.
@@ -98,9 +100,9 @@ struct DogCeoAnswers: Sendable {
 
     /// `text` as the content of a JSON string (without the quotes), as `OrderedJSON` writes it.
     static func escaped(_ text: String) -> [UInt8] {
-        var out = ""
-        OrderedJSON.writeString(text, into: &out)
-        return Array(out.utf8.dropFirst().dropLast())
+        var out: [UInt8] = []
+        JSONValue.writeString(text, to: &out)
+        return Array(out.dropFirst().dropLast())
     }
 
     /// `{"message":"<url>","status":"success"}`, or with an array of URLs.

@@ -1,3 +1,4 @@
+import DocumentJSON
 import DocumentStore
 import SocketHTTP
 
