@@ -899,7 +899,7 @@ for depth in range(0, 9):
             "503": _drawing_busy})
 doc["paths"].update(_dog_paths)
 
-def _usda_op(op_id, summary, params=(), body=False, description=None):
+def _usda_op(op_id, summary, params=(), body=False, description=None, array=False):
     op = {"tags": ["usda"], "operationId": op_id, "summary": summary, "security": [],
           "parameters": list(params) + [_q("api_key", "Ignored unless the key check is on (RESTLITE_USDA_KEY_CHECK=1).")],
           "responses": {**_standin_errors(),
@@ -910,6 +910,9 @@ def _usda_op(op_id, summary, params=(), body=False, description=None):
                         "413": resp("PayloadTooLarge") if "PayloadTooLarge" in str(doc["components"].get("responses", {})) else {"description": "The body is too large."}}}
     if body:
         op["requestBody"] = {"required": False, "content": {"application/json": {"schema": {"type": "object"}}}}
+    if array:
+        op["responses"]["200"] = {"description": "An array of foods.",
+                                  "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}
     if description:
         op["description"] = description
     return op
@@ -934,10 +937,10 @@ doc["paths"].update({
         "get": _usda_op("usdaFoods", "FoodData Central: several foods by id", [
             _q("fdcIds", "1 to 20 FoodData Central ids, comma-separated or repeated; ids that match no food are left out.")] + _usda_detail_q,
             description="An array of the foods, in the order asked. No `fdcIds`, more than 20, an unknown `format` "
-                        "or more than 25 `nutrients`: 400."),
+                        "or more than 25 `nutrients`: 400.", array=True),
         "post": _usda_op("usdaFoodsPost", "FoodData Central: several foods by id, in the body", body=True,
             description="Body `{\"fdcIds\": [...], \"format\": \"abridged\"|\"full\", \"nutrients\": [203, ...]}`; "
-                        "the answer and limits of `GET`.")},
+                        "the answer and limits of `GET`.", array=True)},
     "/usda/fdc/v1/foods/list": {
         "get": _usda_op("usdaFoodsList", "FoodData Central: the foods a page at a time, abridged", [
             _q("dataType", "`Branded`, `SR Legacy` (`Foundation`, `Survey (FNDDS)` have no foods here); comma-separated."),
@@ -945,8 +948,9 @@ doc["paths"].update({
             _q("pageNumber", "Page, from 1.", {"type": "integer"}),
             _q("sortBy", "`dataType.keyword`, `lowercaseDescription.keyword`, `fdcId` (default) or `publishedDate`."),
             _q("sortOrder", "`asc` or `desc`.")],
-            description="An array of abridged foods; a page past the end is `[]`."),
-        "post": _usda_op("usdaFoodsListPost", "FoodData Central: the paged list, criteria in the body", body=True)},
+            description="An array of abridged foods; a page past the end is `[]`.", array=True),
+        "post": _usda_op("usdaFoodsListPost", "FoodData Central: the paged list, criteria in the body", body=True,
+                         array=True)},
 })
 # --- end stand-in routes ---
 
