@@ -21,7 +21,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzJSON",
-            dependencies: [.product(name: "DocumentStore", package: rootName)],
+            dependencies: [.product(name: "DocumentJSON", package: rootName)],
             swiftSettings: fuzzerSettings
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-import DocumentStore
+import DocumentJSON
 
 /// Parses the input as JSON. What parses must serialize to text that parses again to the same
 /// serialization (a fixed point after one round), and nesting past the limit must be refused.
