@@ -23,15 +23,15 @@ extension DocumentStore {
     public func indexes(of name: String) throws -> [IndexDescription] {
         let info = try collection(name)
         let stored = try pool.read { connection in try Self.storedIndexes(collectionID: info.id, connection) }
-        var purposes: [String: (Set<IndexDescription.Purpose>, Bool)] = [:]
+        // One entry per field and kind (declared or automatic), with the purposes it serves.
+        var purposes: [IndexDescription: Set<IndexDescription.Purpose>] = [:]
         for index in stored {
-            let automatic = index.kind.hasPrefix("a")
-            let purpose: IndexDescription.Purpose = index.kind.hasSuffix("s") ? .sort : .filter
-            let key = "\(automatic ? "a" : "d")\(index.path)"
-            purposes[key, default: ([], automatic)].0.insert(purpose)
+            let entry = IndexDescription(
+                field: index.path.description, purposes: [], automatic: index.kind.hasPrefix("a"))
+            purposes[entry, default: []].insert(index.kind.hasSuffix("s") ? .sort : .filter)
         }
-        return purposes.map { key, value in
-            IndexDescription(field: String(key.dropFirst()), purposes: value.0, automatic: value.1)
+        return purposes.map { entry, served in
+            IndexDescription(field: entry.field, purposes: served, automatic: entry.automatic)
         }.sorted { ($0.field, $0.automatic ? 1 : 0) < ($1.field, $1.automatic ? 1 : 0) }
     }
 
@@ -119,7 +119,7 @@ extension DocumentStore {
     }
 
     private func collectionIDs() -> Set<Int64> {
-        Set(collectionNames().compactMap { try? collection($0).id })
+        Set(collectionNames().compactMap { name in try? collection(name).id })
     }
 
     /// The field indexes on a collection's table, read from `sqlite_schema`.
