@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
+        .library(name: "ServerAssembly", targets: ["ServerAssembly"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "MediaArchive", targets: ["MediaArchive"]),
         .library(name: "StandIns", targets: ["StandIns"]),
@@ -69,11 +70,21 @@ let package = Package(
             name: "RestDBAPI",
             dependencies: [
                 "SocketHTTP", "DocumentJSON", "DocumentStore", "DataTransfer", "PlatformSupport",
-                "RestLiteAdmin", "StandIns",
-                "Pictures", "Console", "MediaArchive",
+                "MediaArchive",
             ],
             // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
             resources: [.embedInCode("OpenAPI/openapi.json")],
+            swiftSettings: swiftSettings
+        ),
+        // `restlite serve` without the command line: settings, data folder, seed, banner, and the one
+        // builder that mounts the console, the admin routes and the stand-ins beside restdb's routes.
+        .target(
+            name: "ServerAssembly",
+            dependencies: [
+                "RestDBAPI", "SocketHTTP", "DocumentJSON", "DocumentStore", "DataTransfer", "PlatformSupport",
+                "MediaArchive",
+                "RestLiteAdmin", "Console", "StandIns", "Pictures",
+            ],
             swiftSettings: swiftSettings
         ),
         // Foundation alone: an iOS app that adds the client compiles it and its URLSession transport.
@@ -92,7 +103,8 @@ let package = Package(
         .executableTarget(
             name: "restlite",
             dependencies: [
-                "RestDBAPI", "DocumentJSON", "DocumentStore", "DataTransfer", "SocketHTTP", "RestDBClient",
+                "ServerAssembly", "DocumentJSON", "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP",
+                "RestDBClient",
                 "RestDBClientSocketTransport", "PlatformSupport", "MediaArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -119,15 +131,16 @@ let package = Package(
         .target(
             name: "RestLiteTesting",
             dependencies: [
-                "Console",
+                "Console", "ServerAssembly",
                 "RestDBAPI", "RestLiteAdmin", "DocumentJSON", "DocumentStore", "SocketHTTP", "RestDBClient",
-                "MediaArchive", "PlatformSupport", "Pictures",
+                "MediaArchive",
+                "PlatformSupport", "Pictures",
             ],
             swiftSettings: swiftSettings
         ),
         // restlite inside a test process: `RestLite.withServer` and the `.restlite` test trait.
         .target(
-            name: "RestLiteEmbedded", dependencies: ["RestDBAPI", "DocumentStore"],
+            name: "RestLiteEmbedded", dependencies: ["ServerAssembly", "RestDBAPI", "DocumentStore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RestLiteEmbeddedTests",
@@ -155,6 +168,15 @@ let package = Package(
             dependencies: [
                 "DocumentJSON",
                 "RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient", "MediaArchive", "Pictures",
+                "ServerAssembly",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ServerAssemblyTests",
+            dependencies: [
+                "ServerAssembly", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP", "StandIns",
+                "MediaArchive", "PlatformSupport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -165,14 +187,16 @@ let package = Package(
         .testTarget(
             name: "ConsoleTests",
             dependencies: [
-                "DocumentJSON", "Console", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP",
+                "Console", "ServerAssembly", "DocumentJSON", "RestDBAPI", "RestLiteTesting", "DocumentStore",
+                "SocketHTTP",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RestLiteAdminTests",
             dependencies: [
-                "DocumentJSON", "RestLiteAdmin", "RestDBAPI", "RestLiteTesting", "DocumentStore",
+                "RestLiteAdmin", "ServerAssembly", "DocumentJSON", "RestDBAPI", "RestLiteTesting",
+                "DocumentStore",
                 "SocketHTTP",
             ],
             swiftSettings: swiftSettings

@@ -1,3 +1,4 @@
+import DataTransfer
 import DocumentStore
 import MediaArchive
 import SocketHTTP
@@ -18,9 +19,6 @@ public struct RestAPI: Sendable {
         public var logErrors: Bool
         /// Ping interval, resume history and per-subscriber queue of `/realtime`.
         public var realtime: RealtimeHub.Settings
-        /// The stand-ins of TheCatAPI, PlaceKitten and dummyimage on the same router; nil
-        /// leaves them out (`serve --no-standins`).
-        public var standIns: StandInOptions?
         /// The base of the server's own absolute URLs (`idtolink=true` media links), as
         /// `http://192.168.1.5:8080`; nil builds them from the request's `Host`.
         public var publicURL: String?
@@ -29,16 +27,17 @@ public struct RestAPI: Sendable {
         public var allowedHosts: HostAllowList?
         /// Most parts one `POST /media` form may hold; past it, 413 before any file is written.
         public var maxUploadParts = MultipartForm.defaultMaxParts
+        /// The photo URLs of the stand-ins mounted beside the API, on a server's base URL, for
+        /// `POST /_restlite/photos` `{"to":"local"}`; nil (no stand-ins) answers that with 409.
+        public var localImageURLs: (@Sendable (_ base: String) -> LocalImageURLs)?
 
         public init(
             strict: Bool = false, logErrors: Bool = true, realtime: RealtimeHub.Settings = .init(),
-            standIns: StandInOptions? = StandInOptions(), publicURL: String? = nil,
-            allowedHosts: HostAllowList? = nil
+            publicURL: String? = nil, allowedHosts: HostAllowList? = nil
         ) {
             self.strict = strict
             self.logErrors = logErrors
             self.realtime = realtime
-            self.standIns = standIns
             self.publicURL = publicURL
             self.allowedHosts = allowedHosts
         }
@@ -90,7 +89,6 @@ public struct RestAPI: Sendable {
         }
         addRoutes(to: &router)
         for mount in mounts { mount.addRoutes(to: &router) }
-        if let standIns = options.standIns { StandInRoutes.register(on: &router, standIns) }
         // The index lists every /_restlite route, itself included: added once to be listed,
         // then again with the list.
         router.get("/_restlite") { _ in .json(.ok, "{}") }

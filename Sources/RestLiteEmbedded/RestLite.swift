@@ -1,5 +1,6 @@
 import DocumentStore
 import RestDBAPI
+import ServerAssembly
 import SocketHTTP
 
 #if canImport(FoundationEssentials)

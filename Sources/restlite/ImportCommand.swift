@@ -4,6 +4,7 @@ import DocumentStore
 import RestDBAPI
 import RestDBClient
 import RestDBClientSocketTransport
+import ServerAssembly
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

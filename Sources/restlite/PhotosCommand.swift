@@ -3,6 +3,7 @@ import DataTransfer
 import DocumentJSON
 import DocumentStore
 import RestDBAPI
+import ServerAssembly
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

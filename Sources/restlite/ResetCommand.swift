@@ -2,6 +2,7 @@ import ArgumentParser
 import DataTransfer
 import DocumentStore
 import RestDBAPI
+import ServerAssembly
 
 /// `restlite reset`: the a3cats collection back to the seed.
 struct ResetCommand: AsyncParsableCommand {

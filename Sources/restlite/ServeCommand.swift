@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestDBAPI
+import ServerAssembly
 import SocketHTTP
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import RestDBAPI
+import ServerAssembly
 import SocketHTTP
 import Testing
 

@@ -2,6 +2,7 @@ import DocumentJSON
 import DocumentStore
 import Foundation
 import RestDBAPI
+import ServerAssembly
 import SocketHTTP
 
 /// A `restlite serve` in a temporary data folder (a3cats seeded, a full-access key written),

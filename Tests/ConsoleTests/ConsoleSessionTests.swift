@@ -2,6 +2,7 @@ import DocumentJSON
 import DocumentStore
 import Foundation
 import RestDBAPI
+import ServerAssembly
 import SocketHTTP
 import Testing
 

@@ -4,6 +4,7 @@ import DocumentStore
 import Foundation
 import RestDBAPI
 import RestLiteTesting
+import ServerAssembly
 import SocketHTTP
 import Testing
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import DocumentStore
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// `/_restlite/indexes`: list, declare and remove field indexes (what `restlite index` uses
 /// beside a running server and what shows automatic indexes).

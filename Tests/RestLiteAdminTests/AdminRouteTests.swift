@@ -3,6 +3,7 @@ import DocumentStore
 import RestDBAPI
 import RestLiteAdmin
 import RestLiteTesting
+import ServerAssembly
 import SocketHTTP
 import Testing
 

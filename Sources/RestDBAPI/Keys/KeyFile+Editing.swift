@@ -88,7 +88,7 @@ extension KeyFile {
     }
 
     /// Keys travel in headers and URLs, so they are printable ASCII without spaces.
-    static func validateKeyText(_ key: String) throws {
+    package static func validateKeyText(_ key: String) throws {
         let allowed = key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") }
         guard !key.isEmpty, key.utf8.count <= 256, allowed else {
             throw KeyEditError("a key is 1 to 256 printable characters without spaces or '&'")

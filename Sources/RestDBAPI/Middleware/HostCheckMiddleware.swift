@@ -74,7 +74,7 @@ public struct HostAllowList: Sendable, Equatable {
     }
 
     /// The host of a base URL such as `http://192.168.1.5:8080`.
-    static func hostName(ofURL url: String) -> String {
+    package static func hostName(ofURL url: String) -> String {
         var rest = Substring(url)
         for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
             rest = rest.dropFirst(scheme.count)

@@ -17,12 +17,12 @@ extension RestAPI {
         let direction: PhotoURLSwitch
         switch body?["to"]?.stringValue {
         case "local":
-            guard options.standIns != nil else {
+            guard let localImageURLs = options.localImageURLs else {
                 throw RestError(
                     .conflict,
                     "This server runs with --no-standins, so stand-in photo URLs would not load here.")
             }
-            direction = .local(StandInRoutes.localImageURLs(base: base))
+            direction = .local(localImageURLs(base))
         case "remote":
             direction = .remote
         default:

@@ -5,6 +5,7 @@ import Foundation
 import MediaArchive
 import RestDBAPI
 import RestLiteAdmin
+import ServerAssembly
 import SocketHTTP
 
 /// A restlite API on a fresh temporary data folder, for tests: call it in-process with
@@ -44,14 +45,14 @@ public final class TestAPI: Sendable {
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         let media = try MediaStore(directory: folder.mediaURL.path)
         self.media = media
-        api = RestAPI(
-            store: store, keys: keys, options: .init(strict: strict, logErrors: false, realtime: realtime),
-            media: media)
+        var options = RestAPI.Options(strict: strict, logErrors: false, realtime: realtime)
+        options.localImageURLs = StandInRoutes.localImageURLs(base:)
+        api = RestAPI(store: store, keys: keys, options: options, media: media)
         var adminOptions = adminOptions
         RestLiteAdmin.addMediaHooks(media, to: &adminOptions)
         admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
         console = Console.forRestAPI(keys: keys)
-        responder = api.makeResponder(mounts: [admin, console])
+        responder = api.makeResponder(mounts: [admin, console, StandInMount(StandInOptions())])
     }
 
     deinit { remove() }

@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// Trims what `CharacterSet.whitespaces` holds (tab and the space separators, category Zs)
     /// from both ends, without Foundation.
-    func trimmingBlanks() -> String {
+    package func trimmingBlanks() -> String {
         let scalars = unicodeScalars
         let isBlank = { (scalar: Unicode.Scalar) in
             scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator

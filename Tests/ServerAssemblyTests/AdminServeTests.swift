@@ -6,6 +6,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// The admin routes as `restlite serve` mounts them, and their flags.
 @Suite struct AdminServeTests {

@@ -2,6 +2,7 @@ import Console
 import DocumentStore
 import MediaArchive
 import PlatformSupport
+import RestDBAPI
 import RestLiteAdmin
 import SocketHTTP
 
@@ -80,13 +81,14 @@ public final class RestliteServer: Sendable {
             console = configuration.console ? Console.forRestAPI(keys: keys) : nil
             var options = RestAPI.Options(
                 strict: configuration.strict, realtime: configuration.realtimeSettings,
-                standIns: configuration.standInOptions, publicURL: configuration.publicURL,
-                allowedHosts: configuration.hostAllowList)
+                publicURL: configuration.publicURL, allowedHosts: configuration.hostAllowList)
             options.maxUploadParts = configuration.maxUploadParts
+            if configuration.standIns { options.localImageURLs = StandInRoutes.localImageURLs(base:) }
             let api = RestAPI(store: store, keys: keys, options: options, media: media)
             var mounts: [any RouterMount] = []
             if let admin { mounts.append(admin) }
             if let console { mounts.append(console) }
+            if let standIns = configuration.standInOptions { mounts.append(StandInMount(standIns)) }
             responder = api.makeResponder(mounts: mounts)
             var http = configuration.httpConfiguration
             // Uploads are spooled beside the archive: the same disk, and no /tmp size limit.

@@ -1,6 +1,7 @@
 import DataTransfer
 import Pictures
 import PlatformSupport
+import RestDBAPI
 import SocketHTTP
 import StandIns
 
@@ -10,9 +11,8 @@ import StandIns
 /// headers like every other.
 ///
 /// ```swift
-/// var options = RestAPI.Options()
-/// options.standIns = StandInOptions(publicURL: "http://192.168.1.5:8080")
-/// let responder = RestAPI(store: store, keys: keys, options: options).makeResponder()
+/// let standIns = StandInMount(StandInOptions(publicURL: "http://192.168.1.5:8080"))
+/// let responder = RestAPI(store: store, keys: keys).makeResponder(mounts: [standIns])
 /// ```
 public struct StandInOptions: Sendable, Equatable {
     /// Scheme, host and port of absolute URLs in answers; nil builds them on the request's `Host`.
@@ -35,6 +35,18 @@ public struct StandInOptions: Sendable, Equatable {
         self.usdaKeyCheck = usdaKeyCheck
         self.pictureLimits = pictureLimits
     }
+}
+
+/// The stand-ins on the REST router: routes only, inside RestAPI's middleware (CORS, error
+/// bodies; the key check passes everything outside `/rest`), so they answer like every route.
+public struct StandInMount: RouterMount {
+    public let options: StandInOptions
+
+    public init(_ options: StandInOptions) { self.options = options }
+
+    public var outerMiddleware: [any HTTPMiddleware] { [] }
+
+    public func addRoutes(to router: inout Router) { StandInRoutes.register(on: &router, options) }
 }
 
 /// Mounting the stand-ins, and the photo URLs that point at them.

@@ -1,3 +1,5 @@
+import RestDBAPI
+
 /// The lines `restlite serve` prints once it listens. Pure, so a test can pin the text; the
 /// first line (`restlite listening on URL`) and the `api key:` line are stable for scripts.
 public struct ServeBanner: Sendable {

@@ -1,3 +1,5 @@
+import RestDBAPI
+
 /// What the command line said about `restlite serve`; nil (or false, or empty) means "not
 /// given", so the environment variable or the default applies.
 public struct ServeOverrides: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Console
+import RestDBAPI
 import SocketHTTP
 
 extension Console {

@@ -152,7 +152,7 @@ public final class DataFolderLock: Sendable {
 
     /// Rewrites the lock file as `PID`, a newline, `url` and a newline: where the server that
     /// holds the lock answers, so `restlite export` and `index` can go through it.
-    func record(url: String) {
+    package func record(url: String) {
         let text = "\(getpid())\n\(url)\n"
         _ = ftruncate(descriptor, 0)
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }

@@ -1,3 +1,4 @@
+import RestDBAPI
 import SocketHTTP
 
 #if canImport(Glibc)

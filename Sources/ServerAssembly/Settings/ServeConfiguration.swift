@@ -1,5 +1,6 @@
 import DocumentJSON
 import MediaArchive
+import RestDBAPI
 import SocketHTTP
 import StandIns
 

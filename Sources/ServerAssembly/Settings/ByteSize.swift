@@ -1,3 +1,5 @@
+import RestDBAPI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

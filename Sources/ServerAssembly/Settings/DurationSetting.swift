@@ -1,3 +1,5 @@
+import RestDBAPI
+
 /// Durations as people write them on a command line: `2s`, `500ms`, `1.5s`, `1m`, or a bare
 /// number of seconds (`30`).
 public enum DurationSetting {

@@ -7,6 +7,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// What a new user reads when the API or the data folder refuses: the path, the reason and
 /// the fix, in words, never a dump of an internal error.

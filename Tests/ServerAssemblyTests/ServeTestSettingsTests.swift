@@ -5,6 +5,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// `--memory`, `--port-file`, `--clock`, `--id-seed` and their variables, without a process.
 @Suite struct ServeTestSettingsTests {

@@ -2,6 +2,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// `--max-upload-parts`, `--max-subscribers`, `--max-subscribers-per-key` and
 /// `--realtime-queue-budget`: defaults, flags over variables, refusals that name the flag.

@@ -2,6 +2,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 @Suite struct ServeConfigurationTests {
     @Test func noFlagsAndNoEnvironmentGiveTheDocumentedDefaults() throws {

@@ -1,5 +1,6 @@
 import DataTransfer
 import DocumentStore
+import RestDBAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

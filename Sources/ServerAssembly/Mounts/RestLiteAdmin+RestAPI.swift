@@ -1,6 +1,7 @@
 import DocumentJSON
 import DocumentStore
 import MediaArchive
+import RestDBAPI
 import RestLiteAdmin
 import SocketHTTP
 

@@ -2,6 +2,7 @@ import DataTransfer
 import DocumentJSON
 import DocumentStore
 import PlatformSupport
+import RestDBAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -4,7 +4,9 @@ import RestLiteTesting
 import SocketHTTP
 import Testing
 
-/// The stand-ins on the restdb router: no key, CORS like every answer, off with `standIns: nil`;
+@testable import ServerAssembly
+
+/// The stand-ins on the restdb router: no key, CORS like every answer, absent without their mount;
 /// their settings (`--no-standins`, `--public-url`, `--local-images`) and banner line.
 @Suite struct StandInMountTests {
     @Test func standInsAnswerWithoutAKeyAndWithCORS() throws {
@@ -32,7 +34,7 @@ import Testing
 
     @Test func withoutStandInsTheirPathsAre404() throws {
         let api = try TestAPI()
-        let bare = RestAPI(store: api.store, keys: api.keys, options: .init(logErrors: false, standIns: nil))
+        let bare = RestAPI(store: api.store, keys: api.keys, options: .init(logErrors: false))
         let responder = bare.makeResponder()
         #expect(
             !responder.routes.contains {
@@ -45,9 +47,9 @@ import Testing
 
     @Test func thePublicURLIsTheBaseOfTheCatAPIsURLs() throws {
         let api = try TestAPI()
-        var options = RestAPI.Options(logErrors: false)
-        options.standIns = StandInOptions(publicURL: "http://192.168.1.5:8080")
-        let responder = RestAPI(store: api.store, keys: api.keys, options: options).makeResponder()
+        let standIns = StandInMount(StandInOptions(publicURL: "http://192.168.1.5:8080"))
+        let responder = RestAPI(store: api.store, keys: api.keys, options: .init(logErrors: false))
+            .makeResponder(mounts: [standIns])
         let response = responder.respond(
             to: HTTPRequest(
                 method: .get, target: "/thecatapi/v1/images/search", headers: ["Host": "127.0.0.1:1"]))

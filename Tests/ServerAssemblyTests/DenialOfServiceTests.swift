@@ -5,6 +5,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// The holes the denial-of-service drills found: a query slow on every row, and request bodies
 /// that cost memory before anyone checked the key.

@@ -3,6 +3,8 @@ import SocketHTTP
 import StandIns
 import Testing
 
+@testable import ServerAssembly
+
 /// The caps on what a keyless request may cost come from flags or the environment, and reach
 /// the HTTP server and the stand-ins.
 @Suite struct CostLimitSettingsTests {

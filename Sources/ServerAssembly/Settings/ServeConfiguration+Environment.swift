@@ -1,4 +1,5 @@
 import DocumentStore
+import RestDBAPI
 import StandIns
 
 #if canImport(FoundationEssentials)

@@ -6,6 +6,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 /// The guard against DNS rebinding (docs/SECURITY.md, "Host checks"): a server on a loopback
 /// address answers only loopback names, the `--public-url` host and `--allowed-host` names;

@@ -5,6 +5,7 @@ import SocketHTTP
 import Testing
 
 @testable import RestDBAPI
+@testable import ServerAssembly
 
 @Suite struct RestliteServerTests {
     private static let courseKey = "5d9f48133cbe87164d4d0a3b"
