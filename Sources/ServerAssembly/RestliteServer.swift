@@ -43,6 +43,8 @@ public final class RestliteServer: Sendable {
     public let media: MediaStore
     /// The router `http` serves, for answering requests in-process.
     public let responder: FrozenRouter
+    /// What `RestliteApplication.build` assembled: the API, the mounts, the router.
+    public let application: RestliteApplication
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
     // Held for the server's lifetime so no second server shares the folder.
@@ -59,6 +61,7 @@ public final class RestliteServer: Sendable {
         self.keys = keys
         self.http = serving.http
         self.responder = serving.responder
+        self.application = serving.application
         self.admin = serving.admin
         self.console = serving.console
         self.media = serving.media
@@ -67,33 +70,19 @@ public final class RestliteServer: Sendable {
 
     /// The routes and the server over one store, before its seed.
     private struct Serving {
+        let application: RestliteApplication
         let http: HTTPServer
-        let responder: FrozenRouter
-        let admin: RestLiteAdmin?
-        let console: Console?
         let media: MediaStore
+        var responder: FrozenRouter { application.responder }
+        var admin: RestLiteAdmin? { application.admin }
+        var console: Console? { application.console }
 
         init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore)
             throws
         {
             self.media = media
-            admin = try RestLiteAdmin.forServe(configuration, store: store, keys: keys, media: media)
-            console = configuration.console ? Console.forRestAPI(keys: keys) : nil
-            var options = RestAPI.Options(
-                strict: configuration.strict, realtime: configuration.realtimeSettings,
-                publicURL: configuration.publicURL, allowedHosts: configuration.hostAllowList)
-            options.maxUploadParts = configuration.maxUploadParts
-            if configuration.standIns { options.localImageURLs = StandInRoutes.localImageURLs(base:) }
-            let api = RestAPI(store: store, keys: keys, options: options, media: media)
-            var mounts: [any RouterMount] = []
-            if let admin { mounts.append(admin) }
-            if let console { mounts.append(console) }
-            if let standIns = configuration.standInOptions { mounts.append(StandInMount(standIns)) }
-            responder = api.makeResponder(mounts: mounts)
-            var http = configuration.httpConfiguration
-            // Uploads are spooled beside the archive: the same disk, and no /tmp size limit.
-            http.spoolDirectory = media.directory
-            self.http = HTTPServer(configuration: http, responder: responder)
+            application = try RestliteApplication.build(configuration, store: store, keys: keys, media: media)
+            http = application.makeServer()
         }
 
         /// With `bindFirst` binds the port, then seeds (a `--local-images` seed names the port

@@ -5,6 +5,7 @@ import MediaArchive
 import Pictures
 import RestDBAPI
 import RestLiteTesting
+import ServerAssembly
 import SocketHTTP
 import Testing
 
@@ -284,7 +285,8 @@ import Testing
     }
 
     @Test func idtolinkAnswersTheMediaIdsAsURLsAndLeavesTheStoredIds() throws {
-        let api = try TestAPI()
+        // `serve --allowed-host`: the links name the address other machines reach.
+        let api = try TestAPI { $0.allowedHosts = ["192.168.1.5"] }
         let schema =
             #"{"fields":[{"name":"name","type":"text"},{"name":"photo","type":"image"},{"name":"docs","type":"file"}]}"#
         #expect(api.request(.put, "/rest/pets/_meta", body: schema).status == .ok)

@@ -25,34 +25,39 @@ public final class TestAPI: Sendable {
     public let folder: DataFolder
     public let store: DocumentStore
     public let keys: KeyRing
-    public let api: RestAPI
-    public let responder: FrozenRouter
-    /// The `/_restlite/` admin routes, mounted like `restlite serve` mounts them; its start
-    /// snapshot is the empty store (seed first, then build a `TestAPI` of your own to reset to it).
-    public let admin: RestLiteAdmin
+    /// What `RestliteApplication.build` assembled, as `restlite serve` builds it: the same
+    /// middleware in the same order, with the admin routes, the console and the stand-ins.
+    public let application: RestliteApplication
+    public var api: RestAPI { application.api }
+    public var responder: FrozenRouter { application.responder }
+    /// The `/_restlite/` admin routes; their start snapshot is the empty store (seed first,
+    /// then build a `TestAPI` of your own to reset to it). nil when `configure` turns them off.
+    public var admin: RestLiteAdmin? { application.admin }
     /// The media archive, in the folder's `media/`; `admin`'s reset resets it too.
     public let media: MediaStore
-    /// The web console, mounted like `restlite serve` mounts it.
-    public let console: Console
+    /// The web console; nil when `configure` turns it off.
+    public var console: Console? { application.console }
 
+    /// `configure` changes the `restlite serve` settings the API is built with; they start as
+    /// a quiet server on 127.0.0.1 port 0 with this API's data folder.
     public init(
         strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init(),
-        realtime: RealtimeHub.Settings = .init()
+        realtime: RealtimeHub.Settings = .init(), configure: (inout ServeConfiguration) -> Void = { _ in }
     ) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         store = try DocumentStore(path: folder.databaseURL.path)
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
-        let media = try MediaStore(directory: folder.mediaURL.path)
-        self.media = media
-        var options = RestAPI.Options(strict: strict, logErrors: false, realtime: realtime)
-        options.localImageURLs = StandInRoutes.localImageURLs(base:)
-        api = RestAPI(store: store, keys: keys, options: options, media: media)
-        var adminOptions = adminOptions
-        RestLiteAdmin.addMediaHooks(media, to: &adminOptions)
-        admin = try RestLiteAdmin.forRestAPI(store: store, keys: keys, options: adminOptions)
-        console = Console.forRestAPI(keys: keys)
-        responder = api.makeResponder(mounts: [admin, console, StandInMount(StandInOptions())])
+        media = try MediaStore(directory: folder.mediaURL.path)
+        var configuration = ServeConfiguration()
+        configuration.port = 0
+        configuration.quiet = true
+        configuration.strict = strict
+        configuration.dataDirectory = folder.url.path
+        configure(&configuration)
+        application = try RestliteApplication.build(
+            configuration, store: store, keys: keys, media: media,
+            tuning: .init(adminOptions: adminOptions, realtime: realtime, logErrors: false))
     }
 
     deinit { remove() }
@@ -88,15 +93,17 @@ public final class TestAPI: Sendable {
         return responder.respond(to: request)
     }
 
-    /// Starts a real server for this API on a free loopback port, with the error renderer
-    /// `serve` uses; stop it with `shutdown`.
+    /// Starts a real server for this API on a free loopback port, with the HTTP settings
+    /// `serve` uses (limits, timeouts, error answers); `configure` may shorten them. Stop it
+    /// with `shutdown`.
     public func startServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws
         -> HTTPServer
     {
-        try TestHTTPServer.start(responder) {
-            $0.errorRenderer = RestAPI.protocolErrorResponse
-            configure(&$0)
-        }
+        var http = application.httpConfiguration
+        configure(&http)
+        let server = HTTPServer(configuration: http, responder: responder)
+        try server.start()
+        return server
     }
 
     /// Inserts cats shaped like the course's Mockaroo rows and returns their ids in order.

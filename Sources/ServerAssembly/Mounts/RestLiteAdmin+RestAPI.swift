@@ -29,7 +29,7 @@ extension RestLiteAdmin {
     }
 
     /// Reset and named snapshots take the media archive's files with the documents.
-    package static func addMediaHooks(_ media: MediaStore, to options: inout Options) {
+    static func addMediaHooks(_ media: MediaStore, to options: inout Options) {
         options.resetHooks.append { ("media", media.resetToStart()) }
         options.snapshotHooks.append(
             SnapshotHook(
@@ -37,23 +37,35 @@ extension RestLiteAdmin {
                 restore: { value in media.restore(snapshot: value as? Set<String> ?? []) }))
     }
 
-    /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`.
+    /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`. `given`
+    /// options (a test's) stand in for those the configuration sets.
     static func forServe(
-        _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore
+        _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore,
+        options given: Options? = nil
     ) throws -> RestLiteAdmin? {
         guard configuration.admin else { return nil }
-        var options = Options()
-        addMediaHooks(media, to: &options)
-        options.journalSize = configuration.journalSize
-        options.faultSeed = configuration.faultSeed
-        if let path = configuration.faultsFile {
-            options.faults = try loadFaults(path)
+        if var options = given {
+            addMediaHooks(media, to: &options)
+            return try forRestAPI(store: store, keys: keys, options: options)
         }
+        var options = try configuredOptions(configuration)
+        addMediaHooks(media, to: &options)
         do {
             return try forRestAPI(store: store, keys: keys, options: options)
         } catch let error as FaultRuleError {
             throw ServeError.invalidSetting("--faults \(configuration.faultsFile ?? ""): \(error.message)")
         }
+    }
+
+    /// The journal and fault settings of `configuration`.
+    private static func configuredOptions(_ configuration: ServeConfiguration) throws -> Options {
+        var options = Options()
+        options.journalSize = configuration.journalSize
+        options.faultSeed = configuration.faultSeed
+        if let path = configuration.faultsFile {
+            options.faults = try loadFaults(path)
+        }
+        return options
     }
 
     /// A JSON array of fault rules.

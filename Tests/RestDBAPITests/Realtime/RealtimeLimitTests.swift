@@ -26,7 +26,7 @@ import Testing
     static func refused(_ fixture: Fixture, key: String) throws -> RawHTTPResponse {
         let client = try RawHTTPClient(port: fixture.port)
         defer { client.close() }
-        try client.send("GET /realtime?apikey=\(key) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try client.send("GET /realtime?apikey=\(key) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         return try client.readResponse()
     }
 

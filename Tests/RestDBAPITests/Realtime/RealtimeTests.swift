@@ -21,10 +21,7 @@ import Testing
             configure: (inout HTTPServerConfiguration) -> Void = { _ in }
         ) throws {
             api = try TestAPI(realtime: realtime)
-            server = try TestHTTPServer.start(api.responder) {
-                $0.errorRenderer = RestAPI.protocolErrorResponse
-                configure(&$0)
-            }
+            server = try api.startServer(configure: configure)
         }
 
         deinit {
@@ -51,7 +48,7 @@ import Testing
             let client = try RawHTTPClient(port: port)
             defer { client.close() }
             try client.send(
-                "\(method) \(target) HTTP/1.1\r\nHost: x\r\nx-apikey: \(key)\r\n"
+                "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(key)\r\n"
                     + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             return try client.readResponse()
         }
