@@ -359,7 +359,7 @@ import Testing
         let content = (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let body = Self.form([("one.bin", nil, content), ("two.txt", "text/plain", Array("two".utf8))])
         let head =
-            "POST /media HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            "POST /media HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
             + "Content-Type: multipart/form-data; boundary=\(Self.boundary)\r\nContent-Length: \(body.count)\r\n\r\n"
         let request = Array(head.utf8) + body
         let client = try RawHTTPClient(port: server.port)
@@ -377,7 +377,7 @@ import Testing
         #expect(response.status == 201, "\(response.bodyString)")
         let ids = try #require(try JSON.parse(response.body)["ids"]?.arrayValue).compactMap(\.stringValue)
         #expect(ids.count == 2)
-        try client.send("GET /media/\(ids[0]) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try client.send("GET /media/\(ids[0]) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let file = try client.readResponse()
         #expect(file.status == 200)
         #expect(file.body == content)
@@ -386,7 +386,7 @@ import Testing
     /// Sends `body` after its head in 64 KiB writes and reads the answer.
     static func sendInPieces(_ body: [UInt8], to port: Int) throws -> RawHTTPResponse {
         let head =
-            "POST /media HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            "POST /media HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
             + "Content-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(body.count)\r\n\r\n"
         let client = try RawHTTPClient(port: port, timeout: .seconds(20))
         defer { client.close() }

@@ -9,7 +9,7 @@ import Testing
 /// Faults that only a real connection shows: a dropped connection, a delay, a slow body.
 @Suite struct AdminSocketTests {
     static func get(_ path: String) -> String {
-        "GET \(path) HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n"
+        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n"
     }
 
     @Test func dropClosesTheConnectionWithoutAnAnswerAndTheNextRequestIsServed() throws {
@@ -78,7 +78,7 @@ import Testing
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(5))
         defer { client.close() }
         try client.send(
-            "POST /media HTTP/1.1\r\nHost: x\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            "POST /media HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: \(body.count)\r\n\r\n")
         try client.send(body)
         #expect(try client.readResponse().status == 201)

@@ -69,10 +69,10 @@ import Testing
         let server = try api.startServer()
         defer { server.shutdown(grace: .seconds(1)) }
         let cases: [(head: String, status: Int)] = [
-            ("POST /rest/a3cats HTTP/1.1\r\nHost: t\r\n", 401),
-            ("POST /rest/a3cats HTTP/1.1\r\nHost: t\r\nx-apikey: not-a-key-we-know-of-0000\r\n", 403),
-            ("POST /nowhere HTTP/1.1\r\nHost: t\r\nx-apikey: \(TestAPI.fullKey)\r\n", 404),
-            ("DELETE /rest/a3cats HTTP/1.1\r\nHost: t\r\nx-apikey: \(TestAPI.fullKey)\r\n", 405),
+            ("POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\n", 401),
+            ("POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: not-a-key-we-know-of-0000\r\n", 403),
+            ("POST /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n", 404),
+            ("DELETE /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n", 405),
         ]
         for (head, status) in cases {
             // Fifteen megabytes announced, not a byte of them sent.
@@ -88,7 +88,7 @@ import Testing
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         let body = #"{"catName":"Tom"}"#
         try client.send(
-            "POST /rest/a3cats HTTP/1.1\r\nHost: t\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.05)
         try client.send(body)
@@ -102,12 +102,12 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let refused = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try refused.send(
-            "POST /rest/a3cats HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n")
+            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n")
         #expect(try refused.readResponse().status == 401)
         #expect(refused.waitForClose())
         let accepted = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try accepted.send(
-            "POST /rest/a3cats HTTP/1.1\r\nHost: t\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Expect: 100-continue\r\nContent-Length: 17\r\n\r\n")
         #expect(try accepted.readResponse().status == 100)
         try accepted.send(#"{"catName":"Tom"}"#)

@@ -11,9 +11,11 @@ import Testing
     /// in-process API (the hand-built chain it had before left the check out).
     @Test func theTestAPIChecksTheHostLikeServe() throws {
         let api = try TestAPI()
+        _ = try api.seedCats(1)
         #expect(api.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status == .forbidden)
         #expect(api.request(.get, "/rest/a3cats", headers: ["Host": "localhost:8080"]).status == .ok)
         let allowing = try TestAPI { $0.allowedHosts = ["rebound.example"] }
+        _ = try allowing.seedCats(1)
         #expect(allowing.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status == .ok)
     }
 
@@ -33,6 +35,7 @@ import Testing
             $0.standIns = false
         }
         #expect(bare.console == nil && bare.admin == nil)
+        _ = try bare.seedCats(1)
         #expect(
             bare.request(.get, "/", headers: browser).headers["Content-Type"]?.contains("text/html") != true)
         #expect(bare.request(.get, "/_restlite/journal").status == .notFound)

@@ -301,7 +301,7 @@ import Testing
         let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.bodyString.contains("\"url\":\"http://127.0.0.1:\(server.port)/thecatapi/images/"))
-        try client.send("GET /thecatapi/images/oGefY4YoG.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
+        try client.send("GET /thecatapi/images/oGefY4YoG.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let picture = try client.readResponse()
         #expect(picture.status == 200)
         #expect(picture.body == [0xFF, 0xD8, 0xFF, 0xD9])
