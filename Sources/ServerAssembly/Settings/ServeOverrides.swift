@@ -1,52 +1,20 @@
-import RestDBAPI
-
-/// What the command line said about `restlite serve`; nil (or false, or empty) means "not
-/// given", so the environment variable or the default applies.
+/// What the command line said about `restlite serve`, one value per `ServeSettings` entry; a
+/// setting not given (false, nil or empty) leaves it to its environment variable or default.
+/// Each setting of the table is a property here, by the table's name for it:
+///
+/// ```swift
+/// var flags = ServeOverrides()
+/// flags.port = "0"
+/// flags.noConsole = true
+/// flags.allowedHosts = ["myapp.local"]
+/// let configuration = try ServeConfiguration.resolve(flags, environment: [:])
+/// ```
+@dynamicMemberLookup
 public struct ServeOverrides: Sendable, Equatable {
-    public var host: String?
-    public var port: String?
-    public var dataDirectory: String?
-    public var apiKeys: [String]
-    public var seedFile: String?
-    public var noSeed: Bool
-    public var strict: Bool
-    public var maxBody: String?
-    public var quiet: Bool
-    public var reset: Bool
-    public var shareDatabase: Bool
-    public var memory = false
-    public var portFile: String?
-    public var clock: String?
-    public var idSeed: String?
-    // Admin routes; set after `init`.
-    public var noAdmin = false
-    public var journalSize: String?
-    public var faultsFile: String?
-    public var faultSeed: String?
-    /// `--query-budget`, `--max-buffered`, `--body-timeout` (set after `init`).
-    public var queryBudget: String?
-    public var maxBuffered: String?
-    public var bodyTimeout: String?
-    /// `--max-queued`, `--max-picture-pixels`, `--max-picture-bytes` (set after `init`).
-    public var maxQueued: String?
-    public var maxPicturePixels: String?
-    public var maxPictureBytes: String?
-    public var noStandIns: Bool
-    /// `--no-auto-index` (set after `init`).
-    public var noAutoIndex = false
-    public var publicURL: String?
-    public var localImages: Bool
-    /// `--allowed-host`, repeatable (set after `init`).
-    public var allowedHosts: [String] = []
-    /// `--no-console` (set after `init`).
-    public var noConsole = false
-    /// `--max-upload-parts`, `--max-subscribers`, `--max-subscribers-per-key`,
-    /// `--realtime-queue-budget` (set after `init`).
-    public var maxUploadParts: String?
-    public var maxSubscribers: String?
-    public var maxSubscribersPerKey: String?
-    public var realtimeQueueBudget: String?
+    /// The values given, by `ServeSetting.key`; a setting not given has no entry.
+    private var given: [String: any ServeSettingValue] = [:]
 
+    /// The settings older callers name in one go; every other one is set as a property.
     public init(
         host: String? = nil, port: String? = nil, dataDirectory: String? = nil, apiKeys: [String] = [],
         seedFile: String? = nil, noSeed: Bool = false, strict: Bool = false, maxBody: String? = nil,
@@ -67,5 +35,27 @@ public struct ServeOverrides: Sendable, Equatable {
         self.noStandIns = noStandIns
         self.publicURL = publicURL
         self.localImages = localImages
+    }
+
+    public subscript<Value>(dynamicMember setting: KeyPath<ServeSettings, ServeSetting<Value>>) -> Value {
+        get { self[ServeSettings.table[keyPath: setting]] }
+        set { self[ServeSettings.table[keyPath: setting]] = newValue }
+    }
+
+    /// The command line's value of `setting`; `Value.notGiven` when it gave none.
+    public subscript<Value>(setting: ServeSetting<Value>) -> Value {
+        get { given[setting.key] as? Value ?? Value.notGiven }
+        set { given[setting.key] = newValue == Value.notGiven ? nil : newValue }
+    }
+
+    public static func == (left: ServeOverrides, right: ServeOverrides) -> Bool {
+        left.given.count == right.given.count
+            && left.given.allSatisfy { key, value in value.isEqual(to: right.given[key]) }
+    }
+}
+
+extension ServeSettingValue {
+    fileprivate func isEqual(to other: (any ServeSettingValue)?) -> Bool {
+        (other as? Self) == self
     }
 }
