@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RestDBClientSocketTransport", targets: ["RestDBClientSocketTransport"]),
         .library(name: "SocketHTTP", targets: ["SocketHTTP"]),
         .library(name: "DocumentJSON", targets: ["DocumentJSON"]),
+        .library(name: "DocumentQuery", targets: ["DocumentQuery"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
@@ -46,12 +47,19 @@ let package = Package(
         // JSON values, their parser and writer (the one string escaper), ids, dates and restdb's
         // error body: below the store, for every module.
         .target(name: "DocumentJSON", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
+        // The query language without a database: `q` and `h` parsed into an AST, and compiled to
+        // SQL text through an `SQLDialect` (SQLite's lives in DocumentStore).
         .target(
-            name: "DocumentStore",
-            dependencies: ["CSQLite", "DocumentJSON", "PlatformSupport"],
+            name: "DocumentQuery",
+            dependencies: ["DocumentJSON", "PlatformSupport"],
             swiftSettings: swiftSettings,
             // `$regex` calls the toolchain's ICU directly on Linux (see ARCHITECTURE.md).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "DocumentStore",
+            dependencies: ["CSQLite", "DocumentJSON", "DocumentQuery", "PlatformSupport"],
+            swiftSettings: swiftSettings
         ),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(
@@ -69,8 +77,8 @@ let package = Package(
         .target(
             name: "RestDBAPI",
             dependencies: [
-                "SocketHTTP", "DocumentJSON", "DocumentStore", "DataTransfer", "PlatformSupport",
-                "MediaArchive",
+                "SocketHTTP", "DocumentJSON", "DocumentQuery", "DocumentStore", "DataTransfer",
+                "PlatformSupport", "MediaArchive",
             ],
             // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
             resources: [.embedInCode("OpenAPI/openapi.json")],
@@ -118,7 +126,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "restlite-bench-store",
-            dependencies: ["DocumentJSON", "DocumentStore"],
+            dependencies: ["DocumentJSON", "DocumentQuery", "DocumentStore"],
             path: "bench/store",
             swiftSettings: swiftSettings
         ),
@@ -154,8 +162,11 @@ let package = Package(
         ),
         .testTarget(name: "DocumentJSONTests", dependencies: ["DocumentJSON"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "DocumentQueryTests", dependencies: ["DocumentJSON", "DocumentQuery"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["DocumentJSON", "DocumentStore", "RestLiteTesting"],
+            dependencies: ["DocumentJSON", "DocumentQuery", "DocumentStore", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -166,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "RestDBAPITests",
             dependencies: [
-                "DocumentJSON",
+                "DocumentJSON", "DocumentQuery",
                 "RestDBAPI", "DataTransfer", "RestLiteTesting", "RestDBClient", "MediaArchive", "Pictures",
                 "ServerAssembly",
             ],

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Groups the matching documents by `groupBy` and computes `aggregates` per group (one

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 /// Child collections: documents of one collection linked to a parent document of another
 /// (`ParentLink`), inserted only while the parent exists and deleted with it.

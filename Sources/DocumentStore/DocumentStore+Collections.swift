@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Creates an empty collection. Throws `collectionExists` or `invalidCollectionName`.

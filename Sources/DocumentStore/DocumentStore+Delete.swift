@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Deletes go with the children of what they delete (`child` fields of the schema), in the

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

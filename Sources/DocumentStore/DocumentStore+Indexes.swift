@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// Listing and removing field indexes, and the automatic ones `AutoIndexer` builds.
 extension DocumentStore {
     /// One index as the file names it (`FieldIndex.indexName`), with the field read back from

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Inserts one document and returns it as stored (new `_id`, system fields set).

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Columns every document query selects, in the order `document(from:)` reads them.

@@ -1,3 +1,5 @@
+import DocumentQuery
+
 extension DocumentStore {
     /// What `setSchemaWhileEmpty` did.
     public enum SchemaChange: Sendable, Equatable {

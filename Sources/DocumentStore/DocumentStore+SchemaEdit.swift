@@ -1,3 +1,5 @@
+import DocumentQuery
+
 extension DocumentStore {
     /// Applies (or with `apply: false` only measures) a change to the schema of a collection
     /// that may hold documents, as restdb's data manager edits the fields of a live collection:

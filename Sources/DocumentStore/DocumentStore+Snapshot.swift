@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// Everything a store holds at one moment, in memory: the collections (names, schemas, ids,
 /// creation times), their field indexes, and every document row with its system fields.
 /// Taken by `DocumentStore.captureSnapshot()`, brought back by `restoreSnapshot(_:)`.

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Updates document `id` with a shallow merge and/or update operators and returns it as

@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// How the store names and writes expression indexes on document fields.
 ///
 /// SQLite uses an expression index only when a query repeats the indexed expression word for

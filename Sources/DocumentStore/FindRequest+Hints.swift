@@ -1,3 +1,5 @@
+import DocumentQuery
+
 extension FindRequest {
     /// The request with `hints` (`h`, read by `QueryHints`) folded into the explicit
     /// properties. As in restdb, a hint overrides the matching plain parameter (`sort`, `max`,

@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// What a read has worked out before it touches SQLite: the collection, the SQL condition of
 /// its query and free-text filter, and how its page is best ordered.
 struct ReadPlan {

@@ -4,6 +4,7 @@ import PlatformSupport
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// The store indexes the fields slow reads use (`AutoIndexPolicy`), within its bounds, lists

@@ -2,6 +2,7 @@ import DocumentJSON
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// Child collections in the store: children linked by `_parent_id`/`_parent_def`/`_parent_field`,

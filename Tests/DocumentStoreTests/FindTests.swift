@@ -3,6 +3,7 @@ import Foundation
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 @Suite struct FindTests {

@@ -2,6 +2,7 @@ import DocumentJSON
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// Random, mostly malformed, queries, hints and update bodies thrown at the parser, the

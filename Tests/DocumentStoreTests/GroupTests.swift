@@ -2,6 +2,7 @@ import RestLiteTesting
 import Testing
 
 @testable import DocumentJSON
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// `groupBy`/`aggregates`: group values and MIN/MAX are the documents' JSON values, in

@@ -2,6 +2,7 @@ import DocumentJSON
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// `appendPageJSON` writes the same bytes and figures as `find` + `renderJSONArray`, and leaves

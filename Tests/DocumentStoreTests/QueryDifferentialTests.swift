@@ -2,6 +2,7 @@ import DocumentJSON
 import Foundation
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// The SQL path and the Swift evaluator must agree, ids and order, on generated queries over

@@ -1,5 +1,6 @@
 import DocumentJSON
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// A plain Swift reading of the query language, written from the rules in docs/QUERY.md and

@@ -1,6 +1,7 @@
 import DocumentJSON
 import RestLiteTesting
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// A documents table with the store's layout in a temporary database, with the query

@@ -1,6 +1,7 @@
 import DocumentJSON
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// Each operator against a small collection: the ids it returns.

@@ -1,5 +1,6 @@
 import DocumentJSON
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// Seeded random documents and queries for the differential test (SplitMix64, so a seed

@@ -3,6 +3,7 @@ import DocumentJSON
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 #if canImport(Glibc)

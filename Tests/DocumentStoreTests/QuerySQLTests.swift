@@ -1,5 +1,6 @@
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// Each operator's SQL text and bindings, exactly: a change in the generated SQL is a
@@ -186,5 +187,12 @@ import Testing
         let other = Query.filterCondition(text: "Zoë", bodyColumn: "body")
         #expect(other.sql.hasSuffix("restlite_contains_ci(f.atom, ?))"))
         #expect(other.bindings == [.text("Zoë")])
+    }
+
+    @Test func sqliteTypeTestsNameOneTypeOrAList() {
+        let dialect = SQLiteDialect()
+        #expect(dialect.typeTest("t", .text) == "t = 'text'")
+        #expect(dialect.typeTest("t", .integer, .real) == "t IN ('integer', 'real')")
+        #expect(dialect.typeTest("t", .trueValue, .falseValue) == "t IN ('true', 'false')")
     }
 }

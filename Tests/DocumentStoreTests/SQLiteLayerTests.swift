@@ -1,6 +1,7 @@
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 @Suite struct SQLiteLayerTests {

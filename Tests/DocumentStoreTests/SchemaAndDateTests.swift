@@ -2,6 +2,7 @@ import RestLiteTesting
 import Testing
 
 @testable import DocumentJSON
+@testable import DocumentQuery
 @testable import DocumentStore
 
 @Suite struct SchemaAndDateTests {

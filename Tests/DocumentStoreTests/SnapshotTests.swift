@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 import RestLiteTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import RestLiteTesting
 import Testing
 
+@testable import DocumentQuery
 @testable import DocumentStore
 
 /// `restlite_sortkey` must order exactly as the rank + `json_extract` ORDER BY it replaces on

@@ -1,3 +1,4 @@
+import DocumentQuery
 import Foundation
 import RestLiteTesting
 import SocketHTTP

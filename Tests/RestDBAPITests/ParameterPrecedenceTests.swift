@@ -27,6 +27,14 @@ import Testing
         #expect(try response.json()["message"]?.stringValue?.contains("groupby") == true)
     }
 
+    @Test func aggregateRefusesATermThatNamesNoFunctionAndField() throws {
+        let response = api.request(.get, "/rest/a3cats?groupby=rating&aggregate=SUM")
+        #expect(response.status == .badRequest)
+        #expect(
+            try response.json()["message"]?.stringValue
+                == "'SUM' is not an aggregate; write FUNCTION:field with SUM, AVG, MIN, MAX or COUNT.")
+    }
+
     @Test func deleteStarWithoutBodyAsksForAnArrayOfIds() throws {
         let response = api.request(.delete, "/rest/a3cats/*", headers: ["Content-Type": "application/json"])
         #expect(response.status == .badRequest)

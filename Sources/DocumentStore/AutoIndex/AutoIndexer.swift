@@ -1,3 +1,4 @@
+import DocumentQuery
 import PlatformSupport
 
 /// The store's automatic indexes at run time (`AutoIndexPolicy`).

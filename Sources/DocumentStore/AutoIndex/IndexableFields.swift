@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// The body fields a read filters and sorts on, where an expression index could serve it.
 struct IndexableFields: Sendable, Hashable {
     /// Fields tested by equality, `$in`, a comparison or `$bt` (all but under `$not`).

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension DocumentStore {
     /// Stores an import in ONE write transaction: creates the collection with `newSchema`

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 
 extension FieldSelection {
     /// `document` with its body reduced to the selected fields (system fields are untouched).

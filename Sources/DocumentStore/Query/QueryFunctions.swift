@@ -1,4 +1,5 @@
 import CSQLite
+import DocumentQuery
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// SQLite's JSON1 functions (`json_extract`, `json_type`, `json_each`), `likelihood` hints,
 /// 0/1 conditions and the `restlite_` functions of `registerQueryFunctions(on:)`.
 public struct SQLiteDialect: SQLDialect {
@@ -23,7 +25,7 @@ public struct SQLiteDialect: SQLDialect {
 
     /// `'$."items"[0]."sku"'`: keys quoted as `FieldPath.sqlLiteral` writes them (so all-key
     /// steps give the same text, which the expression indexes need), positions in brackets.
-    static func pathLiteral(_ steps: [PathStep]) -> String {
+    package static func pathLiteral(_ steps: [PathStep]) -> String {
         let path =
             "$"
             + steps.map { step in
@@ -74,7 +76,24 @@ public struct SQLiteDialect: SQLDialect {
         "restlite_\(function.rawValue)(" + arguments.joined(separator: ", ") + ")"
     }
 
+    /// An ASCII needle folds case with SQLite's `lower()` (ASCII letters only) and first checks
+    /// the raw JSON text with `instr`, which rules most documents out without parsing them. A
+    /// needle with other characters goes through `restlite_contains_ci` (`FreeTextFilter.contains`).
     public func freeText(_ text: String, body: String) -> SQLFragment {
-        FreeTextFilter.condition(text: text, body: body)
+        if text.isEmpty { return SQLFragment("1") }
+        let tree =
+            "EXISTS (SELECT 1 FROM json_tree(\(body)) AS f WHERE f.type = 'text'"
+            + " AND NOT (f.parent = 0 AND f.key = '_id') AND "
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return SQLFragment(tree + "restlite_contains_ci(f.atom, ?))", [.text(text)])
+        }
+        let needle = FreeTextFilter.asciiLowercased(text)
+        let search = SQLFragment(tree + "instr(lower(f.atom), ?) > 0)", [.text(needle)])
+        // Characters JSON escapes look different in the raw text, so they skip the shortcut.
+        guard
+            !needle.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            )
+        else { return search }
+        return SQLFragment("(instr(lower(\(body)), ?) > 0 AND ", [.text(needle)]) + search + SQLFragment(")")
     }
 }

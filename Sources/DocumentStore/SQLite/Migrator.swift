@@ -1,3 +1,5 @@
+import DocumentQuery
+
 /// Brings a database schema up to date, tracked by `PRAGMA user_version`.
 ///
 /// Migration `n` (1-based position in `migrations`) runs once, when `user_version < n`, inside

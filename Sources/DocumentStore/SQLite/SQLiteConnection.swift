@@ -1,4 +1,5 @@
 import CSQLite
+import DocumentQuery
 
 /// One SQLite connection with its statement cache.
 ///

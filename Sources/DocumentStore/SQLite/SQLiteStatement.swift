@@ -1,4 +1,5 @@
 import CSQLite
+import DocumentQuery
 
 /// One prepared statement. Not `Sendable`: it belongs to its connection's thread of use.
 ///

@@ -1,4 +1,5 @@
 import DocumentJSON
+import DocumentQuery
 import DocumentStore
 import SocketHTTP
 
@@ -18,7 +19,11 @@ enum ListParameters {
         find.metafields = flag(request, "metafields")
         find.groupBy = try fieldNames(request, "groupby")
         find.aggregates = try request.queryValues("aggregate").filter { !$0.isEmpty }.map { spec in
-            try Aggregate(spec: spec)
+            do throws(QueryError) {
+                return try Aggregate(spec: spec)
+            } catch {
+                throw RestError(.badRequest, error.message)
+            }
         }
         return find
     }

@@ -31,7 +31,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzQuery",
-            dependencies: [.product(name: "DocumentStore", package: rootName)],
+            dependencies: [
+                .product(name: "DocumentQuery", package: rootName),
+                .product(name: "DocumentStore", package: rootName),
+            ],
             swiftSettings: fuzzerSettings
         ),
     ]

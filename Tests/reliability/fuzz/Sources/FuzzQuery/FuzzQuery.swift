@@ -1,3 +1,4 @@
+import DocumentQuery
 import DocumentStore
 
 /// Parses the input as a restdb query (`q`) and compiles what parses to SQL; any input must end

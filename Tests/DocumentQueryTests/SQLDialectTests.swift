@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DocumentStore
+@testable import DocumentQuery
 
 /// The compiler writes every piece of database-specific text through its `SQLDialect`: with a
 /// dialect of other words, none of SQLite's functions, type names or hints remain.
@@ -122,10 +122,10 @@ import Testing
         #expect(filter == SQLFragment("rl_search(doc, ?)", [.text("cat")]))
     }
 
-    @Test func sqliteTypeTestsNameOneTypeOrAList() {
-        let dialect = SQLiteDialect()
-        #expect(dialect.typeTest("t", .text) == "t = 'text'")
-        #expect(dialect.typeTest("t", .integer, .real) == "t IN ('integer', 'real')")
-        #expect(dialect.typeTest("t", .trueValue, .falseValue) == "t IN ('true', 'false')")
+    @Test func typeTestsNameOneTypeOrAListInTheDialectsNames() {
+        let dialect = ServerDialect()
+        #expect(dialect.typeTest("t", .text) == "t = 'TEXT'")
+        #expect(dialect.typeTest("t", .integer, .real) == "t IN ('INTEGER', 'REAL')")
+        #expect(dialect.typeTest("t", .trueValue, .falseValue) == "t IN ('TRUE', 'FALSE')")
     }
 }

@@ -55,7 +55,7 @@ public struct QueryHints: Sendable, Hashable {
             }
         case "$aggregate":
             aggregates = try Self.strings(value, name: key).map { (text) throws(QueryError) in
-                do throws(StoreError) {
+                do throws(QueryError) {
                     return try Aggregate(spec: text)
                 } catch {
                     throw QueryError(

@@ -13,27 +13,21 @@ public struct ValueReference: Sendable {
         self.value = value
         self.each = each
     }
-
-    /// A field of a stored body in SQLite's terms (the expression indexes and the store's own
-    /// statements use these, so they match what queries compile to).
-    static func field(body: String, path: FieldPath) -> ValueReference {
-        SQLiteDialect().reference(to: .field(body: body, path: path))
-    }
 }
 
 /// The system fields stored in their own columns rather than in the body.
-struct SystemColumn {
-    enum Kind {
+package struct SystemColumn: Sendable {
+    package enum Kind: Sendable {
         case text
         /// Milliseconds since the epoch.
         case date
         case integer
     }
 
-    let name: String
-    let kind: Kind
+    package let name: String
+    package let kind: Kind
 
-    init?(field: String) {
+    package init?(field: String) {
         switch field {
         case "_id": (name, kind) = ("id", .text)
         case "_created": (name, kind) = ("created", .date)

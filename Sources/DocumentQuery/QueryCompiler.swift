@@ -18,7 +18,7 @@ struct QueryCompiler {
     private let aliases: AliasCounter
 
     init(
-        body: String, systemColumns: Bool, dialect: any SQLDialect = SQLiteDialect(),
+        body: String, systemColumns: Bool, dialect: any SQLDialect,
         aliases: AliasCounter = AliasCounter()
     ) {
         self.dialect = dialect

@@ -8,7 +8,7 @@ import PlatformSupport
 
 /// Why a match was given up: it ran past the time limit, or its backtracking needed more
 /// memory than allowed. Either way the pattern, not the value, is at fault.
-enum RegexAbort: Error, Sendable, Equatable {
+package enum RegexAbort: Error, Sendable, Equatable {
     case timeLimit
     case memoryLimit
 }
@@ -24,7 +24,7 @@ enum RegexAbort: Error, Sendable, Equatable {
     /// A backtracking engine can take exponential time (`^(a+)+$` against `aaaa...a!`), so
     /// every matcher of a `$regex` gets ICU's time limit and a backtrack stack limit: a match
     /// that exceeds them is abandoned with `RegexAbort` instead of holding a worker thread.
-    final class CompiledRegex: @unchecked Sendable {
+    package final class CompiledRegex: @unchecked Sendable {
         struct Invalid: Error {}
 
         /// ICU's time limit, in its units of 10,000 match steps (a unit took 0.1-0.2 ms where
@@ -76,7 +76,7 @@ enum RegexAbort: Error, Sendable, Equatable {
 
         /// True when the expression matches somewhere in `text`; throws when the match ran
         /// past the time or backtrack stack limit.
-        func firstMatch(in text: String) throws(RegexAbort) -> Bool {
+        package func firstMatch(in text: String) throws(RegexAbort) -> Bool {
             guard let matcher = checkOut() else { return false }
             defer { lock.withLock { spares.append(matcher) } }
             // A trailing 0 keeps the buffer non-empty (ICU refuses a nil text); it is not searched.
@@ -109,7 +109,7 @@ enum RegexAbort: Error, Sendable, Equatable {
     /// NSRegularExpression has no time limit, so on Apple platforms a pathological pattern
     /// runs to the end (a documented limitation: the server's platform is Linux). The
     /// signature matches the ICU version, which can abort.
-    final class CompiledRegex: @unchecked Sendable {
+    package final class CompiledRegex: @unchecked Sendable {
         private let expression: NSRegularExpression
 
         init(pattern: String, options: String, limited: Bool = true) throws {
@@ -123,7 +123,7 @@ enum RegexAbort: Error, Sendable, Equatable {
         }
 
         /// True when the expression matches somewhere in `text`.
-        func firstMatch(in text: String) throws(RegexAbort) -> Bool {
+        package func firstMatch(in text: String) throws(RegexAbort) -> Bool {
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
             return expression.firstMatch(in: text, options: [], range: range) != nil
         }

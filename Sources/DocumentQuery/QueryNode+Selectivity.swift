@@ -4,7 +4,7 @@ extension QueryNode {
     /// the `restlite_has` pre-filter, so testing every row costs little more than reading it:
     /// a page of such a query may read the table in storage order and sort the matches instead
     /// of walking the `_id` index (`DocumentStore.forEachPageRow`).
-    var requiresStringEquality: Bool {
+    package var requiresStringEquality: Bool {
         switch self {
         case .match(let path, .equals(.string)):
             // `_id`, `_created`, ... are columns: no pre-filter there.

@@ -25,7 +25,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Segments taken from a path already validated (a part of one).
-    init(validatedSegments: [String]) {
+    package init(validatedSegments: [String]) {
         segments = validatedSegments
     }
 

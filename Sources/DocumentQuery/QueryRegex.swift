@@ -49,7 +49,7 @@ public struct QueryRegex: Sendable, Hashable {
     }
 
     /// The error for a match given up, naming the pattern.
-    static func abandoned(pattern: String, _ abort: RegexAbort) -> QueryError {
+    package static func abandoned(pattern: String, _ abort: RegexAbort) -> QueryError {
         let shown = pattern.count > 80 ? pattern.prefix(80) + "..." : Substring(pattern)
         let reason =
             switch abort {
@@ -65,8 +65,8 @@ public struct QueryRegex: Sendable, Hashable {
 
 /// Compiled expressions by pattern and options, shared by every connection: compiling is far
 /// dearer than matching, and the SQL function sees the same few patterns over many rows.
-final class RegexCache: @unchecked Sendable {
-    static let shared = RegexCache()
+package final class RegexCache: @unchecked Sendable {
+    package static let shared = RegexCache()
 
     private struct Key: Hashable {
         let pattern: String
@@ -78,7 +78,7 @@ final class RegexCache: @unchecked Sendable {
     private var entries: [Key: CompiledRegex] = [:]
     private let limit = 512
 
-    func expression(pattern: String, options: String) throws -> CompiledRegex {
+    package func expression(pattern: String, options: String) throws -> CompiledRegex {
         let key = Key(pattern: pattern, options: options)
         if let cached = lock.withLock({ entries[key] }) { return cached }
         // Literal searches (free text, option `L`) are linear: no time limit for them.

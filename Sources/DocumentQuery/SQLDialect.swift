@@ -12,7 +12,8 @@
 /// iteration, the `IN` over a bound JSON array, restlite's SQL functions, boolean literals,
 /// the planner hints, the free-text search.
 ///
-/// `SQLiteDialect` is the one implementation. A dialect whose placeholders are numbered
+/// `SQLiteDialect` (in DocumentStore, which also adds the calls below without `dialect:`) is
+/// the one implementation so far. A dialect whose placeholders are numbered
 /// (`$1`, `$2`) numbers the `?`s of the finished fragment, outside quoted literals, when it
 /// prepares the statement.
 ///
@@ -49,7 +50,7 @@ public protocol SQLDialect: Sendable {
 
 extension SQLDialect {
     /// The type expression `type` names one of `kinds`: `t = 'text'`, `t IN ('integer', 'real')`.
-    func typeTest(_ type: String, _ kinds: JSONKind...) -> String {
+    package func typeTest(_ type: String, _ kinds: JSONKind...) -> String {
         if kinds.count == 1 { return "\(type) = \(typeName(kinds[0]))" }
         return "\(type) IN (" + kinds.map(typeName).joined(separator: ", ") + ")"
     }

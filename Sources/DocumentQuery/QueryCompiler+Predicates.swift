@@ -129,7 +129,7 @@ extension QueryCompiler {
 
 extension JSONNumber {
     /// Whole literals bind as integers, others as reals; SQLite compares the two numerically.
-    var sqlValue: SQLValue {
+    package var sqlValue: SQLValue {
         if let integer = int64Value { return .integer(integer) }
         return .real(doubleValue)
     }

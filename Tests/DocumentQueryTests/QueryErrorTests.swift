@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DocumentStore
+@testable import DocumentQuery
 
 /// Every refusal is a `QueryError` of the right kind whose message names the problem.
 @Suite struct QueryErrorTests {

@@ -1,7 +1,7 @@
 import DocumentJSON
 import Testing
 
-@testable import DocumentStore
+@testable import DocumentQuery
 
 @Suite struct QueryHintsTests {
     @Test func readsEveryHint() throws {
@@ -34,6 +34,25 @@ import Testing
         #expect(exclude.apply(to: document).serialized() == #"{"_id":"x","b":{"c":2},"e":4}"#)
         let noID = try #require(try QueryHints.parse(text: #"{"$fields":{"_id":0}}"#).fields)
         #expect(noID.apply(to: document).serialized() == #"{"a":1,"b":{"c":2,"d":3},"e":4}"#)
+    }
+
+    @Test func aggregateTermsNameAFunctionAndAField() throws {
+        #expect(try Aggregate(spec: "avg:weightKg") == Aggregate(function: .avg, field: "weightKg"))
+        #expect(try Aggregate(spec: "COUNT:n").outputKey == "n")
+        for spec in ["SUM", "SUM:", "MEDIAN:age", ":age"] {
+            #expect(
+                throws: QueryError(
+                    .badHint,
+                    "'\(spec)' is not an aggregate; write FUNCTION:field with SUM, AVG, MIN, MAX or COUNT.")
+            ) {
+                try Aggregate(spec: spec)
+            }
+        }
+        #expect {
+            try QueryHints.parse(text: #"{"$aggregate":"SUM"}"#)
+        } throws: { error in
+            (error as? QueryError)?.kind == .badHint
+        }
     }
 
     @Test func sortParametersPairWithDirectionsByPosition() throws {

@@ -1,7 +1,7 @@
 extension SortKey {
     /// The ORDER BY terms for this key (without the final `seq` tie-breaker): the type class
     /// rank, then the value, written by `dialect`.
-    public func sqlOrdering(bodyColumn: String, dialect: any SQLDialect = SQLiteDialect()) -> SQLFragment {
+    public func sqlOrdering(bodyColumn: String, dialect: any SQLDialect) -> SQLFragment {
         let direction = ascending ? "ASC" : "DESC"
         if path.segments.count == 1, let column = SystemColumn(field: path.segments[0]) {
             return SQLFragment("\(column.name) \(direction)")
@@ -11,9 +11,9 @@ extension SortKey {
     }
 
     /// The ORDER BY term for a scan (no declared sort index on the field): one-segment paths
-    /// use `restlite_sortkey`, which orders exactly as `sqlOrdering(bodyColumn:)` but reads
+    /// use `the dialect's sort-key function (`QueryFunction.sortKey`), which orders exactly as `sqlOrdering` but reads
     /// the body once instead of parsing it twice; other paths are as `sqlOrdering`.
-    public func scanOrdering(bodyColumn: String, dialect: any SQLDialect = SQLiteDialect()) -> SQLFragment {
+    public func scanOrdering(bodyColumn: String, dialect: any SQLDialect) -> SQLFragment {
         guard path.segments.count == 1, SystemColumn(field: path.segments[0]) == nil else {
             return sqlOrdering(bodyColumn: bodyColumn, dialect: dialect)
         }
@@ -27,8 +27,7 @@ extension SortKey {
     /// whose SQL values would mix with strings and numbers, get their own. Sharing one rank
     /// keeps the ORDER BY equal to the declared sort index (`FieldIndex`), which SQLite then
     /// reads in order.
-    static func rankExpression(_ field: ValueReference, _ dialect: any SQLDialect = SQLiteDialect()) -> String
-    {
+    public static func rankExpression(_ field: ValueReference, _ dialect: any SQLDialect) -> String {
         let ranks: [(JSONKind, Int)] = [(.object, 3), (.array, 4), (.falseValue, 5), (.trueValue, 5)]
         return "CASE \(field.type)" + ranks.map { " WHEN \(dialect.typeName($0.0)) THEN \($0.1)" }.joined()
             + " ELSE 0 END"
@@ -38,12 +37,12 @@ extension SortKey {
     /// insertion order. With no keys it is insertion order alone (restlite's default, by `_id`).
     ///
     /// ```swift
-    /// let order = SortKey.sqlOrdering(keys, bodyColumn: "body")
+    /// let order = SortKey.sqlOrdering(keys, bodyColumn: "body", dialect: SQLiteDialect())
     /// let sql = "SELECT body FROM docs_1 WHERE ... ORDER BY " + order.sql
     /// ```
     public static func sqlOrdering(
         _ keys: [SortKey], bodyColumn: String, sequenceColumn: String = "seq",
-        dialect: any SQLDialect = SQLiteDialect()
+        dialect: any SQLDialect
     ) -> SQLFragment {
         let terms =
             keys.map { $0.sqlOrdering(bodyColumn: bodyColumn, dialect: dialect) }

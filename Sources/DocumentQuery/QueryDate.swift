@@ -27,7 +27,7 @@ public struct QueryDate: Sendable, Hashable {
     /// The normalised form of `text` when it is an ISO 8601 date string, else nil. A string
     /// already in the normalised shape is taken as it is (it sorts correctly as text), which
     /// keeps the common case free of arithmetic.
-    static func normalize(_ text: String) -> String? {
+    package static func normalize(_ text: String) -> String? {
         if isNormalizedShape(text.utf8) { return text }
         return QueryDate(iso: text)?.normalized
     }
