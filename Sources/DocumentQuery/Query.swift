@@ -4,7 +4,7 @@ import DocumentJSON
 ///
 /// ```swift
 /// let query = try Query.parse(text: #"{"age":{"$gt":5},"tags":"cute"}"#)
-/// let condition = query.sqlCondition(bodyColumn: "body")  // WHERE fragment with bindings
+/// let condition = query.sqlCondition(bodyColumn: "body", dialect: SQLiteDialect())  // WHERE + bindings
 /// ```
 public struct Query: Sendable, Hashable {
     /// The parsed condition.

@@ -1,6 +1,7 @@
-/// A value bound into, or read out of, a SQLite statement.
+/// A value bound into, or read out of, a statement.
 ///
-/// The cases follow SQLite's storage classes, so a value read back is exactly what was stored.
+/// The cases follow SQLite's storage classes, so a value SQLite reads back is exactly what was
+/// stored; another engine maps them to its own types.
 public enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
