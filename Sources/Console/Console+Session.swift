@@ -70,7 +70,7 @@ extension Console {
         guard !key.isEmpty else {
             return .failure(Refusal(response: errorResponse(401, "Sign in needs a full-access API key.")))
         }
-        switch checkKey(key) {
+        switch keys.access(key) {
         case .full:
             return .success(sessions.open(key: key))
         case .scoped:

@@ -3,10 +3,14 @@ import SocketHTTP
 /// The web console on the server's own port: its pages at `/` (for browsers) and
 /// `/_console/<file>`, and browser sessions (`/_console/session`, `/_console/signin`) that let
 /// the pages call `/rest` and `/_restlite` with a cookie instead of a key. Mounted on the REST
-/// router (`RouterMount`); it knows keys only through `checkKey`.
+/// router (`RouterMount`); it knows keys only through the `KeyBridge` its server gives it.
 ///
 /// ```swift
-/// let console = Console(checkKey: { key in key == "secret" ? .full : .unknown },
+/// let bridge = Console.KeyBridge(
+///     access: { key in key == "secret" ? .full : .unknown },
+///     presentedKey: { request in request.headers["x-apikey"] },
+///     actAs: { request, key in request.headers.set("x-apikey", key) })
+/// let console = Console(keys: bridge,
 ///     errorResponse: { status, message in .json(HTTPStatus(code: status), "...") })
 /// let responder = api.makeResponder(mounts: [console])
 /// ```
@@ -26,16 +30,37 @@ public final class Console: RouterMount {
     /// Paths whose requests a session cookie authorizes, like the key it holds.
     public static let sessionPrefixes = ["rest", "_restlite", "realtime", "media"]
 
+    /// What the console knows of its server's keys, all decided by the server's key check.
+    public struct KeyBridge: Sendable {
+        /// What a key is worth for signing in.
+        public var access: @Sendable (String) -> KeyAccess
+        /// The key a request names itself, read exactly as the key check reads it (nil when
+        /// none): such a request keeps its key and the session cookie is not consulted.
+        public var presentedKey: @Sendable (HTTPRequest) -> String?
+        /// Makes a request go on as the caller its session's full-access `key` stands for.
+        public var actAs: @Sendable (inout HTTPRequest, _ key: String) -> Void
+
+        public init(
+            access: @escaping @Sendable (String) -> KeyAccess,
+            presentedKey: @escaping @Sendable (HTTPRequest) -> String?,
+            actAs: @escaping @Sendable (inout HTTPRequest, _ key: String) -> Void
+        ) {
+            self.access = access
+            self.presentedKey = presentedKey
+            self.actAs = actAs
+        }
+    }
+
     public let sessions: ConsoleSessions
-    let checkKey: @Sendable (String) -> KeyAccess
+    let keys: KeyBridge
     let errorResponse: @Sendable (Int, String) -> HTTPResponse
 
     public init(
-        sessions: ConsoleSessions = ConsoleSessions(), checkKey: @escaping @Sendable (String) -> KeyAccess,
+        sessions: ConsoleSessions = ConsoleSessions(), keys: KeyBridge,
         errorResponse: @escaping @Sendable (Int, String) -> HTTPResponse
     ) {
         self.sessions = sessions
-        self.checkKey = checkKey
+        self.keys = keys
         self.errorResponse = errorResponse
     }
 
@@ -66,7 +91,7 @@ public final class Console: RouterMount {
     func session(of request: HTTPRequest) -> ConsoleSessions.Session? {
         guard let id = Self.cookie(Self.cookieName, in: request), let session = sessions.session(id: id)
         else { return nil }
-        guard checkKey(session.key) == .full else {
+        guard keys.access(session.key) == .full else {
             sessions.close(id: id)
             return nil
         }

@@ -1,8 +1,10 @@
+import PlatformSupport
 import SocketHTTP
 
 /// Lets a console session stand in for its key: a request under `/rest` or `/_restlite` that
-/// carries no key of its own but a live session cookie goes on as if it had sent the session's
-/// key in `x-apikey`, so it meets exactly the checks and routes any client meets. A request
+/// carries no key of its own (as the key check reads keys) but a live session cookie goes on as
+/// the caller of the session's key (`KeyBridge.actAs`), so it meets exactly the checks and
+/// routes any client with that key meets. A request
 /// that changes something must also carry the session's `X-CSRF-Token` and, when it names an
 /// `Origin`, come from the server's own; otherwise it is refused with 403.
 struct ConsoleSessionMiddleware: HTTPMiddleware {
@@ -33,12 +35,12 @@ struct ConsoleSessionMiddleware: HTTPMiddleware {
 
     func decide(_ request: HTTPRequest) -> Decision {
         guard let first = request.firstPathSegment, Console.sessionPrefixes.contains(first),
-            !Self.carriesKey(request), let session = console.session(of: request)
+            !carriesKey(request), let session = console.session(of: request)
         else { return .passOn }
         if ![.get, .head, .options].contains(request.method) {
             if Console.isCrossOrigin(request) { return .refuse(console.crossOriginRefusal()) }
             let sent = request.headers[Console.csrfHeader] ?? ""
-            guard ConsoleSessions.constantTimeEquals(sent, session.csrf) else {
+            guard ConstantTime.equals(sent, session.csrf) else {
                 return .refuse(
                     console.errorResponse(
                         403,
@@ -47,14 +49,13 @@ struct ConsoleSessionMiddleware: HTTPMiddleware {
             }
         }
         var keyed = request
-        keyed.headers.set("x-apikey", session.key)
+        console.keys.actAs(&keyed, session.key)
         return .withKey(keyed)
     }
 
-    /// A request that names its own key keeps it: the cookie is not consulted.
-    static func carriesKey(_ request: HTTPRequest) -> Bool {
-        if let key = request.headers["x-apikey"], !key.isEmpty { return true }
-        if request.headers["Authorization"] != nil { return true }
-        return request.queryValue("apikey") != nil
+    /// A request that names its own key keeps it: the cookie is not consulted. A header the key
+    /// check does not read as a key (`Authorization: Basic ...`) is no key.
+    func carriesKey(_ request: HTTPRequest) -> Bool {
+        console.keys.presentedKey(request) != nil
     }
 }

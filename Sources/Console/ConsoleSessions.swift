@@ -116,15 +116,4 @@ public final class ConsoleSessions: @unchecked Sendable {
         }
         return text
     }
-
-    /// Compares every byte, so the time does not tell how much of a token was right.
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
-        for index in 0..<max(left.count, right.count) {
-            difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
-        }
-        return difference == 0
-    }
 }

@@ -203,6 +203,31 @@ import Testing
         #expect(server.server.responder.respondBeforeBody(to: head)?.status == .forbidden)
     }
 
+    /// The console reads a request's own key as the key check does: an `Authorization` header
+    /// that is not `Bearer` names no key, so the session still stands in (before, the console
+    /// counted it as a key and the key check then found none: 401); a bearer key is the
+    /// request's own. A route that asks the caller for full access (a delete by query) takes
+    /// the session's.
+    @Test func theSessionStandsInUnlessTheRequestNamesAKeyAsTheKeyCheckReadsIt() async throws {
+        let server = try await ConsoleServer()
+        let (cookie, csrf) = try server.signIn()
+        let basic = server.request(
+            .get, "/rest/a3cats?max=1",
+            headers: [("Cookie", cookie), ("Authorization", "Basic dXNlcjpwdw==")])
+        #expect(basic.status == .ok)
+        let bearer = server.request(
+            .get, "/rest/a3cats?max=1", headers: [("Cookie", cookie), ("Authorization", "Bearer not-a-key")])
+        #expect(bearer.status == .forbidden)
+        _ = server.request(
+            .post, "/rest/a3cats", headers: [("Cookie", cookie), ("X-CSRF-Token", csrf)],
+            body: #"{"catName":"Gone"}"#)
+        let deleted = server.request(
+            .delete, "/rest/a3cats/*?q=%7B%22catName%22%3A%22Gone%22%7D",
+            headers: [("Cookie", cookie), ("X-CSRF-Token", csrf)])
+        #expect(deleted.status == .ok)
+        #expect(try deleted.json()["result"]?.arrayValue?.count == 1)
+    }
+
     @Test func theRequestJournalKeepsNoKeyCookieOrToken() async throws {
         let server = try await ConsoleServer()
         _ = server.request(

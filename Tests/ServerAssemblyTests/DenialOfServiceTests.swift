@@ -102,7 +102,8 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let refused = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try refused.send(
-            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n")
+            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n"
+        )
         #expect(try refused.readResponse().status == 401)
         #expect(refused.waitForClose())
         let accepted = try RawHTTPClient(port: server.port, timeout: .seconds(3))

@@ -91,7 +91,9 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port)
         defer { client.close() }
-        try client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nHEAD \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try client.send(
+            "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nHEAD \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        )
         let wire = try client.readResponse()
         #expect(wire.status == 200 && wire.headers["Content-Type"] == "image/bmp")
         #expect(wire.body == expected && wire.headers["Content-Length"] == "\(expected.count)")

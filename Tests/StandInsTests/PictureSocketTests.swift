@@ -29,7 +29,8 @@ import Testing
         #expect(head.headers["ETag"] == kitten.headers["ETag"])
 
         let etag = kitten.headers["ETag"] ?? ""
-        try client.send("GET /placekitten/300/200 HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \(etag)\r\n\r\n")
+        try client.send(
+            "GET /placekitten/300/200 HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \(etag)\r\n\r\n")
         let notModified = try client.readResponse(bodyless: true)
         #expect(notModified.status == 304 && notModified.headers["ETag"] == etag)
     }

@@ -63,38 +63,19 @@ public final class KeyRing: @unchecked Sendable {
     /// constant time, so timing does not reveal how much of a key was right.
     public func authorize(presentedKey: String?, method: String, path: String, origin: String?) -> KeyDecision
     {
-        guard let presentedKey, !presentedKey.isEmpty else { return .missing }
-        guard let match = current().match(presentedKey) else { return .unknown }
-        return match.permits(method: method, path: path, origin: origin) ? .allowed : .outOfScope
+        caller(presenting: presentedKey).decision(method: method, path: path, origin: origin)
     }
 
     /// Why the known key `presentedKey` does not allow this request ("it allows only GET"), for
     /// the 403 message; nil when it does or is not known.
     public func scopeRefusal(presentedKey: String?, method: String, path: String, origin: String?) -> String?
     {
-        guard let presentedKey, !presentedKey.isEmpty, let match = current().match(presentedKey) else {
-            return nil
-        }
-        return match.scopeRefusal(method: method, path: path, origin: origin)
+        caller(presenting: presentedKey).scopeRefusal(method: method, path: path, origin: origin)
     }
 
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        constantTimeEquals(Array(lhs.utf8), rhs)
-    }
-
-    /// Compares every byte of the longer of the two, so the time depends on lengths only.
-    static func constantTimeEquals(_ left: [UInt8], _ rhs: String) -> Bool {
-        var rhs = rhs
-        return rhs.withUTF8 { right in
-            var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
-            for index in 0..<max(left.count, right.count) {
-                let a = index < left.count ? left[index] : 0
-                let b = index < right.count ? right[index] : 0
-                difference |= a ^ b
-            }
-            return difference == 0
-        }
-    }
+    /// The known key equal to `presented` (the last, when several are), compared in constant
+    /// time with every key.
+    func match(_ presented: String) -> APIKey? { current().match(presented) }
 
     /// Reads the key file again now, whatever the recheck interval says (after this process
     /// edited it, so the change holds from the next request on).
@@ -139,7 +120,7 @@ public final class KeyRing: @unchecked Sendable {
         /// The last key equal to `presented`; every key is compared, whatever matches.
         func match(_ presented: String) -> APIKey? {
             var found: Int?
-            for index in keyBytes.indices where KeyRing.constantTimeEquals(keyBytes[index], presented) {
+            for index in keyBytes.indices where ConstantTime.equals(keyBytes[index], presented) {
                 found = index
             }
             return found.map { keys[$0] }
@@ -176,7 +157,6 @@ private struct FileStamp: Equatable, Sendable {
 extension KeyRing {
     /// True when `presentedKey` is a known full-access key (bulk deletes and updates by query).
     public func grantsFullAccess(presentedKey: String?) -> Bool {
-        guard let presentedKey else { return false }
-        return current().match(presentedKey)?.full ?? false
+        caller(presenting: presentedKey).hasFullAccess
     }
 }

@@ -6,24 +6,27 @@ import SocketHTTP
 /// (`GET /media/<id>`, thumbnails too) needs no key, as on restdb, where pictures are shown by
 /// plain `<img src>` links; its metadata, uploads and deletes do. Under `/_restlite` (restlite's
 /// own admin, keys and transfer routes) only full-access keys get through.
+///
+/// It resolves the request's `Caller` once, from its key or the console session a middleware
+/// outside it attached, decides with it, and passes it on (`request.caller`) to the routes.
 struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
     /// Refuse `Authorization: Bearer`, which restdb.io does not accept (restlite's choice).
     var strict = false
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        if let refusal = adminRefusal(request) { throw refusal }
+        let caller = keys.caller(of: request)
+        var request = request
+        request.attributes[Caller.self] = caller
+        if let refusal = adminRefusal(request, caller) { throw refusal }
         guard let scopePath = Self.scopePath(request) else { return try next(request) }
-        if let refusal = refusal(request, scopePath: scopePath) { throw refusal }
-        let presented = Self.presentedKey(request)
+        if let refusal = refusal(request, caller, scopePath: scopePath) { throw refusal }
         do {
             return try next(request)
         } catch StoreError.collectionNotFound(let name, let existing) {
             // The list of existing collections names only those this key may read.
             let visible = existing.filter {
-                keys.authorize(
-                    presentedKey: presented, method: "GET", path: "/" + $0, origin: request.headers["Origin"])
-                    == .allowed
+                caller.decision(method: "GET", path: "/" + $0, origin: request.headers["Origin"]) == .allowed
             }
             guard visible.isEmpty, !existing.isEmpty else {
                 throw StoreError.collectionNotFound(name, existing: visible)
@@ -37,15 +40,18 @@ struct KeyMiddleware: HTTPMiddleware {
     /// refused from its head, before a byte of its body is read.
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
-        if let refusal = adminRefusal(head) { throw refusal }
+        let caller = keys.caller(of: head)
+        var head = head
+        head.attributes[Caller.self] = caller
+        if let refusal = adminRefusal(head, caller) { throw refusal }
         if head.firstPathSegment == "realtime", head.method != .options,
             let refusal = Self.realtimeRefusal(
-                head, keys: keys, method: head.method == .post ? "POST" : "GET")
+                caller, method: head.method == .post ? "POST" : "GET", origin: head.headers["Origin"])
         {
             throw refusal
         }
         if let scopePath = Self.scopePath(head),
-            let refusal = refusal(head, scopePath: scopePath)
+            let refusal = refusal(head, caller, scopePath: scopePath)
         {
             throw refusal
         }
@@ -54,7 +60,7 @@ struct KeyMiddleware: HTTPMiddleware {
 
     /// Why the key of a request under `/rest` (at `scopePath`) does not let it through; nil
     /// when it does.
-    private func refusal(_ request: HTTPRequest, scopePath: String) -> RestError? {
+    private func refusal(_ request: HTTPRequest, _ caller: Caller, scopePath: String) -> RestError? {
         if let twice = Self.keyGivenTwice(request) { return twice }
         if strict, request.headers["x-apikey"]?.isEmpty != false, request.queryValue("apikey") == nil,
             Self.bearerKey(request) != nil
@@ -65,10 +71,8 @@ struct KeyMiddleware: HTTPMiddleware {
                     + "send the key in the x-apikey header or the apikey parameter.")
         }
         let method = request.method == .head ? "GET" : request.method.rawValue
-        switch keys.authorize(
-            presentedKey: Self.presentedKey(request), method: method, path: scopePath,
-            origin: request.headers["Origin"])
-        {
+        let origin = request.headers["Origin"]
+        switch caller.decision(method: method, path: scopePath, origin: origin) {
         case .allowed:
             return nil
         case .missing:
@@ -81,9 +85,7 @@ struct KeyMiddleware: HTTPMiddleware {
                 .forbidden,
                 "The API key is not known to this server; use a key that `restlite keys list` shows.")
         case .outOfScope:
-            let why = keys.scopeRefusal(
-                presentedKey: Self.presentedKey(request), method: method, path: scopePath,
-                origin: request.headers["Origin"])
+            let why = caller.scopeRefusal(method: method, path: scopePath, origin: origin)
             return RestError(
                 .forbidden,
                 "The API key does not allow \(method) on \(scopePath)\(why.map { ": \($0)" } ?? ""); "
@@ -106,17 +108,14 @@ struct KeyMiddleware: HTTPMiddleware {
 
     /// Why a `/realtime` request may not go on: any known key may listen, publishing (`POST`)
     /// needs a full-access key or one whose scope allows POST on `/realtime`.
-    static func realtimeRefusal(_ request: HTTPRequest, keys: KeyRing, method: String) -> RestError? {
-        guard let key = presentedKey(request), !key.isEmpty else {
+    static func realtimeRefusal(_ caller: Caller, method: String, origin: String?) -> RestError? {
+        switch caller.decision(method: method, path: "/realtime", origin: origin) {
+        case .missing:
             return RestError(
                 .unauthorized,
                 "This request has no API key; send it as ?apikey= (EventSource cannot send headers) or in x-apikey."
             )
-        }
-        switch keys.authorize(
-            presentedKey: key, method: method, path: "/realtime", origin: request.headers["Origin"])
-        {
-        case .allowed, .missing: return nil
+        case .allowed: return nil
         case .unknown:
             return RestError(
                 .forbidden,
@@ -145,16 +144,15 @@ struct KeyMiddleware: HTTPMiddleware {
 
     /// Why a request under `/_restlite` may not go on: it needs a full-access key. A preflight
     /// (`OPTIONS`) needs none.
-    private func adminRefusal(_ request: HTTPRequest) -> RestError? {
+    private func adminRefusal(_ request: HTTPRequest, _ caller: Caller) -> RestError? {
         guard request.firstPathSegment == "_restlite", request.method != .options else { return nil }
         // The index of the routes lists routes, not data: a browser follows the banner's link.
         if request.pathSegments == ["_restlite"], request.method == .get || request.method == .head {
             return nil
         }
         if let twice = Self.keyGivenTwice(request) { return twice }
-        let presented = Self.presentedKey(request)
-        if keys.grantsFullAccess(presentedKey: presented) { return nil }
-        switch keys.authorize(presentedKey: presented, method: "GET", path: "/", origin: nil) {
+        if caller.hasFullAccess { return nil }
+        switch caller.decision(method: "GET", path: "/", origin: nil) {
         case .missing:
             return RestError(
                 .unauthorized,

@@ -13,14 +13,11 @@ extension RestAPI {
     /// Any known key may listen; a scoped key receives the writes of the collections it may
     /// GET (its scope on `/<collection>`), and every `publish` and `ping`.
     func subscribe(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try realtimeKey(request, method: "GET")
+        let caller = try realtimeCaller(request, method: "GET")
         let origin = request.headers["Origin"]
-        let keys = self.keys
-        let full = keys.grantsFullAccess(presentedKey: key)
         let mayRead: @Sendable (String) -> Bool = { collection in
-            full
-                || keys.authorize(presentedKey: key, method: "GET", path: "/" + collection, origin: origin)
-                    == .allowed
+            caller.hasFullAccess
+                || caller.decision(method: "GET", path: "/" + collection, origin: origin) == .allowed
         }
         let lastEventID = (request.headers["Last-Event-ID"] ?? request.queryValue("lastEventId"))
             .flatMap { Int64($0.trimmingASCIIWhitespace()) }
@@ -31,7 +28,7 @@ extension RestAPI {
         ]
         let slot: RealtimeSlot
         do {
-            slot = try hub.admit(key: key)
+            slot = try hub.admit(key: caller.key?.key ?? "")
         } catch {
             var response = RestError(.serviceUnavailable, error.message).httpResponse()
             response.headers.set("Retry-After", String(RealtimeHub.retryAfterSeconds))
@@ -48,7 +45,7 @@ extension RestAPI {
     /// `POST /realtime` with a JSON body: a full-access key, or a scoped key whose scope allows
     /// POST on `/realtime`. Every subscriber receives it as a `publish` event.
     func publishMessage(_ request: HTTPRequest) throws -> HTTPResponse {
-        _ = try realtimeKey(request, method: "POST")
+        _ = try realtimeCaller(request, method: "POST")
         let message = try RequestBody.value(of: request, schema: nil)
         let id = realtime.publish(event: "publish", collection: nil, data: Array(message.serialized().utf8))
         return .json(.ok, #"{"result":"published","id":\#(id)}"#)
@@ -56,9 +53,14 @@ extension RestAPI {
 
     /// 401 without a key, 403 for an unknown key; for POST, 403 unless the key may POST on
     /// `/realtime` (`KeyMiddleware` refuses the same from the head).
-    private func realtimeKey(_ request: HTTPRequest, method: String) throws -> String {
-        if let refusal = KeyMiddleware.realtimeRefusal(request, keys: keys, method: method) { throw refusal }
-        return KeyMiddleware.presentedKey(request) ?? ""
+    private func realtimeCaller(_ request: HTTPRequest, method: String) throws -> Caller {
+        let caller = keys.caller(of: request)
+        if let refusal = KeyMiddleware.realtimeRefusal(
+            caller, method: method, origin: request.headers["Origin"])
+        {
+            throw refusal
+        }
+        return caller
     }
 
     // MARK: events of the write routes

@@ -12,7 +12,7 @@ extension RestAPI {
     /// Answers 200 with the `GET` shape; 409 when the collection holds documents, which the
     /// schema would not have checked.
     func setCollectionSchema(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
+        guard keys.caller(of: request).hasFullAccess else {
             throw RestError(
                 .forbidden,
                 "Only a full-access key may set a collection's schema; this key is scoped.")

@@ -124,7 +124,7 @@ extension RestAPI {
     }
 
     func requireFullAccess(_ request: HTTPRequest, for action: String) throws {
-        guard keys.grantsFullAccess(presentedKey: KeyMiddleware.presentedKey(request)) else {
+        guard keys.caller(of: request).hasFullAccess else {
             throw RestError(.forbidden, "Only a full-access key may \(action); this key is scoped.")
         }
     }

@@ -4,16 +4,21 @@ import SocketHTTP
 
 extension Console {
     /// The console as a REST server mounts it: sign-in takes the full-access keys of `keys`,
-    /// errors have restdb's error body.
+    /// errors have restdb's error body. A session's request goes on as the caller of the
+    /// session's key (`Caller.Channel.consoleSession`), which the key check then takes as it is.
     public static func forRestAPI(keys: KeyRing, sessions: ConsoleSessions = ConsoleSessions()) -> Console {
-        Console(
-            sessions: sessions,
-            checkKey: { key in
-                if keys.grantsFullAccess(presentedKey: key) { return .full }
-                let known =
-                    keys.authorize(presentedKey: key, method: "GET", path: "/", origin: nil) != .unknown
-                return known ? .scoped : .unknown
+        let bridge = KeyBridge(
+            access: { key in
+                let caller = keys.caller(presenting: key)
+                if caller.hasFullAccess { return .full }
+                return caller.key == nil ? .unknown : .scoped
             },
+            presentedKey: { request in request.presentedAPIKey },
+            actAs: { request, key in
+                request.attributes[Caller.self] = keys.caller(presenting: key, via: .consoleSession)
+            })
+        return Console(
+            sessions: sessions, keys: bridge,
             errorResponse: { status, message in
                 RestAPI.protocolErrorResponse(HTTPStatus(code: status), message)
             })

@@ -20,8 +20,9 @@ extension RestLiteAdmin {
         try RestLiteAdmin(
             store: store, options: options,
             authorize: { request in
-                guard let key = request.presentedAPIKey, !key.isEmpty else { return .missing }
-                return keys.grantsFullAccess(presentedKey: key) ? .allowed : .forbidden
+                let caller = keys.caller(of: request)
+                if caller.credential == .none { return .missing }
+                return caller.hasFullAccess ? .allowed : .forbidden
             },
             errorResponse: { status, message in
                 RestAPI.protocolErrorResponse(HTTPStatus(code: status), message)

@@ -26,6 +26,8 @@ public struct HTTPRequest: Sendable {
     public var remoteAddress: String
     /// An id unique within the process, echoed in the access log.
     public var requestID: String
+    /// What middleware attached for the handlers after it (empty from the wire).
+    public var attributes = HTTPRequestAttributes()
 
     /// A request built in-process (tests, tools); the target is parsed like one from the wire.
     public init(
