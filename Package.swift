@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "DocumentJSON", targets: ["DocumentJSON"]),
         .library(name: "DocumentQuery", targets: ["DocumentQuery"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "DataTransfer", targets: ["DataTransfer"]),
         .library(name: "RestDBAPI", targets: ["RestDBAPI"]),
         .library(name: "ServerAssembly", targets: ["ServerAssembly"]),
@@ -61,6 +62,11 @@ let package = Package(
             dependencies: ["CSQLite", "DocumentJSON", "DocumentQuery", "PlatformSupport"],
             swiftSettings: swiftSettings
         ),
+        // The store's engine on PostgreSQL; libpq is loaded at run time, not linked (ARCHITECTURE.md).
+        .target(
+            name: "PostgresStore",
+            dependencies: ["DocumentStore", "DocumentQuery", "DocumentJSON", "PlatformSupport"],
+            swiftSettings: swiftSettings),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(
             name: "DataTransfer", dependencies: ["DocumentJSON", "DocumentStore", "PlatformSupport"],
@@ -167,6 +173,13 @@ let package = Package(
         .testTarget(
             name: "DocumentStoreTests",
             dependencies: ["DocumentJSON", "DocumentQuery", "DocumentStore", "RestLiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "DocumentJSON", "DocumentQuery", "DocumentStore", "PostgresStore", "RestLiteTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -33,7 +33,7 @@ extension QueryCompiler {
             let elements = values.compactMap(\.jsonElement)
             parts.append(
                 SQLFragment(
-                    "\(column.name) \(dialect.inBoundArray)",
+                    "\(column.name) \(dialect.columnInBoundArray(numeric: column.kind != .text))",
                     [.text(JSONValue.array(elements).serialized())]))
         }
         if parts.isEmpty { return SQLFragment(dialect.literal(false)) }

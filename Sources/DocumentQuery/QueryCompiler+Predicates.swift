@@ -60,39 +60,43 @@ extension QueryCompiler {
             return SQLFragment(dialect.typeTest(value.type, flag ? .trueValue : .falseValue))
         case .number(let number):
             return SQLFragment(
-                "(\(value.value) = ? AND \(dialect.typeTest(value.type, .integer, .real)))", [number.sqlValue]
-            )
+                "(\(value.value) = \(dialect.boundLiteral(.real)) AND \(dialect.typeTest(value.type, .integer, .real)))",
+                [number.sqlValue])
         case .string(let text):
             return SQLFragment(
-                "(\(value.value) = ? AND \(dialect.typeTest(value.type, .text)))", [.text(text)])
+                "(\(value.value) = \(dialect.boundLiteral(.text)) AND \(dialect.typeTest(value.type, .text)))",
+                [.text(text)])
         case .date(let date):
             return SQLFragment(
-                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) = ?)",
+                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) = \(dialect.boundLiteral(.text)))",
                 [.text(date.normalized)])
         case .json(let json):
             let kind: JSONKind = json.arrayValue != nil ? .array : .object
             return SQLFragment(
-                "(\(value.value) = ? AND \(dialect.typeTest(value.type, kind)))", [.text(json.serialized())])
+                "(\(value.value) = \(dialect.boundLiteral(kind)) AND \(dialect.typeTest(value.type, kind)))",
+                [.text(json.serialized())])
         }
     }
 
     private func compare(_ op: ComparisonOperator, _ operand: QueryOperand, _ value: ValueReference)
         -> SQLFragment
     {
-        let range = dialect.selective("\(value.value) \(op.rawValue) ?")
+        func range(_ kind: JSONKind) -> String {
+            dialect.selective("\(value.value) \(op.rawValue) \(dialect.boundLiteral(kind))")
+        }
         switch operand {
         case .number(let number):
             return SQLFragment(
-                "(\(dialect.typeTest(value.type, .integer, .real)) AND \(range))", [number.sqlValue])
+                "(\(dialect.typeTest(value.type, .integer, .real)) AND \(range(.real)))", [number.sqlValue])
         case .string(let text):
-            return SQLFragment("(\(dialect.typeTest(value.type, .text)) AND \(range))", [.text(text)])
+            return SQLFragment("(\(dialect.typeTest(value.type, .text)) AND \(range(.text)))", [.text(text)])
         case .bool(let flag):
             return SQLFragment(
-                "(\(dialect.typeTest(value.type, .trueValue, .falseValue)) AND \(range))",
+                "(\(dialect.typeTest(value.type, .trueValue, .falseValue)) AND \(range(.trueValue)))",
                 [.integer(flag ? 1 : 0)])
         case .date(let date):
             return SQLFragment(
-                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) \(op.rawValue) ?)",
+                "(\(dialect.typeTest(value.type, .text)) AND \(dialect.call(.date, [value.value])) \(op.rawValue) \(dialect.boundLiteral(.text)))",
                 [.text(date.normalized)])
         case .null, .json:
             // The parser refuses these operands; nothing compares with them.

@@ -13,7 +13,7 @@
 /// the planner hints, the free-text search.
 ///
 /// `SQLiteDialect` (in DocumentStore, which also adds the calls below without `dialect:`) is
-/// the one implementation so far. A dialect whose placeholders are numbered
+/// SQLite's implementation, `PostgresDialect` (in PostgresStore) PostgreSQL's. A dialect whose placeholders are numbered
 /// (`$1`, `$2`) numbers the `?`s of the finished fragment, outside quoted literals, when it
 /// prepares the statement.
 ///
@@ -46,6 +46,23 @@ public protocol SQLDialect: Sendable {
     /// restdb's free-text `filter`: some string value of the document, at any depth, contains
     /// `text` ignoring case, `_id` excluded. Empty text matches everything.
     func freeText(_ text: String, body: String) -> SQLFragment
+    /// The placeholder of a literal compared with a JSON value (`ValueReference.value`, or a
+    /// `date` call's result, which is `.text`): `?` where the database compares SQL values of
+    /// any type (SQLite), a conversion of the bound text where values are typed (PostgreSQL's
+    /// `jsonb`). The literal is bound as `compare` binds it (text, a number, 0/1 for a boolean,
+    /// JSON text for an array or object).
+    func boundLiteral(_ kind: JSONKind) -> String
+    /// The right-hand side of a membership test of a system column (text, or numeric for the
+    /// dates and `_version`) in the elements of one bound JSON array.
+    func columnInBoundArray(numeric: Bool) -> String
+}
+
+extension SQLDialect {
+    /// SQLite compares values of any type: the bare placeholder.
+    public func boundLiteral(_ kind: JSONKind) -> String { "?" }
+
+    /// The same membership test as for JSON values.
+    public func columnInBoundArray(numeric: Bool) -> String { inBoundArray }
 }
 
 extension SQLDialect {

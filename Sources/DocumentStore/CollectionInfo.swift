@@ -11,8 +11,15 @@ public struct CollectionInfo: Sendable, Hashable {
     /// The quoted documents table name.
     public var table: String { StorageLayout.documentTable(id) }
 
+    package init(id: Int64, name: String, schema: CollectionSchema?, created: Int64) {
+        self.id = id
+        self.name = name
+        self.schema = schema
+        self.created = created
+    }
+
     /// True when the schema has a unique field: writes then check the other documents.
-    var hasUniqueFields: Bool { schema?.fields.contains { $0.unique } ?? false }
+    package var hasUniqueFields: Bool { schema?.fields.contains { $0.unique } ?? false }
 }
 
 /// A collection with its document count, as `GET /rest/_meta` lists them.
@@ -20,4 +27,10 @@ public struct CollectionSummary: Sendable, Hashable {
     public let name: String
     public let count: Int
     public let schema: CollectionSchema?
+
+    package init(name: String, count: Int, schema: CollectionSchema?) {
+        self.name = name
+        self.count = count
+        self.schema = schema
+    }
 }

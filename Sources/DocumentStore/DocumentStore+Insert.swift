@@ -134,7 +134,8 @@ extension DocumentStore {
     /// dates when `validate` is false); needs no connection.
     /// Numbers beyond a double and field names no query can reach are refused with or
     /// without a schema, and with `validate` false too (`StorableCheck`).
-    static func applySchema(to fields: inout JSONObject, info: CollectionInfo, validate: Bool) throws {
+    package static func applySchema(to fields: inout JSONObject, info: CollectionInfo, validate: Bool) throws
+    {
         try StorableCheck.require(fields)
         guard let schema = info.schema else { return }
         schema.dropChildValues(&fields)

@@ -30,7 +30,7 @@ extension DocumentStore {
         return try statement.step() ? document(from: statement) : nil
     }
 
-    static func validateID(_ id: String) throws(StoreError) {
+    package static func validateID(_ id: String) throws(StoreError) {
         guard ObjectID.isValid(id) else { throw .invalidID(id) }
     }
 }

@@ -98,7 +98,7 @@ extension DocumentStore {
     }
 
     /// The parsed query (`Query.all` for none); a malformed one is a `badRequest`.
-    static func parsed(_ query: JSONValue?) throws -> Query {
+    package static func parsed(_ query: JSONValue?) throws -> Query {
         guard let query else { return .all }
         do {
             return try Query.parse(query)

@@ -12,9 +12,9 @@ import DocumentQuery
 /// - `(sort rank, json_extract(body, P))`: exactly the ORDER BY a sort on the field
 ///   compiles to (`SortKey.sqlOrdering`), so a sorted page reads the index in order and
 ///   stops after `max` rows instead of parsing every document.
-enum FieldIndex {
+package enum FieldIndex {
     /// Validates a dotted field path with the query language's rule.
-    static func path(_ text: String) throws(StoreError) -> FieldPath {
+    package static func path(_ text: String) throws(StoreError) -> FieldPath {
         do {
             return try FieldPath(text)
         } catch {

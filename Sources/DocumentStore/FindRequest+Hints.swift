@@ -4,7 +4,7 @@ extension FindRequest {
     /// The request with `hints` (`h`, read by `QueryHints`) folded into the explicit
     /// properties. As in restdb, a hint overrides the matching plain parameter (`sort`, `max`,
     /// `skip`, `groupby`, `aggregate`).
-    func resolvingHints() throws(StoreError) -> FindRequest {
+    package func resolvingHints() throws(StoreError) -> FindRequest {
         guard let hints else { return self }
         let parsed: QueryHints
         do {

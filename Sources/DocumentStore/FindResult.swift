@@ -13,6 +13,14 @@ public struct FindResult: Sendable {
     public var skip: Int
     public var max: Int
 
+    package init(documents: [Document], total: Int?, groups: [JSONObject]?, skip: Int, max: Int) {
+        self.documents = documents
+        self.total = total
+        self.groups = groups
+        self.skip = skip
+        self.max = max
+    }
+
     /// Appends `[doc,doc,...]` to `bytes` from the stored bodies, without parsing them.
     public func renderJSONArray(metafields: Bool, into bytes: inout [UInt8]) {
         if let groups {

@@ -51,7 +51,7 @@ public struct ParentLink: Sendable, Hashable {
     }
 
     /// Writes the link into `object`, replacing whatever link fields it had.
-    func stamp(_ object: inout JSONObject) {
+    package func stamp(_ object: inout JSONObject) {
         for member in fields { object[member.key] = member.value }
     }
 }

@@ -2,15 +2,17 @@ import DocumentJSON
 
 /// A document as an update leaves it: the new fields (for unique checks) and the new document
 /// with its system fields advanced.
-struct PendingUpdate {
+package struct PendingUpdate {
     /// The new fields; nil when a schemaless plain merge spliced the stored text instead
     /// (`BodyMerge`), which needs no unique checks.
-    let fields: JSONObject?
-    let document: Document
+    package let fields: JSONObject?
+    package let document: Document
 
     /// Applies `applier` to `original` and validates the result against the collection's
     /// schema, all but unique fields (`DocumentStore.checkUnique`, in the transaction).
-    init(_ applier: UpdateApplier, to original: Document, info: CollectionInfo, actor: String, now: Int64)
+    package init(
+        _ applier: UpdateApplier, to original: Document, info: CollectionInfo, actor: String, now: Int64
+    )
         throws
     {
         let body: [UInt8]

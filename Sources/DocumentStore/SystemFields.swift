@@ -2,7 +2,7 @@ import DocumentJSON
 
 /// The fields the store owns; clients cannot write them.
 package enum SystemFields {
-    static let id = "_id"
+    package static let id = "_id"
     package static let names: Set<String> = [
         "_id", "_created", "_changed", "_createdby", "_changedby", "_version",
     ]
@@ -26,7 +26,7 @@ package enum SystemFields {
     }
 
     /// `object` without the members `owns` claims, ready to store (the caller puts `_id` first).
-    static func stripped(_ object: JSONObject) -> JSONObject {
+    package static func stripped(_ object: JSONObject) -> JSONObject {
         guard object.contains(where: { owns($0.key) }) else { return object }
         return JSONObject(object.lazy.filter { !owns($0.key) }.map { ($0.key, $0.value) })
     }

@@ -4,14 +4,14 @@ import DocumentJSON
 /// (replaced), and the operators `$set`, `$unset`, `$inc`, `$push`, `$pull` change the named
 /// (possibly dotted) paths. System fields, and paths under them (`_version.x`), are ignored;
 /// an `_id` must equal the target's.
-struct UpdateApplier {
+package struct UpdateApplier {
     let update: JSONObject
     let targetID: String
 
     static let operators: Set<String> = ["$set", "$unset", "$inc", "$push", "$pull"]
 
     /// Checks the update's shape once, before it is applied to any document.
-    init(_ update: JSONObject, targetID: String) throws(StoreError) {
+    package init(_ update: JSONObject, targetID: String) throws(StoreError) {
         for member in update where member.key.hasPrefix("$") {
             guard Self.operators.contains(member.key) else {
                 throw .badRequest(

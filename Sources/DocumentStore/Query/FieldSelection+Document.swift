@@ -3,7 +3,7 @@ import DocumentQuery
 
 extension FieldSelection {
     /// `document` with its body reduced to the selected fields (system fields are untouched).
-    func apply(to document: Document) -> Document {
+    package func apply(to document: Document) -> Document {
         guard case .object(let object) = try? JSON.parse(document.body) else { return document }
         var body: [UInt8] = []
         apply(to: object).write(to: &body)

@@ -4,13 +4,13 @@
 ///
 /// The deadline is bound to the calling thread for the duration of one query
 /// (`DocumentStore.reportingQueryFailures`); the SQLite callbacks run on that same thread.
-final class QueryDeadline: @unchecked Sendable {
+package final class QueryDeadline: @unchecked Sendable {
     let budget: Duration
     private let deadline: ContinuousClock.Instant
     /// Set (on the query's own thread) once a check found the deadline past.
     private(set) var expired = false
 
-    init(budget: Duration) {
+    package init(budget: Duration) {
         self.budget = budget
         deadline = ContinuousClock.now + budget
     }
@@ -22,7 +22,7 @@ final class QueryDeadline: @unchecked Sendable {
     }
 
     /// The client's error: what ran out, which setting raises it, what to do.
-    var message: String {
+    package var message: String {
         "the query ran past restlite's \(Self.describe(budget)) budget (restlite serve --query-budget);"
             + " narrow it (an anchored or more selective condition, fewer documents) or split it"
     }

@@ -1,0 +1,238 @@
+import DocumentQuery
+import DocumentStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One libpq connection, used by one thread at a time (the pool hands it out). Statements go
+/// through `PQexecParams` with text-format parameters: the `?`s of a `SQLFragment` become `$1`,
+/// `$2`, ... (`numberedPlaceholders`), and each `SQLValue` travels as its text.
+///
+/// Ownership argument for `@unchecked Sendable`: a connection moves between threads only
+/// through `PostgresPool`, which gives it to one caller at a time.
+package final class PostgresConnection: @unchecked Sendable {
+    let libpq: LibPQ
+    private let handle: OpaquePointer
+
+    /// Connects with a libpq connection string or URL; throws `PostgresError` (with
+    /// `isConnectionFailure`) when the server cannot be reached.
+    package init(conninfo: String, libpq: LibPQ) throws(PostgresError) {
+        self.libpq = libpq
+        guard let handle = libpq.connectdb(conninfo) else {
+            throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection", sql: nil)
+        }
+        self.handle = handle
+        guard libpq.status(handle) == 0 else {
+            // `deinit` closes the handle (every property is set, so it runs on this throw too).
+            let message = Self.text(libpq.errorMessage(handle)) ?? "cannot connect"
+            throw PostgresError(sqlState: "08001", message: message, sql: nil)
+        }
+        try configureSession()
+    }
+
+    deinit { libpq.finish(handle) }
+
+    /// True once libpq reports the connection lost.
+    package var isBroken: Bool { libpq.status(handle) != 0 }
+
+    /// Reconnects with the same parameters; true when the connection works again.
+    package func reset() -> Bool {
+        libpq.reset(handle)
+        guard !isBroken else { return false }
+        return (try? configureSession()) != nil
+    }
+
+    /// Notices (`IF NOT EXISTS` skipping, ...) would otherwise go to standard error; and no
+    /// JIT: a query through array paths compiles to a large expression whose LLVM
+    /// compilation takes seconds to minutes, far more than running it.
+    private func configureSession() throws(PostgresError) {
+        try execute("SET client_min_messages TO warning")
+        try execute("SET jit TO off")
+    }
+
+    /// Runs one statement (its `?`s numbered) and returns its rows.
+    @discardableResult
+    package func execute(_ sql: String, _ bindings: [SQLValue] = []) throws(PostgresError) -> PostgresRows {
+        let text = bindings.isEmpty ? sql : Self.numberedPlaceholders(sql)
+        let values: [String?] = bindings.map(Self.parameterText)
+        let result = withParameters(values) { pointers in
+            libpq.execParams(
+                handle, text, Int32(values.count), nil, pointers, nil, nil, 0)
+        }
+        guard let result else {
+            throw PostgresError(
+                sqlState: isBroken ? "08006" : nil,
+                message: Self.text(libpq.errorMessage(handle)) ?? "no result", sql: sql)
+        }
+        let status = libpq.resultStatus(result)
+        // PGRES_COMMAND_OK (1) and PGRES_TUPLES_OK (2) are the successes restlite expects.
+        guard status == 1 || status == 2 else {
+            let sqlState = Self.text(libpq.resultErrorField(result, 67))  // PG_DIAG_SQLSTATE 'C'
+            let message =
+                Self.text(libpq.resultErrorField(result, 77))  // PG_DIAG_MESSAGE_PRIMARY 'M'
+                ?? Self.text(libpq.resultErrorMessage(result)) ?? Self.text(libpq.errorMessage(handle))
+                ?? "failed"
+            libpq.clear(result)
+            throw PostgresError(sqlState: sqlState ?? (isBroken ? "08006" : nil), message: message, sql: sql)
+        }
+        return PostgresRows(libpq: libpq, result: result)
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if !isBroken { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func withParameters<T>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T)
+        -> T
+    {
+        guard !values.isEmpty else { return body(nil) }
+        var copies: [UnsafeMutablePointer<CChar>?] = values.map { value in value.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        return copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
+                body(UnsafePointer($0))
+            }
+        }
+    }
+
+    /// A binding as PostgreSQL's text input form.
+    static func parameterText(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return String(number)
+        case .real(let number):
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+            return String(number)
+        case .text(let text): return text
+        case .blob(let bytes):
+            let digits = Array("0123456789abcdef".utf8)
+            var hex: [UInt8] = Array(#"\x"#.utf8)
+            for byte in bytes {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: hex, as: UTF8.self)
+        }
+    }
+
+    /// `sql` with its `?` placeholders numbered `$1`, `$2`, ... in order, leaving alone any `?`
+    /// inside a quoted literal (`'...'`), a quoted name (`"..."`) or a dollar-quoted body.
+    package static func numberedPlaceholders(_ sql: String) -> String {
+        var output: [UInt8] = []
+        let bytes = Array(sql.utf8)
+        output.reserveCapacity(bytes.count + 16)
+        var number = 0
+        var index = 0
+        var quote: UInt8? = nil
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                output.append(byte)
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+                output.append(byte)
+            } else if byte == UInt8(ascii: "?") {
+                number += 1
+                output.append(UInt8(ascii: "$"))
+                output.append(contentsOf: String(number).utf8)
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        let value = String(cString: pointer)
+        let trimmed = value.hasSuffix("\n") ? String(value.dropLast()) : value
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// The rows of one statement's result, read in place (freed when released).
+///
+/// `@unchecked Sendable`: the result is read-only once received, and freed only by `deinit`.
+package final class PostgresRows: @unchecked Sendable {
+    private let libpq: LibPQ
+    private let result: OpaquePointer
+
+    init(libpq: LibPQ, result: OpaquePointer) {
+        self.libpq = libpq
+        self.result = result
+    }
+
+    deinit { libpq.clear(result) }
+
+    package var count: Int { Int(libpq.ntuples(result)) }
+    package var columnCount: Int { Int(libpq.nfields(result)) }
+
+    /// Rows an INSERT, UPDATE or DELETE touched.
+    package var affected: Int {
+        PostgresConnection.text(libpq.cmdTuples(result)).flatMap { Int($0) } ?? 0
+    }
+
+    package func isNull(_ row: Int, _ column: Int) -> Bool {
+        libpq.getisnull(result, Int32(row), Int32(column)) != 0
+    }
+
+    package func text(_ row: Int, _ column: Int) -> String? {
+        guard !isNull(row, column), let pointer = libpq.getvalue(result, Int32(row), Int32(column)) else {
+            return nil
+        }
+        return String(cString: pointer)
+    }
+
+    package func bytes(_ row: Int, _ column: Int) -> [UInt8] {
+        guard !isNull(row, column), let pointer = libpq.getvalue(result, Int32(row), Int32(column)) else {
+            return []
+        }
+        let length = Int(libpq.getlength(result, Int32(row), Int32(column)))
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    package func int64(_ row: Int, _ column: Int) -> Int64 {
+        text(row, column).flatMap { Int64($0) } ?? 0
+    }
+}
+
+/// A statement PostgreSQL refused, or a connection that failed.
+package struct PostgresError: Error, Sendable, CustomStringConvertible {
+    /// The five-character SQLSTATE, when the server (or libpq) gave one.
+    package let sqlState: String?
+    package let message: String
+    package let sql: String?
+
+    /// The server is gone or refusing connections: class 08, or shutting down / starting
+    /// (57P01, 57P02, 57P03).
+    package var isConnectionFailure: Bool {
+        guard let sqlState else { return false }
+        return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
+    /// `statement_timeout` stopped the statement (57014, query_canceled).
+    package var isTimeout: Bool { sqlState == "57014" }
+
+    package var isUniqueViolation: Bool { sqlState == "23505" }
+
+    package var description: String {
+        "PostgreSQL" + (sqlState.map { " (\($0))" } ?? "") + ": " + message
+    }
+}

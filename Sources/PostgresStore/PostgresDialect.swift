@@ -1,0 +1,143 @@
+import DocumentQuery
+import DocumentStore
+
+/// PostgreSQL's text for the query compiler: documents are `jsonb` (`doc`), fields are read
+/// with `->` (the expressions `createIndex` indexes), types with `restlite_type` (SQLite's
+/// `json_type` names, numbers as `number`), arrays with `jsonb_array_elements`, and literals
+/// compared with a `jsonb` value are converted to `jsonb` where they are bound
+/// (`boundLiteral`). restlite's functions are created in the database when the engine opens
+/// it (`PostgresFunctions`).
+///
+/// Values compare as `jsonb` does: numbers numerically, strings by the database's collation
+/// (restlite's order, bytewise, needs `LC_COLLATE` `C`; the engine warns otherwise).
+package struct PostgresDialect: SQLDialect {
+    /// The `text` column holding the document as restlite wrote it (the string prefilter
+    /// searches it).
+    package let textColumn: String
+
+    package init(textColumn: String = "body") {
+        self.textColumn = textColumn
+    }
+
+    package func reference(to source: ValueSource) -> ValueReference {
+        switch source {
+        case .field(let body, let path):
+            return located(Self.fieldExpression(body, path.segments.map(PathStep.key)))
+        case .steps(let body, let steps):
+            return located(Self.fieldExpression(body, steps))
+        case .element(let alias):
+            return located("\(alias).value")
+        }
+    }
+
+    private func located(_ value: String) -> ValueReference {
+        ValueReference(
+            type: "restlite_type(\(value))", value: value,
+            each: "jsonb_array_elements(CASE WHEN jsonb_typeof(\(value)) = 'array' THEN \(value) END)")
+    }
+
+    /// `(doc -> 'owner' -> 'city')`, `(doc -> 'items' -> 0)`: the expression an index on the
+    /// field holds, word for word.
+    package static func fieldExpression(_ body: String, _ steps: [PathStep]) -> String {
+        "(" + body
+            + steps.map { step in
+                switch step {
+                case .key(let key): " -> " + quoted(key)
+                case .index(let index): " -> \(index)"
+                }
+            }.joined() + ")"
+    }
+
+    static func quoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+    }
+
+    /// `'{"owner","city"}'`, a `text[]` literal for `#>` (paths hold no `"` or `\`).
+    package func pathLiteral(_ path: FieldPath) -> String {
+        Self.quoted("{" + path.segments.map { "\"\($0)\"" }.joined(separator: ",") + "}")
+    }
+
+    package func typeName(_ kind: JSONKind) -> String {
+        switch kind {
+        case .integer, .real: "'number'"
+        case .text: "'text'"
+        default: "'\(kind.rawValue)'"
+        }
+    }
+
+    package func literal(_ flag: Bool) -> String { flag ? "true" : "false" }
+
+    package func negate(_ condition: SQLFragment) -> SQLFragment {
+        SQLFragment("NOT coalesce(") + condition + SQLFragment(", false)")
+    }
+
+    package func selective(_ comparison: String) -> String { comparison }
+
+    package var inBoundArray: String { "IN (SELECT jsonb_array_elements(CAST(? AS jsonb)))" }
+
+    package func columnInBoundArray(numeric: Bool) -> String {
+        numeric
+            ? "= ANY(ARRAY(SELECT CAST(jsonb_array_elements_text(CAST(? AS jsonb)) AS numeric)))"
+            : "= ANY(ARRAY(SELECT jsonb_array_elements_text(CAST(? AS jsonb))))"
+    }
+
+    package func boundLiteral(_ kind: JSONKind) -> String {
+        switch kind {
+        case .text: "to_jsonb(CAST(? AS text))"
+        case .trueValue, .falseValue: "to_jsonb(CAST(? AS integer) <> 0)"
+        case .null: "'null'::jsonb"
+        case .integer, .real, .array, .object: "CAST(? AS jsonb)"
+        }
+    }
+
+    package func isArray(_ reference: ValueReference, indexable: Bool) -> String {
+        "jsonb_typeof(\(reference.value)) = 'array'"
+    }
+
+    package func anyElement(of reference: ValueReference, alias: String, where condition: SQLFragment)
+        -> SQLFragment
+    {
+        SQLFragment("EXISTS (SELECT 1 FROM \(reference.each) AS \(alias)(value) WHERE ") + condition
+            + SQLFragment(")")
+    }
+
+    package func call(_ function: QueryFunction, _ arguments: [String]) -> String {
+        switch function {
+        case .has:
+            // The body text is restlite's own canonical JSON, as on SQLite.
+            return "(strpos(\(textColumn), CAST(\(arguments[1]) AS text)) > 0)"
+        case .sortKey:
+            return "restlite_sortkey(\(arguments[0]) #> \(arguments[1]))"
+        case .regexp:
+            return
+                "restlite_regexp(CAST(\(arguments[0]) AS text), CAST(\(arguments[1]) AS text), \(arguments[2]))"
+        case .date, .containsCaseInsensitive:
+            return "restlite_\(function.rawValue)(" + arguments.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Every string value at any depth (`jsonb_path_query` with `.**`), `_id` left out;
+    /// lower-cased with `lower()` (ASCII letters under the C collation, as SQLite) or, for a
+    /// needle with other characters, `restlite_contains_ci` (the ICU collation's case mapping).
+    package func freeText(_ text: String, body: String) -> SQLFragment {
+        if text.isEmpty { return SQLFragment("true") }
+        let strings =
+            "EXISTS (SELECT 1 FROM jsonb_path_query(\(body) - '_id', 'strict $.**') AS f(v)"
+            + " WHERE jsonb_typeof(f.v) = 'string' AND "
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return SQLFragment(
+                strings + "restlite_contains_ci(f.v #>> '{}', CAST(? AS text)))", [.text(text)])
+        }
+        let needle = String(
+            decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let search = SQLFragment(
+            strings + "strpos(lower(f.v #>> '{}'), CAST(? AS text)) > 0)", [.text(needle)])
+        guard
+            !needle.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            )
+        else { return search }
+        return SQLFragment("(strpos(lower(\(textColumn)), CAST(? AS text)) > 0 AND ", [.text(needle)])
+            + search
+            + SQLFragment(")")
+    }
+}

@@ -1,0 +1,109 @@
+import DocumentJSON
+import DocumentQuery
+import DocumentStore
+
+extension PostgresEngine {
+    public func document(_ id: String, in name: String) throws -> Document {
+        try DocumentStore.validateID(id)
+        let info = try collection(name)
+        guard let found = try run({ connection in try fetch(id, info: info, connection) }) else {
+            throw StoreError.documentNotFound(id)
+        }
+        return found
+    }
+
+    public func count(in name: String, matching query: JSONValue?) throws -> Int {
+        let info = try collection(name)
+        let condition = try condition(for: query)
+        return try run { connection in
+            Int(
+                try connection.execute(
+                    "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings
+                ).int64(0, 0))
+        }
+    }
+
+    /// The list route's fast path is SQLite's; here `find` serves every list.
+    public func appendPageJSON(_ request: FindRequest, into bytes: inout [UInt8]) throws -> PageCounts? {
+        nil
+    }
+
+    public func find(_ request: FindRequest) throws -> FindResult {
+        let request = try request.resolvingHints()
+        let info = try collection(request.collection)
+        if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
+            throw StoreError.badRequest(
+                "groupby and aggregate are not available on the PostgreSQL engine yet; read the documents instead."
+            )
+        }
+        var condition = try condition(for: request.query)
+        if let filter = request.filter, !filter.isEmpty {
+            condition =
+                SQLFragment("(") + condition + SQLFragment(") AND ")
+                + Query.filterCondition(text: filter, bodyColumn: Self.documentColumn, dialect: dialect)
+        }
+        let skip = max(0, request.skip)
+        let limit = max(0, request.max)
+        var sql =
+            SQLFragment("SELECT \(Self.documentColumns) FROM \(info.table) WHERE ") + condition
+            + SQLFragment(" ORDER BY ")
+        for key in request.sort {
+            sql.append(Self.ordering(key) + ", ")
+        }
+        sql.append(SQLFragment("id LIMIT ? OFFSET ?", [.integer(Int64(limit)), .integer(Int64(skip))]))
+        func page(_ connection: PostgresConnection) throws -> FindResult {
+            var documents = Self.documents(try connection.execute(sql.sql, sql.bindings))
+            if let projection = request.fields { documents = documents.map(projection.apply) }
+            var total: Int? = nil
+            if request.totals {
+                if documents.count < limit && (!documents.isEmpty || skip == 0) {
+                    total = skip + documents.count
+                } else {
+                    total = Int(
+                        try connection.execute(
+                            "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings
+                        ).int64(0, 0))
+                }
+            }
+            return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: limit)
+        }
+        return request.totals ? try snapshot(page) : try run(page)
+    }
+
+    /// One ORDER BY term: a system column directly (NULL first ascending, as SQLite), any
+    /// other field by its sort key (`restlite_sortkey`: type class, then number or text).
+    static func ordering(_ key: SortKey) -> String {
+        let direction = key.ascending ? "ASC" : "DESC"
+        if key.path.segments.count == 1, let column = systemColumn(key.path.segments[0]) {
+            return "\(column) \(direction) NULLS \(key.ascending ? "FIRST" : "LAST")"
+        }
+        return "\(sortExpression(key.path)) \(direction)"
+    }
+
+    static func systemColumn(_ field: String) -> String? {
+        switch field {
+        case "_id": "id"
+        case "_created": "created"
+        case "_changed": "changed"
+        case "_createdby": "createdby"
+        case "_changedby": "changedby"
+        case "_version": "version"
+        default: nil
+        }
+    }
+
+    /// Every document in `_id` order from one snapshot, fetched 500 at a time through a cursor.
+    public func forEachDocument(in name: String, _ body: (Document) throws -> Void) throws {
+        let info = try collection(name)
+        try snapshot { connection in
+            try connection.execute(
+                "DECLARE restlite_each NO SCROLL CURSOR FOR SELECT \(Self.documentColumns) FROM \(info.table) ORDER BY id"
+            )
+            while true {
+                let rows = try connection.execute("FETCH 500 FROM restlite_each")
+                for row in 0..<rows.count { try body(Self.document(rows, row)) }
+                if rows.count < 500 { break }
+            }
+        }
+    }
+}

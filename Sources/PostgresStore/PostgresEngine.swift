@@ -1,0 +1,225 @@
+import DocumentJSON
+import DocumentQuery
+import DocumentStore
+import PlatformSupport
+
+/// restlite's documents in a PostgreSQL database: the same collections, schemas, ids, system
+/// fields and query language as `DocumentStore`, behind `DocumentEngine`.
+///
+/// Layout: `restlite_collections(id, name, schema, created)` is the catalog; collection `id`
+/// keeps its documents in `"docs_<id>"` with `body` (the document's JSON text exactly as
+/// restlite writes it, `_id` first, sent as it is), `doc` (the same document as `jsonb`, a
+/// generated column, which queries and indexes read) and the system fields in their own
+/// columns (`created`/`changed` in ms since the epoch), as `StorageLayout` has them on SQLite.
+///
+/// Every write runs in one transaction on one pooled connection (`PostgresPool`); unique
+/// fields are checked inside it under a per-collection advisory lock, so concurrent writers of
+/// any process see each other's values. The query budget is the session's
+/// `statement_timeout`. While PostgreSQL is unreachable, calls throw `StoreUnavailable`; the
+/// pool reconnects by itself afterwards.
+///
+/// Ownership argument for `@unchecked Sendable`: the catalog is read and replaced under
+/// `catalogLock`, the observers under `observerLock`; the pool guards its connections.
+public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Connections kept open at most (each serves one request at a time).
+        public var maximumConnections = 8
+        /// The time written into `_created`, `_changed` and new ids.
+        public var clock = DocumentClock.system
+        /// Where new ids come from.
+        public var ids = IDSource.process
+        /// The longest one statement may run (`statement_timeout`); nil is no limit.
+        public var queryBudget: Duration?
+
+        public init() {}
+    }
+
+    let pool: PostgresPool
+    let dialect = PostgresDialect()
+    public let clock: DocumentClock
+    public let ids: IDSource
+    let queryBudget: Duration?
+    private let catalogLock = PosixCondition()
+    private var catalogByName: [String: CollectionInfo] = [:]
+    private let observerLock = PosixCondition()
+    private var cascadeObservers: [@Sendable (_ collection: String, _ ids: [String]) -> Void] = []
+
+    /// The column queries read (`jsonb`).
+    static let documentColumn = "doc"
+    /// Columns every document query selects, in the order `document(from:)` reads them.
+    static let documentColumns = "id, body, created, changed, createdby, changedby, version"
+
+    /// True for `postgres://` and `postgresql://` URLs, the ones this engine opens.
+    public static func accepts(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
+    /// Connects to the database at `url` (a libpq URL or connection string), loading libpq
+    /// first, and creates restlite's tables and functions there when missing.
+    public init(url: String, options: Options = Options()) throws {
+        let libpq = try LibPQ.shared()
+        clock = options.clock
+        ids = options.ids
+        queryBudget = options.queryBudget
+        var setup: [String] = []
+        if let budget = options.queryBudget {
+            setup.append("SET statement_timeout = \(Self.milliseconds(budget))")
+        }
+        pool = PostgresPool(
+            conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
+        try pool.with { connection in
+            let icu = try connection.execute("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'")
+            let caseCollation = icu.count > 0 ? "\"und-x-icu\"" : "\"default\""
+            try connection.transaction {
+                try connection.execute("SET LOCAL statement_timeout = 0")
+                try connection.execute("SELECT pg_advisory_xact_lock(\(PostgresFunctions.setupLock))")
+                for statement in PostgresFunctions.statements(caseCollation: caseCollation) {
+                    try connection.execute(statement)
+                }
+            }
+            let collation = try connection.execute(
+                "SELECT datcollate FROM pg_database WHERE datname = current_database()")
+            if let name = collation.text(0, 0), name != "C", name != "POSIX" {
+                StandardErrorLine.emit(
+                    "restlite: the database's collation is \(name), so strings compare and sort by it;"
+                        + " create it with LC_COLLATE 'C' (createdb --locale=C -T template0) for restlite's byte order"
+                )
+            }
+            try reloadCatalog(connection)
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+
+    // MARK: Catalog
+
+    /// The collection named `name`; a miss re-reads the catalog once (another process may
+    /// have made it) before throwing `collectionNotFound`.
+    func collection(_ name: String) throws -> CollectionInfo {
+        if let info = catalogLock.withLock({ catalogByName[name] }) { return info }
+        try run { connection in try reloadCatalog(connection) }
+        guard let info = catalogLock.withLock({ catalogByName[name] }) else {
+            throw StoreError.collectionNotFound(name, existing: collectionNames())
+        }
+        return info
+    }
+
+    public func collectionNames() -> [String] {
+        catalogLock.withLock { catalogByName.keys.sorted() }
+    }
+
+    func reloadCatalog(_ connection: PostgresConnection) throws {
+        let rows = try connection.execute("SELECT id, name, schema, created FROM restlite_collections")
+        var loaded: [String: CollectionInfo] = [:]
+        for row in 0..<rows.count {
+            let schema = try rows.text(row, 2).map { text in try CollectionSchema(json: try JSON.parse(text))
+            }
+            let info = CollectionInfo(
+                id: rows.int64(row, 0), name: rows.text(row, 1) ?? "", schema: schema,
+                created: rows.int64(row, 3))
+            loaded[info.name] = info
+        }
+        catalogLock.withLock { catalogByName = loaded }
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body` with a pooled connection, outside a transaction.
+    func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try mapped { try pool.with(body) }
+    }
+
+    /// Runs `body` in one transaction.
+    func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try mapped { try pool.with { connection in try connection.transaction { try body(connection) } } }
+    }
+
+    /// Runs `body` in one transaction that changes the catalog, and re-reads it afterwards
+    /// whether the transaction committed or not.
+    func writeCatalog<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        defer { try? run { connection in try reloadCatalog(connection) } }
+        return try write(body)
+    }
+
+    /// Runs `body` in one read-only snapshot (a page and its total agree).
+    func snapshot<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try mapped {
+            try pool.with { connection in
+                try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                do {
+                    let value = try body(connection)
+                    try connection.execute("COMMIT")
+                    return value
+                } catch {
+                    if !connection.isBroken { _ = try? connection.execute("ROLLBACK") }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// PostgreSQL's refusals of a client's query as `StoreError.badRequest`: the budget
+    /// (`statement_timeout`, 57014) with the message SQLite's budget gives, a regular
+    /// expression PostgreSQL's engine rejects (2201B).
+    func mapped<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PostgresError {
+            if error.isTimeout, let queryBudget {
+                throw StoreError.badRequest(QueryDeadline(budget: queryBudget).message)
+            }
+            if error.sqlState == "2201B" {
+                throw StoreError.badRequest(
+                    "PostgreSQL cannot run this regular expression (\(error.message)); its engine is POSIX ARE,"
+                        + " without ICU's \\p{...} classes, named groups or inline flags after the start")
+            }
+            throw error
+        }
+    }
+
+    // MARK: Documents
+
+    static func documents(_ rows: PostgresRows) -> [Document] {
+        (0..<rows.count).map { document(rows, $0) }
+    }
+
+    static func document(_ rows: PostgresRows, _ row: Int) -> Document {
+        Document(
+            id: rows.text(row, 0) ?? "", body: rows.bytes(row, 1), created: rows.int64(row, 2),
+            changed: rows.int64(row, 3), createdBy: rows.text(row, 4), changedBy: rows.text(row, 5),
+            version: rows.int64(row, 6))
+    }
+
+    func fetch(_ id: String, info: CollectionInfo, forUpdate: Bool = false, _ connection: PostgresConnection)
+        throws -> Document?
+    {
+        let rows = try connection.execute(
+            "SELECT \(Self.documentColumns) FROM \(info.table) WHERE id = ?\(forUpdate ? " FOR UPDATE" : "")",
+            [.text(id)])
+        return rows.count > 0 ? Self.document(rows, 0) : nil
+    }
+
+    /// The SQL condition of a raw `q` over `doc`.
+    func condition(for query: JSONValue?) throws -> SQLFragment {
+        try DocumentStore.parsed(query).sqlCondition(bodyColumn: Self.documentColumn, dialect: dialect)
+    }
+
+    // MARK: Cascades
+
+    public func observeCascadedDeletes(
+        _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void
+    ) {
+        observerLock.withLock { cascadeObservers.append(observer) }
+    }
+
+    func reportCascade(_ cascaded: [(collection: String, ids: [String])]) {
+        guard !cascaded.isEmpty else { return }
+        let observers = observerLock.withLock { cascadeObservers }
+        for (collection, ids) in cascaded where !ids.isEmpty {
+            for observer in observers { observer(collection, ids) }
+        }
+    }
+}

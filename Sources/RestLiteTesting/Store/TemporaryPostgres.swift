@@ -1,0 +1,182 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A throwaway PostgreSQL cluster for tests: `initdb` into a temporary folder, a server that
+/// listens only on a Unix socket in that folder, one database per test (`makeDatabase()`), and
+/// `pg_ctl stop -m immediate` plus the folder removed when the test process exits.
+///
+/// One cluster serves the whole test process (`shared()`, started at the first call). The
+/// binaries are found through `RESTLITE_PG_BIN`, the `PATH`, then `/usr/lib/postgresql/*/bin`;
+/// `shared()` throws `TemporaryPostgres.Unavailable` when there are none, which a test reports.
+/// Run as root, the server runs as the `postgres` user (PostgreSQL refuses root).
+///
+/// ```swift
+/// let cluster = try TemporaryPostgres.shared()
+/// let url = try cluster.makeDatabase()   // "postgresql:///t1?host=/tmp/...&port=...&user=restlite"
+/// ```
+public final class TemporaryPostgres: @unchecked Sendable {
+    /// No PostgreSQL server binaries on this machine.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let folder: URL
+    public let port: Int
+    public let binaries: URL
+    private let runAs: String?
+    private let lock = NSLock()
+    private var databases = 0
+
+    /// The socket folder (libpq's `host`).
+    public var socketFolder: String { folder.path }
+    private var dataFolder: String { folder.appendingPathComponent("data").path }
+
+    nonisolated(unsafe) private static var started: Result<TemporaryPostgres, any Error>?
+    private static let startLock = NSLock()
+
+    /// The process's cluster, started at the first call.
+    public static func shared() throws -> TemporaryPostgres {
+        startLock.lock()
+        defer { startLock.unlock() }
+        if let started { return try started.get() }
+        let result = Result { try TemporaryPostgres() }
+        started = result
+        if case .success = result { atexit { TemporaryPostgres.stopShared() } }
+        return try result.get()
+    }
+
+    private static func stopShared() {
+        guard case .success(let cluster) = started else { return }
+        cluster.remove()
+    }
+
+    /// Makes and starts a new cluster (a few seconds).
+    public init() throws {
+        guard let binaries = Self.findBinaries() else {
+            throw Unavailable(
+                description:
+                    "no PostgreSQL server binaries (initdb, pg_ctl) on PATH or in /usr/lib/postgresql/*/bin;"
+                    + " install PostgreSQL (apt install postgresql) to run the PostgreSQL tests")
+        }
+        self.binaries = binaries
+        folder = URL(fileURLWithPath: "/tmp").appendingPathComponent(
+            "restlite-pg-\(UUID().uuidString.prefix(8).lowercased())")
+        port = Int.random(in: 20_000...60_000)
+        runAs = getuid() == 0 ? "postgres" : nil
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let runAs { try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, folder.path]) }
+        try pgRun(
+            "initdb", ["-D", dataFolder, "-A", "trust", "-U", "restlite", "--locale=C", "-E", "UTF8", "-N"])
+        try start()
+    }
+
+    /// Starts the server (again, after `stop`); returns when it accepts connections.
+    public func start() throws {
+        let options =
+            "-k \(socketFolder) -c listen_addresses='' -p \(port) -c fsync=off -c max_connections=200"
+        try pgRun(
+            "pg_ctl",
+            [
+                "-D", dataFolder, "-o", options, "-l", folder.appendingPathComponent("server.log").path, "-w",
+                "start",
+            ])
+    }
+
+    /// Stops the server: `mode` is `fast` (ends sessions, clean shutdown) or `immediate`.
+    public func stop(mode: String = "fast") throws {
+        try pgRun("pg_ctl", ["-D", dataFolder, "-m", mode, "-w", "stop"])
+    }
+
+    /// Stops the server at once and removes the folder.
+    public func remove() {
+        try? stop(mode: "immediate")
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A new empty database; returns its URL (`postgresql:///name?host=...&port=...&user=restlite`).
+    public func makeDatabase() throws -> String {
+        lock.lock()
+        databases += 1
+        let name = "t\(databases)_\(getpid())"
+        lock.unlock()
+        try Self.run(
+            binaries.appendingPathComponent("createdb"),
+            ["-h", socketFolder, "-p", String(port), "-U", "restlite", name])
+        return url(database: name)
+    }
+
+    public func url(database: String) -> String {
+        "postgresql:///\(database)?host=\(socketFolder)&port=\(port)&user=restlite"
+    }
+
+    private func pgRun(_ tool: String, _ arguments: [String]) throws {
+        let path = binaries.appendingPathComponent(tool)
+        if let runAs {
+            try Self.run(
+                URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", runAs, "--", path.path] + arguments)
+        } else {
+            try Self.run(path, arguments)
+        }
+    }
+
+    /// Runs a tool to its end (bounded: each of these finishes in seconds or fails), with
+    /// `posix_spawn` and `waitpid`: Foundation's `Process` waits for a descriptor the server
+    /// that `pg_ctl start` leaves running inherits, so it would wait forever. The output goes
+    /// to a file for the error message.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("restlite-pg-tool-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Unavailable(description: "cannot start \(executable.path) (error \(spawned))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // Exited normally with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw Unavailable(
+                description:
+                    "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    static func findBinaries() -> URL? {
+        let manager = FileManager.default
+        var folders: [String] = []
+        if let given = ProcessInfo.processInfo.environment["RESTLITE_PG_BIN"] { folders.append(given) }
+        folders += (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let versions = (try? manager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
+        let needed = ["initdb", "pg_ctl", "createdb"]
+        for folder in folders {
+            let initdb = URL(fileURLWithPath: folder).appendingPathComponent("initdb")
+            guard manager.isExecutableFile(atPath: initdb.path) else { continue }
+            // `initdb` on PATH may be a link into the real folder, which has the other tools.
+            let resolved = initdb.resolvingSymlinksInPath().deletingLastPathComponent()
+            if needed.allSatisfy({
+                manager.isExecutableFile(atPath: resolved.appendingPathComponent($0).path)
+            }) {
+                return resolved
+            }
+        }
+        return nil
+    }
+}
