@@ -1,9 +1,8 @@
-import Pictures
-
-/// The width and height a file's own header states, read without a decoder: the fallback
-/// check when Pillow is missing, and a second opinion when it is not.
-enum HeaderSize {
-    static func of(_ bytes: [UInt8], format: ImageFormat) -> (Int, Int)? {
+/// The width and height a file's own header states, read without a decoder: the tests' fallback
+/// check when Pillow is missing, and a second opinion when it is not. A test oracle kept here,
+/// beside the coders, for the tests of every module (`package` access); the product never calls it.
+package enum HeaderSize {
+    package static func of(_ bytes: [UInt8], format: ImageFormat) -> (Int, Int)? {
         func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
         func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
         func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
