@@ -172,7 +172,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["DocumentJSON", "DocumentQuery", "DocumentStore", "RestLiteTesting"],
+            dependencies: [
+                "DocumentJSON", "DocumentQuery", "DocumentStore", "PostgresStore", "RestLiteTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

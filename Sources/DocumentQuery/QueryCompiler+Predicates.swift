@@ -44,7 +44,8 @@ extension QueryCompiler {
             case .object, .array:
                 let kind: JSONKind = list.kind == .array ? .array : .object
                 return SQLFragment(
-                    "(\(value.value) \(member) AND \(dialect.typeTest(value.type, kind)))", [array])
+                    "(\(value.value) \(dialect.containersInBoundArray) AND \(dialect.typeTest(value.type, kind)))",
+                    [array])
             case .null, .bool:
                 // At most one null and two booleans: equality each.
                 return group(list.operands.map { equals($0, value) }, " OR ")

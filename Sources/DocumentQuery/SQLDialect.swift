@@ -55,6 +55,9 @@ public protocol SQLDialect: Sendable {
     /// The right-hand side of a membership test of a system column (text, or numeric for the
     /// dates and `_version`) in the elements of one bound JSON array.
     func columnInBoundArray(numeric: Bool) -> String
+    /// `inBoundArray` for arrays and objects, whose bound list holds each one's JSON text as a
+    /// string (what SQLite's `json_extract` gives for a container).
+    var containersInBoundArray: String { get }
 }
 
 extension SQLDialect {
@@ -63,6 +66,9 @@ extension SQLDialect {
 
     /// The same membership test as for JSON values.
     public func columnInBoundArray(numeric: Bool) -> String { inBoundArray }
+
+    /// SQLite compares a container's JSON text with the text in the list.
+    public var containersInBoundArray: String { inBoundArray }
 }
 
 extension SQLDialect {

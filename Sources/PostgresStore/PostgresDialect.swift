@@ -36,16 +36,20 @@ package struct PostgresDialect: SQLDialect {
             each: "jsonb_array_elements(CASE WHEN jsonb_typeof(\(value)) = 'array' THEN \(value) END)")
     }
 
-    /// `(doc -> 'owner' -> 'city')`, `(doc -> 'items' -> 0)`: the expression an index on the
-    /// field holds, word for word.
+    /// `(doc -> 'owner' -> 'city')`: the expression an index on the field holds, word for word.
+    /// A position reads only an array: `jsonb`'s `-> 0` on a number or string gives the value
+    /// itself (a scalar is stored as a one-element array), where SQLite's `$[0]` gives NULL.
     package static func fieldExpression(_ body: String, _ steps: [PathStep]) -> String {
-        "(" + body
-            + steps.map { step in
-                switch step {
-                case .key(let key): " -> " + quoted(key)
-                case .index(let index): " -> \(index)"
-                }
-            }.joined() + ")"
+        var expression = body
+        for step in steps {
+            switch step {
+            case .key(let key): expression += " -> " + quoted(key)
+            case .index(let index):
+                expression =
+                    "(CASE WHEN jsonb_typeof(\(expression)) = 'array' THEN \(expression) -> \(index) END)"
+            }
+        }
+        return "(" + expression + ")"
     }
 
     static func quoted(_ text: String) -> String {
@@ -74,6 +78,11 @@ package struct PostgresDialect: SQLDialect {
     package func selective(_ comparison: String) -> String { comparison }
 
     package var inBoundArray: String { "IN (SELECT jsonb_array_elements(CAST(? AS jsonb)))" }
+
+    /// The list holds each container's JSON text as a string: parsed back into `jsonb`.
+    package var containersInBoundArray: String {
+        "IN (SELECT CAST(e #>> '{}' AS jsonb) FROM jsonb_array_elements(CAST(? AS jsonb)) AS e)"
+    }
 
     package func columnInBoundArray(numeric: Bool) -> String {
         numeric
@@ -107,7 +116,7 @@ package struct PostgresDialect: SQLDialect {
             // The body text is restlite's own canonical JSON, as on SQLite.
             return "(strpos(\(textColumn), CAST(\(arguments[1]) AS text)) > 0)"
         case .sortKey:
-            return "restlite_sortkey(\(arguments[0]) #> \(arguments[1]))"
+            return "restlite_sortkey(CAST(\(textColumn) AS json) #> \(arguments[1]))"
         case .regexp:
             return
                 "restlite_regexp(CAST(\(arguments[0]) AS text), CAST(\(arguments[1]) AS text), \(arguments[2]))"

@@ -99,9 +99,12 @@ extension PostgresEngine {
             + "(\(PostgresDialect.fieldExpression(documentColumn, path.segments.map(PathStep.key))))"
     }
 
-    /// The sort key of a field, as ORDER BY and the sort index write it.
+    /// The sort key of a field, as ORDER BY and the sort index write it. It reads the body
+    /// text as `json` (not `doc`): objects and arrays then sort by their text exactly as
+    /// restlite wrote it, keys in their order, as on SQLite (`jsonb` reorders keys).
     static func sortExpression(_ path: FieldPath) -> String {
-        "restlite_sortkey\(PostgresDialect.fieldExpression(documentColumn, path.segments.map(PathStep.key)))"
+        "restlite_sortkey(CAST(body AS json)"
+            + path.segments.map { " -> " + PostgresDialect.quoted($0) }.joined() + ")"
     }
 
     /// `"docs_7_v_<hash of the path>"`: PostgreSQL names are at most 63 bytes.

@@ -36,9 +36,9 @@ enum PostgresFunctions {
             $$
             """,
             """
-            CREATE OR REPLACE FUNCTION restlite_sortkey(v jsonb) RETURNS restlite_sort
+            CREATE OR REPLACE FUNCTION restlite_sortkey(v json) RETURNS restlite_sort
             LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-                SELECT CASE jsonb_typeof(v)
+                SELECT CASE json_typeof(v)
                     WHEN 'number' THEN ROW(1, CAST(v #>> '{}' AS numeric), NULL)::restlite_sort
                     WHEN 'string' THEN ROW(2, NULL, v #>> '{}')::restlite_sort
                     WHEN 'object' THEN ROW(3, NULL, CAST(v AS text))::restlite_sort

@@ -25,6 +25,14 @@ import Testing
         return router.freeze().respond(to: HTTPRequest(method: .get, target: "/boom", requestID: "req-42"))
     }
 
+    @Test func anUnreachableDatabaseIs503WithRetryAfter() throws {
+        let response = respond(throwing: StoreUnavailable(reason: "connection refused", retryAfterSeconds: 2))
+        #expect(response.status.code == 503)
+        #expect(response.headers["Retry-After"] == "2")
+        let body = try JSON.parse(response.body)
+        #expect(body["message"]?.stringValue?.contains("connection refused") == true)
+    }
+
     @Test func anUnexpectedErrorIsA500CarryingTheRequestID() throws {
         let response = respond(throwing: Surprise())
         #expect(response.status.code == 500)

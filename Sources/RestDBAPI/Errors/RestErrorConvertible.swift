@@ -18,6 +18,16 @@ extension JSONParseError: RestErrorConvertible {
     }
 }
 
+/// The database is gone for now (a PostgreSQL server restarting): 503 with `Retry-After`, so a
+/// client tries again instead of taking it for its own mistake or a crash.
+extension StoreUnavailable: HTTPResponseConvertible {
+    public func httpResponse() -> HTTPResponse {
+        var response = RestError(.serviceUnavailable, description).httpResponse()
+        response.headers.set("Retry-After", String(retryAfterSeconds))
+        return response
+    }
+}
+
 extension StoreError: RestErrorConvertible {
     /// restdb's names and statuses for what the store refuses.
     public var restError: RestError {
