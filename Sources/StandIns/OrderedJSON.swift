@@ -11,6 +11,8 @@ indirect enum OrderedJSON: Sendable, Equatable {
     case double(Double)
     case bool(Bool)
     case null
+    /// JSON text written before (a prewritten food), copied as it is.
+    case raw(String)
 
     static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         lhs.text == rhs.text
@@ -30,12 +32,7 @@ indirect enum OrderedJSON: Sendable, Equatable {
         switch self {
         case .object(let members):
             out.append("{")
-            for (index, member) in members.enumerated() {
-                if index > 0 { out.append(",") }
-                JSONValue.writeString(member.0, to: &out)
-                out.append(":")
-                member.1.write(into: &out)
-            }
+            Self.write(members: members, into: &out)
             out.append("}")
         case .array(let items):
             out.append("[")
@@ -54,6 +51,18 @@ indirect enum OrderedJSON: Sendable, Equatable {
             out.append(value ? "true" : "false")
         case .null:
             out.append("null")
+        case .raw(let text):
+            out.append(text)
+        }
+    }
+
+    /// An object's members without its braces (`"a":1,"b":2`), for writing an object in pieces.
+    static func write(members: [(String, OrderedJSON)], into out: inout String) {
+        for (index, member) in members.enumerated() {
+            if index > 0 { out.append(",") }
+            JSONValue.writeString(member.0, to: &out)
+            out.append(":")
+            member.1.write(into: &out)
         }
     }
 }

@@ -53,6 +53,9 @@ struct USDAFoodCatalogue: Sendable {
     let postings: [String: [Int32]]
     /// Every indexed word, sorted, for prefix (`word*`) queries.
     let vocabulary: [String]
+    /// Each food's description and NDB name in lower case, by position, for sorting by them.
+    let lowercaseDescriptions: [String]
+    let lowercaseNames: [String]
 
     static let shared = USDAFoodCatalogue()
 
@@ -70,6 +73,8 @@ struct USDAFoodCatalogue: Sendable {
         }
         self.postings = postings
         vocabulary = postings.keys.sorted()
+        lowercaseDescriptions = foods.map { $0.description.lowercased() }
+        lowercaseNames = foods.map { $0.name.lowercased() }
     }
 
     // MARK: Generic foods

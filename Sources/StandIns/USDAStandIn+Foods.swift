@@ -112,8 +112,7 @@ extension USDAStandIn {
             guard let id = Self.number(value), seen.insert(id).inserted,
                 let position = catalogue.byFdcId[id]
             else { continue }
-            let food = catalogue.foods[position]
-            found.append(options.abridged ? abridgedJSON(food, options) : foodJSON(food, options))
+            found.append(foodText(position, options))
         }
         return .json(.ok, OrderedJSON.array(found).bytes)
     }
@@ -144,13 +143,13 @@ extension USDAStandIn {
             hits.reverse()
         }
         let page = Self.page(hits, number: pageNumber, size: pageSize)
-        let items = page.map { abridgedJSON(catalogue.foods[$0.position], FoodDetailOptions()) }
+        let items = page.map { foodText($0.position, FoodDetailOptions(abridged: true)) }
         return .json(.ok, OrderedJSON.array(items).bytes)
     }
 
     /// A food in FoodData Central's abridged format: id, description, type, publication date,
     /// the branded fields or the NDB number, and the nutrients per 100 g.
-    func abridgedJSON(_ food: USDAFood, _ options: FoodDetailOptions) -> OrderedJSON {
+    static func abridgedJSON(_ food: USDAFood, _ options: FoodDetailOptions) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [
             ("fdcId", .int(food.fdcId)), ("description", .string(food.description)),
             ("dataType", .string(food.dataType)), ("publicationDate", .string(food.publishedDate)),

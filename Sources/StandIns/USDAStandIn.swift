@@ -15,17 +15,43 @@ public struct USDAStandIn: Sendable {
     static let maxRows = 1500
     /// Foods one FoodData Central page may hold (its `pageSize`).
     static let maxPageSize = 200
+    /// The longest search query (UTF-8 bytes) and the most terms it may have: each term is a
+    /// walk over the word index (a one-letter `a*` over every word starting so), so a keyless
+    /// search costs at most this many walks.
+    static let maxQueryBytes = 500
+    static let maxQueryTerms = 24
+
+    /// Why `query` is refused as too long or with too many terms, nil when it may be searched.
+    static func queryError(_ query: String) -> String? {
+        let message =
+            "The search query may be at most \(maxQueryBytes) bytes and \(maxQueryTerms) terms long"
+        guard query.utf8.count <= maxQueryBytes,
+            USDAFoodSearch.parse(query).count <= maxQueryTerms
+        else { return message }
+        return nil
+    }
 
     let requireKey: Bool
     let catalogue: USDAFoodCatalogue
+    /// Whether answers are assembled from each food's JSON written once (`USDAFoodJSON`), as
+    /// they are when serving; false writes every food again per answer, the byte-identical
+    /// reference the tests compare with.
+    let prewritten: Bool
 
     public init(requireKey: Bool = false) {
+        self.init(requireKey: requireKey, prewritten: true)
+    }
+
+    init(requireKey: Bool, prewritten: Bool) {
         self.requireKey = requireKey
+        self.prewritten = prewritten
         catalogue = USDAFoodCatalogue.shared
     }
 
     /// Builds the catalogue and its index now rather than on the first search.
-    public static func prepare() { _ = USDAFoodCatalogue.shared }
+    public static func prepare() { _ = USDAFoodJSON.shared }
+
+    var json: USDAFoodJSON { USDAFoodJSON.shared }
 
     public func register(on router: inout Router) {
         let checked = { (handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> Router.Handler in
@@ -80,6 +106,13 @@ public struct USDAStandIn: Sendable {
 
     func ndbSearch(_ request: HTTPRequest) -> HTTPResponse {
         let query = request.queryValue("q") ?? ""
+        if let message = Self.queryError(query) {
+            let error = OrderedJSON.object([
+                ("status", .int(400)), ("parameter", .string("q")), ("message", .string(message)),
+            ])
+            return .json(
+                .badRequest, OrderedJSON.object([("errors", .object([("error", .array([error]))]))]).bytes)
+        }
         let rows = Self.integer(request.queryValue("max")).map { min(max($0, 1), Self.maxRows) } ?? 50
         let offset = max(0, Self.integer(request.queryValue("offset")) ?? 0)
         let sort = request.queryValue("sort")?.lowercased() == "n" ? "n" : "r"
@@ -106,18 +139,14 @@ public struct USDAStandIn: Sendable {
             return .json(.ok, OrderedJSON.object([("errors", .object([("error", .array([error]))]))]).bytes)
         }
         if sort == "n" {
-            let foods = catalogue.foods
-            hits.sort { foods[$0.position].name.lowercased() < foods[$1.position].name.lowercased() }
+            let names = catalogue.lowercaseNames
+            hits.sort { names[$0.position] < names[$1.position] }
         }
         let page = offset < hits.count ? hits[offset..<min(hits.count, offset + rows)] : []
         let items = page.enumerated().map { number, hit -> OrderedJSON in
-            let food = catalogue.foods[hit.position]
-            return .object([
-                ("offset", .int(offset + number)), ("group", .string(food.group)),
-                ("name", .string(food.name)),
-                ("ndbno", .string(food.ndbno)), ("ds", .string(food.branded ? "LI" : "SR")),
-                ("manu", .string(food.manufacturer ?? "none")),
-            ])
+            if prewritten { return .raw(json.ndbItem(hit.position, offset: offset + number)) }
+            return .object(
+                [("offset", .int(offset + number))] + Self.ndbMembers(catalogue.foods[hit.position]))
         }
         let list = OrderedJSON.object([
             ("q", .string(query)), ("sr", .string("1")), ("ds", .string(source.isEmpty ? "any" : source)),
@@ -134,6 +163,7 @@ public struct USDAStandIn: Sendable {
             return Self.badRequest("The request body must be a JSON object")
         }
         let query = body["generalSearchInput"] as? String ?? ""
+        if let message = Self.queryError(query) { return Self.badRequest(message) }
         let requireAll = body["requireAllWords"] as? Bool ?? false
         let pageNumber = max(1, (body["pageNumber"] as? NSNumber)?.intValue ?? 1)
         let brandOwner = (body["brandOwner"] as? String)?.lowercased() ?? ""
@@ -149,20 +179,9 @@ public struct USDAStandIn: Sendable {
         let terms = USDAFoodSearch.parse(query).filter { !$0.excluded }.count
         let foods = page.map { hit -> OrderedJSON in
             let food = catalogue.foods[hit.position]
-            var members: [(String, OrderedJSON)] = [
-                ("fdcId", .int(food.fdcId)), ("description", .string(food.description)),
-                ("dataType", .string(food.dataType)),
-            ]
-            if let upc = food.gtinUpc { members.append(("gtinUpc", .string(upc))) }
-            members.append(("publishedDate", .string(food.publishedDate)))
-            if let owner = food.manufacturer { members.append(("brandOwner", .string(owner))) }
-            if let ingredients = food.ingredients { members.append(("ingredients", .string(ingredients))) }
-            if !food.branded { members.append(("ndbNumber", .string(String(Int(food.ndbno) ?? 0)))) }
-            members += [
-                ("allHighlightFields", .string("")),
-                ("score", .double(USDAFoodSearch.score(hit, of: food, terms: terms))),
-            ]
-            return .object(members)
+            let score = USDAFoodSearch.score(hit, of: food, terms: terms)
+            if prewritten { return .raw(json.earlyHit(hit.position, score: score)) }
+            return .object(Self.earlySearchMembers(food) + [("score", .double(score))])
         }
         var criteria: [(String, OrderedJSON)] = [
             ("generalSearchInput", .string(query)), ("pageNumber", .int(pageNumber)),
@@ -188,6 +207,7 @@ public struct USDAStandIn: Sendable {
         }
         func value(_ key: String) -> Any? { body?[key] ?? request.queryValue(key) }
         let query = (value("query") ?? value("generalSearchInput")) as? String ?? ""
+        if let message = Self.queryError(query) { return Self.badRequest(message) }
         let requireAll = Self.bool(value("requireAllWords")) ?? false
         let pageSize = min(max(Self.number(value("pageSize")) ?? 50, 1), Self.maxPageSize)
         let pageNumber = max(1, Self.number(value("pageNumber")) ?? 1)
@@ -211,7 +231,12 @@ public struct USDAStandIn: Sendable {
         if let sortBy { sortHits(&hits, by: sortBy, descending: descending) }
         let page = Self.page(hits, number: pageNumber, size: pageSize)
         let terms = USDAFoodSearch.parse(query).filter { !$0.excluded }.count
-        let foods = page.map { hit in currentSearchJSON(catalogue.foods[hit.position], hit: hit, terms: terms)
+        let foods = page.map { hit -> OrderedJSON in
+            let food = catalogue.foods[hit.position]
+            let score = USDAFoodSearch.score(hit, of: food, terms: terms)
+            if prewritten { return .raw(json.searchHit(hit.position, score: score)) }
+            let members = Self.currentSearchMembers(food)
+            return .object(members.head + [("score", .double(score))] + members.tail)
         }
         let totalPages = Self.pages(hits.count, size: pageSize)
         let firstListed = max(1, min(pageNumber - 4, totalPages - 9))
@@ -252,25 +277,52 @@ public struct USDAStandIn: Sendable {
     /// `fdcId` or `publishedDate` (anything else keeps relevance order).
     func sortHits(_ hits: inout [USDAFoodSearch.Hit], by key: String, descending: Bool) {
         let foods = catalogue.foods
-        let ordered: (USDAFood, USDAFood) -> Bool
+        let descriptions = catalogue.lowercaseDescriptions
+        let ordered: (Int, Int) -> Bool
         switch key {
-        case "dataType.keyword": ordered = { $0.dataType < $1.dataType }
-        case "lowercaseDescription.keyword":
-            ordered = { $0.description.lowercased() < $1.description.lowercased() }
-        case "fdcId": ordered = { $0.fdcId < $1.fdcId }
-        case "publishedDate": ordered = { $0.publishedDate < $1.publishedDate }
+        case "dataType.keyword": ordered = { foods[$0].dataType < foods[$1].dataType }
+        case "lowercaseDescription.keyword": ordered = { descriptions[$0] < descriptions[$1] }
+        case "fdcId": ordered = { foods[$0].fdcId < foods[$1].fdcId }
+        case "publishedDate": ordered = { foods[$0].publishedDate < foods[$1].publishedDate }
         default: return
         }
         let indexed = hits.enumerated().map { ($0.offset, $0.element) }
         hits = indexed.sorted { a, b in
-            let (fa, fb) = (foods[a.1.position], foods[b.1.position])
+            let (fa, fb) = (a.1.position, b.1.position)
             if ordered(fa, fb) { return !descending }
             if ordered(fb, fa) { return descending }
             return a.0 < b.0
         }.map(\.1)
     }
 
-    func currentSearchJSON(_ food: USDAFood, hit: USDAFoodSearch.Hit, terms: Int) -> OrderedJSON {
+    /// An NDB search item's members after its `offset`.
+    static func ndbMembers(_ food: USDAFood) -> [(String, OrderedJSON)] {
+        [
+            ("group", .string(food.group)), ("name", .string(food.name)),
+            ("ndbno", .string(food.ndbno)), ("ds", .string(food.branded ? "LI" : "SR")),
+            ("manu", .string(food.manufacturer ?? "none")),
+        ]
+    }
+
+    /// An early (2020) search hit's members before its `score`, which ends it.
+    static func earlySearchMembers(_ food: USDAFood) -> [(String, OrderedJSON)] {
+        var members: [(String, OrderedJSON)] = [
+            ("fdcId", .int(food.fdcId)), ("description", .string(food.description)),
+            ("dataType", .string(food.dataType)),
+        ]
+        if let upc = food.gtinUpc { members.append(("gtinUpc", .string(upc))) }
+        members.append(("publishedDate", .string(food.publishedDate)))
+        if let owner = food.manufacturer { members.append(("brandOwner", .string(owner))) }
+        if let ingredients = food.ingredients { members.append(("ingredients", .string(ingredients))) }
+        if !food.branded { members.append(("ndbNumber", .string(String(Int(food.ndbno) ?? 0)))) }
+        members.append(("allHighlightFields", .string("")))
+        return members
+    }
+
+    /// A current search hit's members before its `score` and after it.
+    static func currentSearchMembers(_ food: USDAFood) -> (
+        head: [(String, OrderedJSON)], tail: [(String, OrderedJSON)]
+    ) {
         var members: [(String, OrderedJSON)] = [
             ("fdcId", .int(food.fdcId)), ("description", .string(food.description)),
             ("lowercaseDescription", .string(food.description.lowercased())),
@@ -289,10 +341,7 @@ public struct USDAStandIn: Sendable {
         } else {
             members.append(("ndbNumber", .string(String(Int(food.ndbno) ?? 0))))
         }
-        members += [
-            ("foodCategory", .string(food.category)), ("allHighlightFields", .string("")),
-            ("score", .double(USDAFoodSearch.score(hit, of: food, terms: terms))),
-        ]
+        members += [("foodCategory", .string(food.category)), ("allHighlightFields", .string(""))]
         let nutrients = zip(USDAFoodTables.nutrients, food.nutrients).map { nutrient, amount -> OrderedJSON in
             .object([
                 ("nutrientId", .int(nutrient.id)), ("nutrientName", .string(nutrient.name)),
@@ -306,8 +355,7 @@ public struct USDAStandIn: Sendable {
                 ("value", .double(amount)),
             ])
         }
-        members.append(("foodNutrients", .array(nutrients)))
-        return .object(members)
+        return (members, [("foodNutrients", .array(nutrients))])
     }
 
     // MARK: - One food
@@ -324,12 +372,22 @@ public struct USDAStandIn: Sendable {
         case .success(let value): options = value
         case .failure(let error): return Self.badRequest(error.message)
         }
+        return .json(.ok, foodText(position, options).bytes)
+    }
+
+    /// The food at `position` in the format `options` ask for, prewritten when every nutrient
+    /// is kept.
+    func foodText(_ position: Int, _ options: FoodDetailOptions) -> OrderedJSON {
+        if prewritten && options.nutrients == nil {
+            return .raw(options.abridged ? json.abridged(position) : json.full(position))
+        }
         let food = catalogue.foods[position]
-        return .json(.ok, (options.abridged ? abridgedJSON(food, options) : foodJSON(food, options)).bytes)
+        return options.abridged ? Self.abridgedJSON(food, options) : Self.foodJSON(food, options)
     }
 
     /// A food in FoodData Central's full format; branded foods add their label panel.
-    func foodJSON(_ food: USDAFood, _ options: FoodDetailOptions = FoodDetailOptions()) -> OrderedJSON {
+    static func foodJSON(_ food: USDAFood, _ options: FoodDetailOptions = FoodDetailOptions()) -> OrderedJSON
+    {
         let nutrients = zip(USDAFoodTables.nutrients, food.nutrients).enumerated().compactMap {
             index, pair -> OrderedJSON? in
             let (nutrient, amount) = pair
