@@ -166,6 +166,8 @@ let package = Package(
             dependencies: ["SocketHTTP", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "PlatformSupportTests", dependencies: ["PlatformSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "DocumentJSONTests", dependencies: ["DocumentJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DocumentQueryTests", dependencies: ["DocumentJSON", "DocumentQuery"],

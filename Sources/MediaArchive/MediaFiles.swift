@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
-/// The few file operations the archive needs, over POSIX calls (no Foundation in the server's
-/// modules). Every failure carries the call, the path and errno.
+/// The few file operations the archive needs, over PlatformSupport's `FileDescriptor` (no
+/// Foundation in the server's modules). Every failure carries the call, the path and errno.
 enum MediaFiles {
     static func makeDirectory(_ path: String) throws(MediaStoreError) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        throw .io("mkdir", path: path, errno: errno)
+        try archive { () throws(FileError) in try FileSystem.makeDirectory(path) }
     }
 
     /// Writes `bytes` to a new file at `path` (which must not exist), flushed to disk.
@@ -19,69 +14,45 @@ enum MediaFiles {
 
     /// `count` bytes from `offset`; fewer only when the file is shorter.
     static func read(_ path: String, offset: Int, count: Int) throws(MediaStoreError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .io("open", path: path, errno: errno) }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-            }
-            if result < 0, errno == EINTR { continue }
-            guard result >= 0 else { throw .io("pread", path: path, errno: errno) }
-            if result == 0 { break }
-            done += result
+        try archive { () throws(FileError) in
+            let file = try FileDescriptor.open(path, .read)
+            defer { file.close() }
+            return try file.read(at: offset, count: count)
         }
-        return done == count ? bytes : Array(bytes[0..<done])
     }
 
     static func readAll(_ path: String) throws(MediaStoreError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .io("stat", path: path, errno: errno) }
-        return try read(path, offset: 0, count: Int(info.st_size))
+        let size = try archive { () throws(FileError) in try FileSystem.status(path).size }
+        return try read(path, offset: 0, count: size)
     }
 
     static func rename(_ from: String, to: String) throws(MediaStoreError) {
-        guard posixRename(from, to) == 0 else { throw .io("rename", path: to, errno: errno) }
+        try archive { () throws(FileError) in try FileSystem.rename(from, to: to) }
     }
 
     static func remove(_ path: String) {
-        unlink(path)
+        FileSystem.unlink(path)
     }
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
     static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
+        FileSystem.list(path)
+    }
+
+    /// A `FileError` as the archive's error.
+    private static func archive<T>(_ body: () throws(FileError) -> T) throws(MediaStoreError) -> T {
+        do throws(FileError) {
+            return try body()
+        } catch {
+            throw .io(error.call, path: error.path, errno: error.code)
         }
-        return names
     }
 }
 
 extension MediaFiles {
     /// Where `needle` first starts in `haystack` (memchr for its first byte, then memcmp).
     static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress else {
-            return nil
-        }
-        var offset = 0
-        let last = haystack.count - needle.count
-        return needle.withUnsafeBytes { needleBytes -> Int? in
-            while offset <= last {
-                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + at, needleBytes.baseAddress!, needle.count) == 0 { return at }
-                offset = at + 1
-            }
-            return nil
-        }
+        ByteSearch.firstIndex(of: needle, in: haystack)
     }
 
     /// Copies `range` of `source` to a new file at `path` (which must not exist), a piece at a
@@ -89,39 +60,17 @@ extension MediaFiles {
     static func write(_ source: any MediaByteSource, range: Range<Int>, to path: String)
         throws(MediaStoreError)
     {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw .io("open", path: path, errno: errno) }
-        defer { close(descriptor) }
+        let file = try archive { () throws(FileError) in try FileDescriptor.open(path, .createExclusive) }
+        defer { file.close() }
         var position = range.lowerBound
         while position < range.upperBound {
             let piece = try source.bytes(
                 in: position..<min(range.upperBound, position + ByteWindow.defaultPieceSize))
             // A source shorter than it said (a file cut short on disk) must not loop forever.
-            guard !piece.isEmpty else { throw .io("read", path: path, errno: EIO) }
-            var written = 0
-            while written < piece.count {
-                let result = piece.withUnsafeBytes { buffer in
-                    posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw .io("write", path: path, errno: errno)
-                }
-                written += result
-            }
+            guard !piece.isEmpty else { throw .io("read", path: path, errno: Errno.io) }
+            try archive { () throws(FileError) in try file.writeAll(piece) }
             position += piece.count
         }
-        guard fsync(descriptor) == 0 else { throw .io("fsync", path: path, errno: errno) }
+        try archive { () throws(FileError) in try file.sync() }
     }
-}
-
-// The POSIX calls whose Swift names clash with this module's own words.
-@inline(__always)
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
-
-@inline(__always)
-private func posixRename(_ from: String, _ to: String) -> Int32 {
-    rename(from, to)
 }

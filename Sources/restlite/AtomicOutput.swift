@@ -1,15 +1,10 @@
 import DataTransfer
+import PlatformSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// Output that appears whole or not at all. A file is written under a temporary name beside
@@ -26,7 +21,7 @@ enum AtomicOutput {
         let name =
             ".\(final?.lastPathComponent ?? "restlite-export").\(UInt64.random(in: 0...UInt64.max)).part"
         let temporary = folder.appendingPathComponent(name).path
-        defer { unlink(temporary) }
+        defer { FileSystem.unlink(temporary) }
         let result: T
         do {
             let output = try FileOutput(path: temporary)
@@ -34,8 +29,10 @@ enum AtomicOutput {
             try output.flush()
         }
         if let final {
-            guard rename(temporary, final.path) == 0 else {
-                throw CommandFailure("cannot write \(final.path): \(String(cString: strerror(errno)))")
+            do throws(FileError) {
+                try FileSystem.rename(temporary, to: final.path)
+            } catch {
+                throw CommandFailure("cannot write \(final.path): \(error.reason)")
             }
         } else {
             try copyToStandardOutput(temporary)
@@ -44,22 +41,27 @@ enum AtomicOutput {
     }
 
     private static func copyToStandardOutput(_ path: String) throws {
-        let input = open(path, O_RDONLY)
-        guard input >= 0 else { throw CommandFailure("cannot read back the export from \(path)") }
-        defer { close(input) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let input: FileDescriptor
+        do throws(FileError) {
+            input = try FileDescriptor.open(path, .read)
+        } catch {
+            throw CommandFailure("cannot read back the export from \(path)")
+        }
+        defer { input.close() }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
-            let count = read(input, &chunk, chunk.count)
+            let count: Int
+            do throws(FileError) {
+                count = try input.read(into: chunk)
+            } catch {
+                throw CommandFailure("cannot read back the export from \(path)")
+            }
             if count == 0 { return }
-            guard count > 0 else { throw CommandFailure("cannot read back the export from \(path)") }
-            var written = 0
-            while written < count {
-                let result = chunk[written..<count].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-                guard result > 0 else {
-                    throw CommandFailure(
-                        "cannot write to standard output: \(String(cString: strerror(errno)))")
-                }
-                written += result
+            do throws(FileError) {
+                try FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            } catch {
+                throw CommandFailure("cannot write to standard output: \(error.reason)")
             }
         }
     }

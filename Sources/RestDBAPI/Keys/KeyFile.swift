@@ -1,13 +1,9 @@
+import PlatformSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// The keys kept in a data folder, as `keys.json`. Written whole to a temporary file and renamed,
@@ -28,19 +24,14 @@ public struct KeyFile: Sendable, Codable, Equatable {
     /// Reads the file; a missing file is an empty key list, but one that is there and cannot be
     /// read (no permission, a file where the folder should be) is a `KeyFileError`.
     public static func load(from url: URL) throws -> KeyFile {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return KeyFile() }
-            throw KeyFileError(path: url.path, problem: .unreadable(errno: code))
-        }
-        close(descriptor)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileSystem.readFile(url.path)
         } catch {
-            throw KeyFileError(path: url.path, problem: .unreadable(errno: EIO))
+            if error.call == "open" && error.isMissing { return KeyFile() }
+            throw KeyFileError(path: url.path, problem: .unreadable(errno: error.code))
         }
+        let data = Data(bytes)
         do {
             return try JSONDecoder().decode(KeyFile.self, from: data)
         } catch let error as DecodingError {
@@ -58,7 +49,7 @@ public struct KeyFile: Sendable, Codable, Equatable {
             try encoder.encode(self).write(to: url, options: .atomic)
         } catch {
             let folder = url.deletingLastPathComponent().path
-            let code = access(folder, W_OK) == 0 ? EIO : errno
+            let code = FileSystem.writeAccessDenied(folder) ?? Errno.io
             throw KeyFileError(path: url.path, problem: .unwritable(errno: code))
         }
     }
@@ -85,19 +76,19 @@ public struct KeyFileError: Error, CustomStringConvertible {
 
     public var description: String {
         switch problem {
-        case .unreadable(let code) where code == EACCES || code == EPERM:
+        case .unreadable(let code) where code == Errno.accessDenied || code == Errno.notPermitted:
             "cannot read the key file \(path): permission denied; give the user running restlite read access "
                 + "to it (such as chmod u+r \(path)), or run restlite as its owner"
-        case .unreadable(let code) where code == ENOTDIR:
+        case .unreadable(let code) where code == Errno.notDirectory:
             "cannot read the key file \(path): part of that path is a file, not a folder; give --data-dir a folder"
         case .unreadable(let code):
-            "cannot read the key file \(path): \(String(cString: strerror(code))) (errno \(code)); "
+            "cannot read the key file \(path): \(FileSystem.errnoText(code)) (errno \(code)); "
                 + "check the file and its folder"
         case .invalid(let detail):
             "the key file \(path) is not a valid key list (\(detail)); fix its JSON by hand, or move it aside "
                 + "and add keys again with `restlite keys add`"
         case .unwritable(let code):
-            "cannot write the key file \(path): \(String(cString: strerror(code))) (errno \(code)); "
+            "cannot write the key file \(path): \(FileSystem.errnoText(code)) (errno \(code)); "
                 + "give the user running restlite write access to its folder, or choose another with --data-dir"
         }
     }
