@@ -66,19 +66,26 @@ extension DocumentStore {
         return nil
     }
 
-    /// Each object as the document it becomes (new id, system fields, schema applied) with its
-    /// fields; a validation error of an array names the element.
+    /// Each object as the document it becomes, with this store's clock and ids.
     private func prepareInserts(_ objects: [JSONObject], info: CollectionInfo, options: WriteOptions) throws
         -> [(document: Document, fields: JSONObject)]
     {
-        let now = clock.nowMilliseconds()
+        try Self.prepareInserts(objects, info: info, options: options, now: clock.nowMilliseconds(), ids: ids)
+    }
+
+    /// Each object as the document it becomes (new id, system fields, schema applied) with its
+    /// fields; a validation error of an array names the element. Every engine prepares its
+    /// inserts here, so ids, system fields and schema checks are the same on each.
+    package static func prepareInserts(
+        _ objects: [JSONObject], info: CollectionInfo, options: WriteOptions, now: Int64, ids: IDSource
+    ) throws -> [(document: Document, fields: JSONObject)] {
         var prepared: [(document: Document, fields: JSONObject)] = []
         prepared.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {
             do {
-                let id = try newID(for: object, options: options, now: now)
+                let id = try newID(for: object, options: options, now: now, ids: ids)
                 var fields = SystemFields.stripped(object)
-                try Self.applySchema(to: &fields, info: info, validate: options.validate)
+                try applySchema(to: &fields, info: info, validate: options.validate)
                 fields.setFirst(SystemFields.id, .string(id))
                 var body: [UInt8] = []
                 fields.write(to: &body)
@@ -87,7 +94,7 @@ extension DocumentStore {
                     changedBy: options.actor, version: 0)
                 prepared.append((document, fields))
             } catch StoreError.validation(let errors) where objects.count > 1 {
-                throw StoreError.validation(errors.map { Self.inElement($0, index) })
+                throw StoreError.validation(errors.map { inElement($0, index) })
             }
         }
         return prepared
@@ -111,7 +118,9 @@ extension DocumentStore {
             ])
     }
 
-    private func newID(for object: JSONObject, options: WriteOptions, now: Int64) throws -> String {
+    private static func newID(for object: JSONObject, options: WriteOptions, now: Int64, ids: IDSource) throws
+        -> String
+    {
         guard options.keepIDs, case .string(let given) = object[SystemFields.id] else {
             return ids.next(milliseconds: now)
         }

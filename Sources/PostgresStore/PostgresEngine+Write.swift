@@ -52,43 +52,13 @@ extension PostgresEngine {
         return nil
     }
 
-    /// Each object as the document it becomes (id, system fields, schema applied), as
-    /// `DocumentStore` prepares them.
+    /// Each object as the document it becomes, prepared as `DocumentStore` prepares its own
+    /// (ids, system fields, schema), with this engine's clock and ids.
     func prepareInserts(_ objects: [JSONObject], info: CollectionInfo, options: WriteOptions) throws
         -> [(document: Document, fields: JSONObject)]
     {
-        let now = clock.nowMilliseconds()
-        var prepared: [(document: Document, fields: JSONObject)] = []
-        prepared.reserveCapacity(objects.count)
-        for (index, object) in objects.enumerated() {
-            do {
-                let id = try newID(for: object, options: options, now: now)
-                var fields = SystemFields.stripped(object)
-                try DocumentStore.applySchema(to: &fields, info: info, validate: options.validate)
-                fields.setFirst(SystemFields.id, .string(id))
-                var body: [UInt8] = []
-                fields.write(to: &body)
-                let document = Document(
-                    id: id, body: body, created: now, changed: now, createdBy: options.actor,
-                    changedBy: options.actor, version: 0)
-                prepared.append((document, fields))
-            } catch StoreError.validation(let errors) where objects.count > 1 {
-                throw StoreError.validation(
-                    errors.map {
-                        FieldError(field: $0.field, message: "\($0.message) (element \(index) of the array)")
-                    })
-            }
-        }
-        return prepared
-    }
-
-    private func newID(for object: JSONObject, options: WriteOptions, now: Int64) throws -> String {
-        guard options.keepIDs, case .string(let given) = object[SystemFields.id] else {
-            return ids.next(milliseconds: now)
-        }
-        let lowered = given.lowercased()
-        guard ObjectID.isValid(lowered) else { throw StoreError.invalidID(given) }
-        return lowered
+        try DocumentStore.prepareInserts(
+            objects, info: info, options: options, now: clock.nowMilliseconds(), ids: ids)
     }
 
     /// One multi-row INSERT per 1,000 documents.
