@@ -29,13 +29,15 @@ RUN swift build -c release --product restlite --static-swift-stdlib \
 FROM debian:bookworm-slim
 
 # libsqlite3-0: the binary's one shared library beyond libc; tzdata and ca-certificates:
-# what Foundation expects to find. The health check is the binary itself (`restlite health`).
+# what Foundation expects to find; libpq5: PostgreSQL's client library, loaded only when
+# RESTLITE_DATABASE_URL (or --database) names a postgres:// database. The health check is the binary itself (`restlite health`).
 # Versions are not pinned: bookworm's security updates replace exact versions, so pins would
 # break rebuilds, and the base image tag already fixes the distribution release.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         ca-certificates \
+        libpq5 \
         libsqlite3-0 \
         tzdata \
     && rm -rf /var/lib/apt/lists/*

@@ -97,7 +97,7 @@ let package = Package(
             dependencies: [
                 "RestDBAPI", "SocketHTTP", "DocumentJSON", "DocumentStore", "DataTransfer", "PlatformSupport",
                 "MediaArchive",
-                "RestLiteAdmin", "Console", "StandIns", "Pictures",
+                "RestLiteAdmin", "Console", "StandIns", "Pictures", "PostgresStore",
             ],
             swiftSettings: swiftSettings
         ),
@@ -204,7 +204,7 @@ let package = Package(
             name: "ServerAssemblyTests",
             dependencies: [
                 "ServerAssembly", "RestDBAPI", "RestLiteTesting", "DocumentStore", "SocketHTTP", "StandIns",
-                "MediaArchive", "PlatformSupport",
+                "MediaArchive", "PlatformSupport", "PostgresStore",
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,17 +4,28 @@ import DocumentQuery
 /// creation times), their field indexes, and every document row with its system fields.
 /// Taken by `DocumentStore.captureSnapshot()`, brought back by `restoreSnapshot(_:)`.
 public struct StoreSnapshot: Sendable {
-    struct CollectionRows: Sendable {
+    package struct CollectionRows: Sendable {
         /// `collections(id, name, schema, created)` as stored.
-        let row: [SQLValue]
-        let id: Int64
+        package let row: [SQLValue]
+        package let id: Int64
         /// `CREATE INDEX` statements on the documents table, as SQLite keeps them.
-        let indexSQL: [String]
+        package let indexSQL: [String]
         /// `(seq, id, body, created, changed, createdby, changedby, version)` per document.
-        let documents: [[SQLValue]]
+        package let documents: [[SQLValue]]
+
+        package init(row: [SQLValue], id: Int64, indexSQL: [String], documents: [[SQLValue]]) {
+            self.row = row
+            self.id = id
+            self.indexSQL = indexSQL
+            self.documents = documents
+        }
     }
 
-    let collections: [CollectionRows]
+    package let collections: [CollectionRows]
+
+    package init(collections: [CollectionRows]) {
+        self.collections = collections
+    }
 
     /// Number of documents over all collections.
     public var documentCount: Int { collections.reduce(0) { $0 + $1.documents.count } }
@@ -22,6 +33,18 @@ public struct StoreSnapshot: Sendable {
     /// Number of collections.
     public var collectionCount: Int { collections.count }
 }
+
+/// An engine whose whole contents can be copied into memory and put back in one transaction:
+/// what the admin routes' reset and named snapshots need. `DocumentStore` is one; an engine
+/// that is not answers those routes with 501.
+public protocol SnapshottingEngine: DocumentEngine {
+    /// Everything the engine holds now, read from one transaction.
+    func captureSnapshot() throws -> StoreSnapshot
+    /// Replaces everything by `snapshot`, in one transaction.
+    func restoreSnapshot(_ snapshot: StoreSnapshot) throws
+}
+
+extension DocumentStore: SnapshottingEngine {}
 
 extension DocumentStore {
     private static let snapshotDocumentColumns =

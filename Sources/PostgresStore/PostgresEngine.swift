@@ -39,6 +39,9 @@ public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
     public let clock: DocumentClock
     public let ids: IDSource
     let queryBudget: Duration?
+    /// True when this open created restlite's tables: the database had none (a first start,
+    /// which `restlite serve` seeds).
+    public let createdTables: Bool
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()
@@ -67,6 +70,9 @@ public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
         }
         pool = PostgresPool(
             conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
+        createdTables = try pool.with { connection in
+            try connection.execute("SELECT to_regclass('restlite_collections') IS NULL").text(0, 0) == "t"
+        }
         try pool.with { connection in
             let icu = try connection.execute("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'")
             let caseCollation = icu.count > 0 ? "\"und-x-icu\"" : "\"default\""

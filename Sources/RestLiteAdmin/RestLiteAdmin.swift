@@ -45,7 +45,7 @@ public final class RestLiteAdmin: RouterMount {
         case forbidden
     }
 
-    public let store: DocumentStore
+    public let store: any DocumentEngine
     public let options: Options
     public let journal: RequestJournal
     public let faults: FaultTable
@@ -55,7 +55,7 @@ public final class RestLiteAdmin: RouterMount {
 
     /// Takes the start snapshot (what `reset` returns to) and loads `options.faults`.
     public init(
-        store: DocumentStore, options: Options = Options(),
+        store: any DocumentEngine, options: Options = Options(),
         authorize: @escaping @Sendable (HTTPRequest) -> Access,
         errorResponse: @escaping @Sendable (Int, String) -> HTTPResponse
     ) throws {
@@ -66,13 +66,24 @@ public final class RestLiteAdmin: RouterMount {
         journal = RequestJournal(capacity: options.journalSize, bodyLimit: options.journalBodyLimit)
         faults = FaultTable(seed: options.faultSeed)
         for rule in options.faults { try faults.add(json: rule) }
-        shelf = SnapshotShelf(start: try store.captureSnapshot())
+        shelf = SnapshotShelf(start: try (store as? any SnapshottingEngine)?.captureSnapshot())
+    }
+
+    /// The store as one that keeps snapshots; an engine that cannot answers 501.
+    private func snapshotting() throws -> any SnapshottingEngine {
+        guard let engine = store as? any SnapshottingEngine else {
+            throw AdminFailure(
+                501,
+                "This server's storage engine keeps no snapshots: reset and named snapshots need the "
+                    + "SQLite engine (serve without --database); the journal and fault rules work.")
+        }
+        return engine
     }
 
     /// Takes the start snapshot again: for a server that seeds its store after building its
     /// routes (it binds its port first, so a seed can name that port).
     public func captureStartState() throws {
-        shelf.replaceStart(try store.captureSnapshot())
+        shelf.replaceStart(try (store as? any SnapshottingEngine)?.captureSnapshot())
     }
 
     public var outerMiddleware: [any HTTPMiddleware] {
@@ -152,10 +163,12 @@ public final class RestLiteAdmin: RouterMount {
     private func reset() throws -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
-        try store.restoreSnapshot(shelf.start)
+        let engine = try snapshotting()
+        guard let start = shelf.start else { throw AdminFailure(500, "The start-up snapshot is missing.") }
+        try engine.restoreSnapshot(start)
         let extras = options.resetHooks.map { hook in hook() }
         let elapsed = JournalMiddleware.milliseconds(clock.now - started)
-        var answer: JSONObject = ["reset": true, "documents": .number(JSONNumber(shelf.start.documentCount))]
+        var answer: JSONObject = ["reset": true, "documents": .number(JSONNumber(start.documentCount))]
         for (name, count) in extras { answer[name] = .number(JSONNumber(count)) }
         answer["ms"] = .number(JSONNumber((elapsed * 100).rounded() / 100))
         return Self.json(.ok, .object(answer))
@@ -168,15 +181,16 @@ public final class RestLiteAdmin: RouterMount {
     private func saveSnapshot(_ name: String) throws -> HTTPResponse {
         try Self.validate(name)
         let entry = SnapshotShelf.Entry(
-            snapshot: try store.captureSnapshot(), created: ISODate.nowMilliseconds(),
+            snapshot: try snapshotting().captureSnapshot(), created: ISODate.nowMilliseconds(),
             extras: options.snapshotHooks.map { $0.capture() })
         shelf.put(name, entry)
         return Self.json(.created, Self.describe(name, entry))
     }
 
     private func restoreSnapshot(_ name: String) throws -> HTTPResponse {
+        let engine = try snapshotting()
         guard let entry = shelf.get(name) else { throw AdminFailure(404, "No snapshot is named '\(name)'.") }
-        try store.restoreSnapshot(entry.snapshot)
+        try engine.restoreSnapshot(entry.snapshot)
         var answer = Self.describe(name, entry)
         if case .object(var object) = answer {
             for (hook, value) in zip(options.snapshotHooks, entry.extras) {
@@ -277,15 +291,15 @@ final class SnapshotShelf: @unchecked Sendable {
 
     // Guarded by `lock`.
     private let lock = PosixCondition()
-    private var startSnapshot: StoreSnapshot
+    private var startSnapshot: StoreSnapshot?
     private var named: [String: Entry] = [:]
 
-    init(start: StoreSnapshot) { startSnapshot = start }
+    init(start: StoreSnapshot?) { startSnapshot = start }
 
-    /// What `reset` returns to.
-    var start: StoreSnapshot { lock.withLock { startSnapshot } }
+    /// What `reset` returns to; nil on an engine without snapshots.
+    var start: StoreSnapshot? { lock.withLock { startSnapshot } }
 
-    func replaceStart(_ snapshot: StoreSnapshot) { lock.withLock { startSnapshot = snapshot } }
+    func replaceStart(_ snapshot: StoreSnapshot?) { lock.withLock { startSnapshot = snapshot } }
 
     func put(_ name: String, _ entry: Entry) { lock.withLock { named[name] = entry } }
     func get(_ name: String) -> Entry? { lock.withLock { named[name] } }

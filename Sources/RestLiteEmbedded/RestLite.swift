@@ -39,7 +39,7 @@ public enum RestLite {
         /// The bound port.
         public let port: Int
         /// The store behind the server, for checks that bypass HTTP.
-        public let store: DocumentStore
+        public let store: any DocumentEngine
     }
 
     /// Settings beyond the seed; the defaults suit most tests.

@@ -55,7 +55,7 @@ public struct RestliteApplication: Sendable {
     /// error bodies, method override, the key check; then the routes of restdb, the admin, the
     /// console and the stand-ins.
     public static func build(
-        _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore,
+        _ configuration: ServeConfiguration, store: any DocumentEngine, keys: KeyRing, media: MediaStore,
         tuning: Tuning = Tuning()
     ) throws -> RestliteApplication {
         let admin = try RestLiteAdmin.forServe(

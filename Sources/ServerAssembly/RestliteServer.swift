@@ -2,6 +2,7 @@ import Console
 import DocumentStore
 import MediaArchive
 import PlatformSupport
+import PostgresStore
 import RestDBAPI
 import RestLiteAdmin
 import SocketHTTP
@@ -32,7 +33,8 @@ public final class RestliteServer: Sendable {
     public let configuration: ServeConfiguration
     /// The data folder; nil for an in-memory server (`ServeConfiguration.memory`).
     public let folder: DataFolder?
-    public let store: DocumentStore
+    /// The documents: the data folder's SQLite file, in memory, or PostgreSQL (`--database`).
+    public let store: any DocumentEngine
     public let keys: KeyRing
     public let http: HTTPServer
     /// The `/_restlite/` admin routes; nil with `--no-admin`.
@@ -51,7 +53,8 @@ public final class RestliteServer: Sendable {
     private let lock: DataFolderLock?
 
     private init(
-        configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?, store: DocumentStore,
+        configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?,
+        store: any DocumentEngine,
         keys: KeyRing, serving: Serving, notes: [String]
     ) {
         self.configuration = configuration
@@ -77,7 +80,7 @@ public final class RestliteServer: Sendable {
         var admin: RestLiteAdmin? { application.admin }
         var console: Console? { application.console }
 
-        init(_ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore)
+        init(_ configuration: ServeConfiguration, store: any DocumentEngine, keys: KeyRing, media: MediaStore)
             throws
         {
             self.media = media
@@ -88,7 +91,8 @@ public final class RestliteServer: Sendable {
         /// With `bindFirst` binds the port, then seeds (a `--local-images` seed names the port
         /// clients reach, `--port 0` included), then takes the admin routes' start state.
         func seed(
-            _ store: DocumentStore, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
+            _ store: any DocumentEngine, _ configuration: ServeConfiguration, from seed: SeedSource,
+            wasNew: Bool,
             bindFirst: Bool
         ) async throws -> [String] {
             do {
@@ -138,7 +142,11 @@ public final class RestliteServer: Sendable {
         _ configuration: ServeConfiguration, _ folder: DataFolder, _ lock: DataFolderLock, seed: SeedSource,
         wasNew: Bool, bindFirst: Bool
     ) async throws -> RestliteServer {
-        let store = try StoreOpening.openStore(folder, configuration)
+        let opened = try StoreOpening.openStore(folder, configuration)
+        let store = opened.store
+        // A new SQLite folder is one without its database file; a PostgreSQL database is new
+        // when it had no restlite tables.
+        let wasNew = configuration.databaseURL == nil ? wasNew : opened.isNew
         let keyCreated = try ensureFullKey(folder, wasNew: wasNew, configuration) != nil
         let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
         let media = try MediaStore(directory: folder.mediaURL.path)
@@ -245,6 +253,7 @@ public final class RestliteServer: Sendable {
         }
         var banner = ServeBanner(
             host: configuration.host, port: http.port, dataDirectory: folder?.url.path ?? "none (in memory)",
+            database: configuration.databaseURL.map(PostgresURL.redacted),
             collections: collections,
             key: displayedKey(), notes: notes,
             standInBase: configuration.standIns ? configuration.baseURL(port: http.port) : nil)

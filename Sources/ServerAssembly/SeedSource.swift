@@ -47,7 +47,7 @@ public struct SeedSource: Sendable, Equatable {
     /// (`SeedData.reset`): a file that fails to import leaves `a3cats` as it was. With
     /// `localImages`, photo URLs point at the stand-ins (`--local-images`).
     @discardableResult
-    public func load(into store: DocumentStore, localImages: LocalImageURLs? = nil) async throws
+    public func load(into store: any DocumentEngine, localImages: LocalImageURLs? = nil) async throws
         -> ImportSummary
     {
         try await SeedData.reset(store, file: file, localImages: localImages)

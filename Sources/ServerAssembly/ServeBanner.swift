@@ -6,6 +6,9 @@ public struct ServeBanner: Sendable {
     public var host: String
     public var port: Int
     public var dataDirectory: String
+    /// The PostgreSQL database holding the documents (`--database`, password hidden); nil when
+    /// they are in the data folder's SQLite file.
+    public var database: String?
     /// Collection names with their document counts, in display order.
     public var collections: [(name: String, count: Int)]
     /// The full-access key to show, or nil when there is none.
@@ -21,12 +24,14 @@ public struct ServeBanner: Sendable {
     public var consoleLink: (url: String, minutes: Int)?
 
     public init(
-        host: String, port: Int, dataDirectory: String, collections: [(name: String, count: Int)],
-        key: String?, notes: [String] = [], standInBase: String? = nil
+        host: String, port: Int, dataDirectory: String, database: String? = nil,
+        collections: [(name: String, count: Int)], key: String?, notes: [String] = [],
+        standInBase: String? = nil
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
+        self.database = database
         self.collections = collections
         self.key = key
         self.notes = notes
@@ -63,6 +68,7 @@ public struct ServeBanner: Sendable {
         var lines = ["restlite listening on \(url)"]
         lines += notes.map { "  \($0)" }
         lines.append("data folder: \(dataDirectory)")
+        if let database { lines.append("database: \(database) (PostgreSQL)") }
         let list = collections.map { "\($0.name) (\($0.count))" }.joined(separator: ", ")
         lines.append("collections: \(list.isEmpty ? "none yet" : list)")
         if let key {

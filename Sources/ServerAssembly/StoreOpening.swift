@@ -2,6 +2,7 @@ import DataTransfer
 import DocumentJSON
 import DocumentStore
 import PlatformSupport
+import PostgresStore
 import RestDBAPI
 
 #if canImport(FoundationEssentials)
@@ -15,11 +16,44 @@ import RestDBAPI
 /// between (a seed with `--local-images` names the bound port). The caller deletes the database
 /// of a new folder when either step fails, so the next start is again a first start.
 enum StoreOpening {
-    static func openStore(_ folder: DataFolder, _ configuration: ServeConfiguration) throws -> DocumentStore {
+    /// An opened store and whether it is new (so gets the seed): a data folder without its
+    /// database file, or a PostgreSQL database without restlite's tables.
+    struct Opened {
+        let store: any DocumentEngine
+        let isNew: Bool
+    }
+
+    /// The data folder's SQLite file, or with `--database` the PostgreSQL database.
+    static func openStore(_ folder: DataFolder, _ configuration: ServeConfiguration) throws -> Opened {
+        if let url = configuration.databaseURL {
+            let engine = try openPostgres(url, configuration)
+            return Opened(store: engine, isNew: engine.createdTables)
+        }
+        let isNew = folder.isNew
         do {
-            return try DocumentStore(path: folder.databaseURL.path, options: storeOptions(configuration))
+            return Opened(
+                store: try DocumentStore(path: folder.databaseURL.path, options: storeOptions(configuration)),
+                isNew: isNew)
         } catch {
             throw folder.describeOpenFailure(error)
+        }
+    }
+
+    /// The PostgreSQL engine at `url` with the configuration's clock, ids and query budget
+    /// (automatic indexes are SQLite's only). libpq missing, or the server unreachable, is a
+    /// setting error that says what to do.
+    static func openPostgres(_ url: String, _ configuration: ServeConfiguration) throws -> PostgresEngine {
+        var options = PostgresEngine.Options()
+        if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
+        if let seed = configuration.idSeed { options.ids = .seeded(seed) }
+        options.queryBudget = configuration.queryBudget
+        do {
+            return try PostgresEngine(url: url, options: options)
+        } catch let error as StoreUnavailable {
+            throw ServeError.invalidSetting(
+                "--database \(PostgresURL.redacted(url)): cannot reach PostgreSQL: \(error.reason)")
+        } catch {
+            throw ServeError.invalidSetting("--database \(PostgresURL.redacted(url)): \(error)")
         }
     }
 
@@ -44,7 +78,7 @@ enum StoreOpening {
     /// Seeds a new folder or an in-memory store (or resets) when the configuration asks;
     /// returns the notes for the banner. `localImages` points photo URLs at the stand-ins.
     static func seed(
-        _ store: DocumentStore, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
+        _ store: any DocumentEngine, _ configuration: ServeConfiguration, from seed: SeedSource, wasNew: Bool,
         localImages: LocalImageURLs?
     ) async throws -> [String] {
         if configuration.localImages, !wasNew, !configuration.reset {

@@ -75,7 +75,10 @@ import Testing
     /// A value each flag takes: its default when that is a value.
     private static func sample(_ entry: ServeSettings.Entry) -> String {
         if case .value(let text) = entry.setting.shownDefault { return text }
-        let samples = ["clock": "2020-01-01T00:00:00Z", "publicURL": "http://a.example"]
+        let samples = [
+            "clock": "2020-01-01T00:00:00Z", "publicURL": "http://a.example",
+            "database": "postgres://a.example/db",
+        ]
         return samples[entry.name] ?? "1"
     }
 

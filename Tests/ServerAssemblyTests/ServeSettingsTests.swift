@@ -90,7 +90,10 @@ import Testing
     }
 
     /// Values for the flags whose default is not a value.
-    private static let samples = ["clock": "2020-01-01T00:00:00Z", "publicURL": "http://a.example"]
+    private static let samples = [
+        "clock": "2020-01-01T00:00:00Z", "publicURL": "http://a.example",
+        "database": "postgres://a.example/db",
+    ]
 
     @Test func overridesAreTheTablesPropertiesByName() {
         var flags = ServeOverrides(port: "0")

@@ -24,7 +24,9 @@ public enum SeedData {
     /// import leaves `a3cats` exactly as it was. With `file`, that JSON file is imported
     /// instead of the built-in seed; with `localImages`, photo URLs point at the stand-ins.
     @discardableResult
-    public static func reset(_ store: DocumentStore, file: String? = nil, localImages: LocalImageURLs? = nil)
+    public static func reset(
+        _ store: any DocumentEngine, file: String? = nil, localImages: LocalImageURLs? = nil
+    )
         async throws -> ImportSummary
     {
         let bytes =

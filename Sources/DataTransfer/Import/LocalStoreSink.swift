@@ -1,6 +1,7 @@
 import DocumentStore
 
-/// The `ImportSink` for a data folder on this machine: writes straight into a `DocumentStore`.
+/// The `ImportSink` for a store this process holds: writes straight into its engine (a data
+/// folder's `DocumentStore`, or PostgreSQL).
 ///
 /// ```swift
 /// let store = try DocumentStore(path: "data/restlite.sqlite")
@@ -8,9 +9,9 @@ import DocumentStore
 ///     .run(path: "seed/a3cats.json", into: LocalStoreSink(store: store))
 /// ```
 public struct LocalStoreSink: ImportSink {
-    public let store: DocumentStore
+    public let store: any DocumentEngine
 
-    public init(store: DocumentStore) {
+    public init(store: any DocumentEngine) {
         self.store = store
     }
 

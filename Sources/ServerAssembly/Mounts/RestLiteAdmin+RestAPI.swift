@@ -14,7 +14,8 @@ import SocketHTTP
 extension RestLiteAdmin {
     /// The admin routes as a REST server mounts them: only full-access keys of `keys` get in,
     /// errors and fault answers have restdb's error body.
-    public static func forRestAPI(store: DocumentStore, keys: KeyRing, options: Options = Options()) throws
+    public static func forRestAPI(store: any DocumentEngine, keys: KeyRing, options: Options = Options())
+        throws
         -> RestLiteAdmin
     {
         try RestLiteAdmin(
@@ -41,7 +42,7 @@ extension RestLiteAdmin {
     /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`. `given`
     /// options (a test's) stand in for those the configuration sets.
     static func forServe(
-        _ configuration: ServeConfiguration, store: DocumentStore, keys: KeyRing, media: MediaStore,
+        _ configuration: ServeConfiguration, store: any DocumentEngine, keys: KeyRing, media: MediaStore,
         options given: Options? = nil
     ) throws -> RestLiteAdmin? {
         guard configuration.admin else { return nil }

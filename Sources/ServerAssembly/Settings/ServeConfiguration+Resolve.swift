@@ -37,9 +37,25 @@ extension ServeConfiguration {
         if !admin && faultsFile != nil {
             throw ServeError.invalidSetting("--faults needs the admin routes; it cannot go with --no-admin")
         }
+        if memory && databaseURL != nil {
+            throw ServeError.invalidSetting(
+                "--memory keeps the documents in memory; it cannot go with --database")
+        }
         if reset && !seeds {
             throw ServeError.invalidSetting("--reset reloads the seed; it cannot go with --no-seed")
         }
+    }
+
+    /// `--database`: a `postgres://` or `postgresql://` URL (libpq's form, as
+    /// `postgres://user:password@host:5432/db?sslmode=disable`).
+    static func parseDatabaseURL(_ text: String) throws -> String {
+        let url = text.trimmingBlanks()
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+            throw ServeError.invalidSetting(
+                "database '\(text)' is not a PostgreSQL URL such as postgres://user@127.0.0.1:5432/restlite; "
+                    + "without --database the documents are in the data folder's SQLite file")
+        }
+        return url
     }
 
     /// `--clock`: an ISO 8601 instant, optionally with a step.

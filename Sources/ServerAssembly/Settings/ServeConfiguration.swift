@@ -20,6 +20,10 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var port = 8080
     /// The data folder: `restlite.sqlite`, `keys.json` and the lock file.
     public var dataDirectory = "./data"
+    /// `--database`: a `postgres://` URL whose database holds the documents instead of the
+    /// data folder's `restlite.sqlite` (the folder keeps `keys.json`, `media/` and the lock);
+    /// nil is SQLite. Checked by `resolve`.
+    public var databaseURL: String?
     /// Full-access keys accepted without being written to `keys.json`.
     public var apiKeys: [String] = []
     /// The JSON file a new folder is seeded from; nil means `seed/a3cats.json` when that file

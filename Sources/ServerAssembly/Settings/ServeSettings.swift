@@ -29,6 +29,17 @@ public struct ServeSettings: Sendable {
         details: "the data folder: `restlite.sqlite`, `keys.json`, `restlite.lock`, `media/`"
     ) { text, configuration in configuration.dataDirectory = text }
 
+    public let database = ServeSetting<String?>(
+        flag: "database", variable: "RESTLITE_DATABASE_URL", value: "url",
+        default: .described("`restlite.sqlite` in the data folder"),
+        help: "Keep the documents in this PostgreSQL database (postgres://user@host:5432/db) instead of the "
+            + "data folder's SQLite file; needs libpq.",
+        details: "keep the documents in this PostgreSQL database (`postgres://user:password@host:5432/db`) "
+            + "instead of `restlite.sqlite`; libpq is loaded only then (`apt install libpq5`, `brew install "
+            + "libpq`); the data folder keeps `keys.json`, `media/` and the lock; an empty database is seeded; "
+            + "no snapshots, reset route or automatic indexes there yet ([PostgreSQL](#postgresql))"
+    ) { text, configuration in configuration.databaseURL = try ServeConfiguration.parseDatabaseURL(text) }
+
     public let apiKeys = ServeSetting<[String]>(
         flag: "apikey", variable: "RESTLITE_APIKEY", value: "key",
         help: "Accept this full-access key without writing it to keys.json; repeatable.",

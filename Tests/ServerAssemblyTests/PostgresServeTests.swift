@@ -1,0 +1,169 @@
+import DocumentJSON
+import DocumentStore
+import Foundation
+import PostgresStore
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+@testable import RestDBAPI
+@testable import ServerAssembly
+
+/// `restlite serve --database postgres://...`: the documents in PostgreSQL, everything else
+/// (keys, media, lock) in the data folder; the same seed, routes and answers as on SQLite.
+@Suite struct PostgresServeTests {
+    private func configuration(database: String, _ edit: (inout ServeConfiguration) -> Void = { _ in })
+        -> ServeConfiguration
+    {
+        var configuration = ServeConfiguration()
+        configuration.port = 0
+        configuration.quiet = true
+        configuration.databaseURL = database
+        configuration.dataDirectory = NSTemporaryDirectory() + "restlite-pgserve-\(UUID().uuidString)"
+        edit(&configuration)
+        return configuration
+    }
+
+    private static func databaseURL() throws -> String {
+        do {
+            return try TemporaryPostgres.shared().makeDatabase()
+        } catch let error as TemporaryPostgres.Unavailable {
+            Issue.record("PostgreSQL tests cannot run: \(error.description)")
+            throw error
+        }
+    }
+
+    private func request(
+        _ server: RestliteServer, _ method: HTTPMethod, _ target: String, body: String = "",
+        key: String = TestAPI.fullKey
+    ) -> HTTPResponse {
+        server.responder.respond(
+            to: HTTPRequest(
+                method: method, target: target, headers: ["x-apikey": key], body: Array(body.utf8)))
+    }
+
+    @Test func aNewDatabaseIsSeededAndTheFolderKeepsOnlyKeysAndLock() async throws {
+        let settings = configuration(database: try Self.databaseURL())
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        #expect(server.store is PostgresEngine)
+        #expect(try server.store.count(in: "a3cats") == 100)
+        let types = try #require(try server.store.schema(of: "a3cats")).fields.map { "\($0.name):\($0.type)" }
+        #expect(types.contains("birthDate:date") && types.contains("weightKg:floatNumber"))
+        let folder = DataFolder(path: settings.dataDirectory)
+        #expect(!FileManager.default.fileExists(atPath: folder.databaseURL.path))
+        let keys = try KeyFile.load(from: folder.keysURL).keys
+        #expect(keys.count == 1 && keys[0].full)
+        let banner = server.banner().text
+        #expect(banner.contains("collections: a3cats (100)"))
+        #expect(banner.contains("database: postgresql:///"))
+        #expect(server.notes.contains { $0.contains("imported 100 documents into a3cats") })
+    }
+
+    @Test func aSecondStartOnTheSameDatabaseKeepsTheDataAndDoesNotSeedAgain() async throws {
+        let url = try Self.databaseURL()
+        let settings = configuration(database: url) { $0.apiKeys = [TestAPI.fullKey] }
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        var first: RestliteServer? = try await RestliteServer.open(settings)
+        let list = try #require(first.map { request($0, .get, "/rest/a3cats?max=1") })
+        let id = try #require(try list.json().arrayValue?.first?["_id"]?.stringValue)
+        #expect(first.map { request($0, .delete, "/rest/a3cats/\(id)").status } == .ok)
+        first = nil
+        // Another data folder, the same database: the documents are the database's.
+        let other = configuration(database: url) { $0.apiKeys = [TestAPI.fullKey] }
+        defer { try? FileManager.default.removeItem(atPath: other.dataDirectory) }
+        let second = try await RestliteServer.open(other)
+        #expect(try second.store.count(in: "a3cats") == 99)
+        #expect(!second.notes.contains { $0.contains("imported") })
+        #expect(request(second, .get, "/rest/a3cats/\(id)").status == .notFound)
+    }
+
+    @Test func restdbRoutesAnswerOverARealSocket() async throws {
+        let settings = configuration(database: try Self.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        let port = try server.start()
+        defer { server.http.shutdown(grace: .seconds(1)) }
+        let client = try RawHTTPClient(port: port, timeout: .seconds(10))
+        let body = #"{"catName":"Tom","rating":5}"#
+        try client.send(
+            "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let created = try client.readResponse()
+        #expect(created.status == 201)
+        let document = try JSON.parse(Array(created.bodyString.utf8))
+        let id = try #require(document["_id"]?.stringValue)
+        #expect(document["_version"] == .number(JSONNumber(0)))
+        let update = #"{"rating":4}"#
+        try client.send(
+            "PUT /rest/a3cats/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(update.utf8.count)\r\n\r\n\(update)")
+        let updated = try JSON.parse(Array(try client.readResponse().bodyString.utf8))
+        #expect(updated["rating"] == .number(JSONNumber(4)) && updated["catName"] == .string("Tom"))
+        let query = #"{"catName":"Tom"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        try client.send(
+            "GET /rest/a3cats?q=\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n")
+        let found = try JSON.parse(Array(try client.readResponse().bodyString.utf8)).arrayValue ?? []
+        #expect(found.count == 1 && found.first?["_id"]?.stringValue == id)
+        try client.send(
+            "DELETE /rest/a3cats/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        #expect(try server.store.count(in: "a3cats") == 100)
+    }
+
+    @Test func snapshotsAndResetSay501AndTheJournalWorks() async throws {
+        let settings = configuration(database: try Self.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        for (method, target) in [
+            (HTTPMethod.post, "/_restlite/reset"), (.post, "/_restlite/snapshots/before"),
+            (.post, "/_restlite/snapshots/before/restore"),
+        ] {
+            let response = request(server, method, target)
+            #expect(response.status.code == 501, "\(target)")
+            #expect(response.bodyString.contains("keeps no snapshots"), "\(target)")
+        }
+        #expect(request(server, .get, "/rest/a3cats?max=2").status == .ok)
+        #expect(try request(server, .get, "/_restlite/journal?path=/rest/*").json().arrayValue?.count == 1)
+    }
+
+    @Test func settingsAreCheckedAndAnUnreachableDatabaseSaysSo() async throws {
+        var flags = ServeOverrides()
+        flags.database = "postgres://app@127.0.0.1:5432/restlite"
+        #expect(try ServeConfiguration.resolve(flags, environment: [:]).databaseURL == flags.database)
+        let fromEnvironment = try ServeConfiguration.resolve(
+            ServeOverrides(), environment: ["RESTLITE_DATABASE_URL": "postgresql:///db?host=/tmp"])
+        #expect(fromEnvironment.databaseURL == "postgresql:///db?host=/tmp")
+        #expect(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).databaseURL == nil)
+        for bad in ["mysql://x/y", "./data/restlite.sqlite", "postgres:/db"] {
+            #expect(throws: ServeError.self) {
+                try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_DATABASE_URL": bad])
+            }
+        }
+        flags.memory = true
+        #expect(throws: ServeError.self) { try ServeConfiguration.resolve(flags, environment: [:]) }
+        // Nothing listens on this socket folder: the start fails with the reason, password hidden.
+        let settings = configuration(
+            database: "postgresql://app:s3cret@/restlite?host=/nonexistent-restlite&connect_timeout=2")
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        do {
+            _ = try await RestliteServer.open(settings)
+            Issue.record("an unreachable database opened")
+        } catch let error as ServeError {
+            let message = "\(error)"
+            #expect(message.contains("cannot reach PostgreSQL"), "\(message)")
+            #expect(message.contains("app:***@") && !message.contains("s3cret"), "\(message)")
+        }
+    }
+
+    @Test func passwordsAreHiddenWhereverTheURLIsShown() {
+        #expect(
+            PostgresURL.redacted("postgres://app:secret@db:5432/restlite")
+                == "postgres://app:***@db:5432/restlite")
+        #expect(PostgresURL.redacted("postgres://app@db/restlite") == "postgres://app@db/restlite")
+        #expect(
+            PostgresURL.redacted("postgresql:///db?host=/tmp&password=x&user=a")
+                == "postgresql:///db?host=/tmp&password=***&user=a")
+        #expect(PostgresURL.redacted("postgres://a:b@c@d/e") == "postgres://a:***@d/e")
+    }
+}
