@@ -29,6 +29,26 @@ import Testing
         #expect(request.body.count == 1000 && parser.pendingHead == nil)
     }
 
+    @Test func bodyBytesFillTheReservedRoomWithoutBeingBufferedTwice() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 40000\r\n\r\n".utf8))
+        #expect(parser.next() == nil)
+        parser.reserveAnnouncedBody()
+        #expect(parser.reservedBodyRoom == 40000)
+        let held = parser.retainedBytes
+        let bytes = [UInt8](repeating: 0x61, count: 40000) + Array("GET /b HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        bytes.withUnsafeBytes { parser.append($0) }
+        // The body went into its room; only the pipelined request after it was buffered.
+        #expect(parser.retainedBytes < held + 1024, "\(parser.retainedBytes) after \(held)")
+        #expect(parser.reservedBodyRoom == 0)
+        guard case .request(let first) = parser.next(), case .request(let second) = parser.next() else {
+            Issue.record("two requests expected")
+            return
+        }
+        #expect(first.body.count == 40000 && first.body.allSatisfy { $0 == 0x61 })
+        #expect(second.path == "/b" && parser.next() == nil)
+    }
+
     @Test func readsContentLengthBody() {
         let events = parseEverywhere("POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello")
         #expect(events == ["POST /a HTTP/1.1 [Host=h,Content-Length=5] hello"])

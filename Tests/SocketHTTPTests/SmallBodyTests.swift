@@ -52,24 +52,41 @@ import Testing
         #expect(try next.readResponse().bodyString == "big 2000")
     }
 
+    /// Each head waits for its `100 Continue`, so the server has checked it (and counted its
+    /// body) before the next bytes go out: the order of reads is the test's, not the scheduler's.
     @Test func unfinishedSmallBodiesNeverMakeOtherBodiesWait() throws {
         let server = try Self.start { $0.maxBufferedBytes = 64 * 1024 }
         defer { server.shutdown(grace: .seconds(1)) }
         var held: [RawHTTPClient] = []
         for _ in 0..<17 {
             let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
-            try client.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n{")
+            try client.send(
+                "POST /small HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000\r\n\r\n")
+            #expect(try client.readResponse().status == 100)
+            try client.send("{")
             held.append(client)
         }
-        // 17 heads and bodies in flight (17 KB and their buffers), yet a 48 KiB body passes.
+        // 17 heads and bodies in flight (17 KB and their buffers), yet a 48 KiB body passes,
+        // its bytes arriving after its head reserved (and counted) their room.
         let big = try RawHTTPClient(port: server.port, timeout: .seconds(3))
-        try big.send("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: 49152\r\n\r\n")
+        try big.send("POST /big HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 49152\r\n\r\n")
+        #expect(try big.readResponse().status == 100)
         try big.send([UInt8](repeating: 0x61, count: 49152))
         #expect(try big.readResponse().bodyString == "big 49152")
         for client in held {
             try client.send([UInt8](repeating: 0x61, count: 999))
             #expect(try client.readResponse().bodyString == "small 1000")
         }
+    }
+
+    @Test func aBodyBeyondTheBufferedCapIsRefusedFromItsHead() throws {
+        let server = try Self.start { $0.maxBufferedBytes = 64 * 1024 }
+        defer { server.shutdown(grace: .seconds(1)) }
+        let big = try RawHTTPClient(port: server.port, timeout: .seconds(3))
+        try big.send("POST /big HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 70000\r\n\r\n")
+        let response = try big.readResponse()
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
     }
 
     @Test func theSmallBodyPoolHasACapOfItsOwn() throws {

@@ -53,9 +53,30 @@ public struct HTTPRequestParser: Sendable {
         self.limits = limits
     }
 
-    /// Buffers more bytes from the peer.
+    /// Buffers more bytes from the peer. The bytes of a `Content-Length` body that arrive with
+    /// nothing else buffered go straight into the body (into the room `reserveAnnouncedBody`
+    /// made), so the server holds them once, as it counted them, not twice on their way through.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
+        if case .fixedBody(let remaining) = state, start == buffer.count,
+            bytes.withContiguousStorageIfAvailable({ appendBody($0, remaining: remaining) }) != nil
+        {
+            return
+        }
         buffer.append(contentsOf: bytes)
+    }
+
+    private mutating func appendBody(_ bytes: UnsafeBufferPointer<UInt8>, remaining: Int) {
+        let taken = min(remaining, bytes.count)
+        body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<taken]))
+        state = .fixedBody(remaining: remaining - taken)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[taken...]))
+    }
+
+    /// How many of the next bytes appended land in body memory the parser already holds (and
+    /// `retainedBytes` already counts): the reserved room of a `Content-Length` body.
+    public var reservedBodyRoom: Int {
+        guard case .fixedBody(let remaining) = state, start == buffer.count else { return 0 }
+        return min(remaining, body.capacity - body.count)
     }
 
     /// Whether a request has begun and not completed (an idle keep-alive connection is not).

@@ -31,7 +31,10 @@ extension ServerRuntime {
                 return bodyTimedOut(connection)
                     ? refuseBody(.requestTimeout, connection, &context) : close(connection)
             }
-            if overCap(connection, adding: count) {
+            // Body bytes that fill room reserved (and counted) when the head was checked are
+            // not new memory; counting them again refused a body over half the free cap.
+            let newBytes = count - min(count, connection.parser.reservedBodyRoom)
+            if overCap(connection, adding: newBytes) {
                 return refuseBody(.serviceUnavailable, connection, &context)
             }
             let now = System.monotonicMilliseconds()
