@@ -44,7 +44,7 @@ extension QueryCompiler {
             case .object, .array:
                 let kind: JSONKind = list.kind == .array ? .array : .object
                 return SQLFragment(
-                    "(\(value.value) \(dialect.containersInBoundArray) AND \(dialect.typeTest(value.type, kind)))",
+                    "(\(dialect.containerInBoundArray(value.value)) AND \(dialect.typeTest(value.type, kind)))",
                     [array])
             case .null, .bool:
                 // At most one null and two booleans: equality each.
@@ -74,7 +74,7 @@ extension QueryCompiler {
         case .json(let json):
             let kind: JSONKind = json.arrayValue != nil ? .array : .object
             return SQLFragment(
-                "(\(value.value) = \(dialect.boundLiteral(kind)) AND \(dialect.typeTest(value.type, kind)))",
+                "(\(dialect.containerEquals(value.value)) AND \(dialect.typeTest(value.type, kind)))",
                 [.text(json.serialized())])
         }
     }

@@ -55,9 +55,13 @@ public protocol SQLDialect: Sendable {
     /// The right-hand side of a membership test of a system column (text, or numeric for the
     /// dates and `_version`) in the elements of one bound JSON array.
     func columnInBoundArray(numeric: Bool) -> String
-    /// `inBoundArray` for arrays and objects, whose bound list holds each one's JSON text as a
-    /// string (what SQLite's `json_extract` gives for a container).
-    var containersInBoundArray: String { get }
+    /// `value` (an array or object) is one of the containers in one bound JSON array, which
+    /// holds each one's JSON text as a string (what SQLite's `json_extract` gives for a
+    /// container). Containers are equal when their JSON text is: `[2.0]` is not `[2]`.
+    func containerInBoundArray(_ value: String) -> String
+    /// `value` (an array or object) equals the container whose JSON text is bound, compared
+    /// as text as on SQLite (`[2.0]` is not `[2]`).
+    func containerEquals(_ value: String) -> String
 }
 
 extension SQLDialect {
@@ -68,7 +72,10 @@ extension SQLDialect {
     public func columnInBoundArray(numeric: Bool) -> String { inBoundArray }
 
     /// SQLite compares a container's JSON text with the text in the list.
-    public var containersInBoundArray: String { inBoundArray }
+    public func containerInBoundArray(_ value: String) -> String { "\(value) \(inBoundArray)" }
+
+    /// SQLite compares a container's JSON text with the bound text.
+    public func containerEquals(_ value: String) -> String { "\(value) = ?" }
 }
 
 extension SQLDialect {

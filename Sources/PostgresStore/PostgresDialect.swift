@@ -79,9 +79,17 @@ package struct PostgresDialect: SQLDialect {
 
     package var inBoundArray: String { "IN (SELECT jsonb_array_elements(CAST(? AS jsonb)))" }
 
-    /// The list holds each container's JSON text as a string: parsed back into `jsonb`.
-    package var containersInBoundArray: String {
-        "IN (SELECT CAST(e #>> '{}' AS jsonb) FROM jsonb_array_elements(CAST(? AS jsonb)) AS e)"
+    /// Containers compare by their JSON text as `jsonb` writes it, not by `jsonb` equality,
+    /// which holds for numbers of equal value (`[2.0]` equals `[2]`): SQLite compares the text
+    /// restlite wrote. `jsonb`'s text keeps a number's digits (`2.0`), but orders an object's
+    /// keys and writes exponents out (`1e1` as `10`): docs/API.md, PostgreSQL exceptions.
+    package func containerInBoundArray(_ value: String) -> String {
+        "CAST(\(value) AS text) IN (SELECT CAST(CAST(e #>> '{}' AS jsonb) AS text)"
+            + " FROM jsonb_array_elements(CAST(? AS jsonb)) AS e)"
+    }
+
+    package func containerEquals(_ value: String) -> String {
+        "CAST(\(value) AS text) = CAST(CAST(? AS jsonb) AS text)"
     }
 
     package func columnInBoundArray(numeric: Bool) -> String {
