@@ -148,7 +148,7 @@ let package = Package(
                 "Console", "ServerAssembly",
                 "RestDBAPI", "RestLiteAdmin", "DocumentJSON", "DocumentStore", "SocketHTTP", "RestDBClient",
                 "MediaArchive",
-                "PlatformSupport", "Pictures",
+                "PlatformSupport", "Pictures", "PostgresStore",
             ],
             swiftSettings: swiftSettings
         ),

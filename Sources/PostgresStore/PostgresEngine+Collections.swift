@@ -34,22 +34,26 @@ extension PostgresEngine {
             return CollectionInfo(id: rows.int64(0, 0), name: name, schema: schema, created: rows.int64(0, 2))
         }
         let id = inserted.int64(0, 0)
-        try connection.execute(
-            """
-            CREATE TABLE IF NOT EXISTS \(StorageLayout.documentTable(id))(
-                id text COLLATE "C" PRIMARY KEY,
-                body text NOT NULL,
-                doc jsonb GENERATED ALWAYS AS (CAST(body AS jsonb)) STORED,
-                created bigint NOT NULL,
-                changed bigint NOT NULL,
-                createdby text,
-                changedby text,
-                version bigint NOT NULL
-            )
-            """)
+        try connection.execute(Self.createDocumentTableSQL(id))
         let info = CollectionInfo(id: id, name: name, schema: schema, created: created)
         try createUniqueIndexes(info, connection)
         return info
+    }
+
+    /// The documents table of collection `id`.
+    static func createDocumentTableSQL(_ id: Int64) -> String {
+        """
+        CREATE TABLE IF NOT EXISTS \(StorageLayout.documentTable(id))(
+            id text COLLATE "C" PRIMARY KEY,
+            body text NOT NULL,
+            doc jsonb GENERATED ALWAYS AS (CAST(body AS jsonb)) STORED,
+            created bigint NOT NULL,
+            changed bigint NOT NULL,
+            createdby text,
+            changedby text,
+            version bigint NOT NULL
+        )
+        """
     }
 
     public func listCollections() throws -> [CollectionSummary] {

@@ -11,11 +11,11 @@ import Testing
 @Suite struct EngineSeamTests {
     /// An engine of another type: every call is recorded by name, then forwarded.
     final class RecordingEngine: DocumentEngine, @unchecked Sendable {
-        private let store: DocumentStore
+        private let store: any DocumentEngine
         private let lock = NSLock()
         private var names: [String] = []
 
-        init(_ store: DocumentStore) { self.store = store }
+        init(_ store: any DocumentEngine) { self.store = store }
 
         var calls: [String] {
             lock.lock()

@@ -159,7 +159,9 @@ import Testing
         #expect(response.headers["Access-Control-Allow-Origin"] == "*")
     }
 
-    @Test func aRunawayRegexIsABadRequestThatSaysItTookTooLong() throws {
+    /// PostgreSQL's regex engine does not backtrack, so this pattern answers at once there.
+    @Test(.enabled(if: TestAPI.engine == .sqlite, "SQLite's ICU regexes backtrack; PostgreSQL's do not"))
+    func aRunawayRegexIsABadRequestThatSaysItTookTooLong() throws {
         let long = String(repeating: "a", count: 30) + "!"
         _ = try api.store.insert(["catName": .string(long)], into: "a3cats")
         let response = api.request(.get, #"/rest/a3cats?q={"catName":{"$regex":"^(a%2B)%2B$"}}"#)

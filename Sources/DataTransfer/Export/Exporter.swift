@@ -15,7 +15,7 @@ public enum Exporter {
     /// (`CSVFormulaEscape`).
     @discardableResult
     public static func export(
-        collection: String, from store: DocumentStore, format: ImportFormat, metafields: Bool = false,
+        collection: String, from store: any DocumentEngine, format: ImportFormat, metafields: Bool = false,
         escapeFormulas: Bool = true, to output: inout some ByteOutput
     ) throws -> Int {
         let columns = format == .csv ? try csvColumns(collection, store: store, metafields: metafields) : []
@@ -30,7 +30,7 @@ public enum Exporter {
         return writer.count
     }
 
-    private static func csvColumns(_ collection: String, store: DocumentStore, metafields: Bool) throws
+    private static func csvColumns(_ collection: String, store: any DocumentEngine, metafields: Bool) throws
         -> [String]
     {
         var names = ["_id"] + (try store.schema(of: collection)?.fields.map(\.name) ?? [])

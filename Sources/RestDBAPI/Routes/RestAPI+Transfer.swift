@@ -39,9 +39,6 @@ extension RestAPI {
         guard let name = request.queryValue("collection"), !name.isEmpty else {
             throw RestError(.badRequest, "Name the collection to import into: ?collection=a3cats.")
         }
-        guard let store = store as? DocumentStore else {
-            throw RestError(.init(code: 501), "This server's store cannot import files.")
-        }
         let bytes = try Self.uploadedFile(request)
         let options = ImportOptions(
             collection: name, format: try Self.importFormat(request),
@@ -69,9 +66,6 @@ extension RestAPI {
     /// spreadsheet would run as a formula gets a `'` in front unless `raw=true`.
     func exportFile(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
-        guard let store = store as? DocumentStore else {
-            throw RestError(.init(code: 501), "This server's store cannot export files.")
-        }
         let format = try Self.importFormat(request) ?? .json
         guard store.collectionNames().contains(name) else {
             throw StoreError.collectionNotFound(name, existing: store.collectionNames())

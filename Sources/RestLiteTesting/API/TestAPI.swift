@@ -3,6 +3,7 @@ import DocumentJSON
 import DocumentStore
 import Foundation
 import MediaArchive
+import PostgresStore
 import RestDBAPI
 import RestLiteAdmin
 import ServerAssembly
@@ -22,8 +23,31 @@ public final class TestAPI: Sendable {
     /// A full-access key every `TestAPI` accepts.
     public static let fullKey = "0123456789abcdef01234567"
 
+    /// The engines the API suites run on.
+    public enum Engine: String, Sendable {
+        case sqlite
+        case postgres
+    }
+
+    /// The engine every `TestAPI` of this test process uses: `RESTLITE_TEST_ENGINE=postgres`
+    /// runs the API suites on PostgreSQL (a new database per `TestAPI` on the process's
+    /// `TemporaryPostgres` cluster); SQLite otherwise. Tests of what only one engine has say
+    /// so with `.enabled(if: TestAPI.engine == .sqlite)` and the reason.
+    public static let engine: Engine =
+        ProcessInfo.processInfo.environment["RESTLITE_TEST_ENGINE"].flatMap(Engine.init(rawValue:)) ?? .sqlite
+
     public let folder: DataFolder
-    public let store: DocumentStore
+    /// The documents: the folder's SQLite file, or a PostgreSQL database (`engine`).
+    public let store: any DocumentEngine
+    /// The store as SQLite, for tests of what only that engine has (indexes, snapshots).
+    public var sqliteStore: DocumentStore {
+        get throws {
+            guard let store = store as? DocumentStore else {
+                throw TemporaryPostgres.Unavailable(description: "this test needs the SQLite engine")
+            }
+            return store
+        }
+    }
     public let keys: KeyRing
     /// What `RestliteApplication.build` assembled, as `restlite serve` builds it: the same
     /// middleware in the same order, with the admin routes, the console and the stand-ins.
@@ -46,7 +70,10 @@ public final class TestAPI: Sendable {
     ) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
-        store = try DocumentStore(path: folder.databaseURL.path)
+        switch Self.engine {
+        case .sqlite: store = try DocumentStore(path: folder.databaseURL.path)
+        case .postgres: store = try PostgresEngine(url: try TemporaryPostgres.shared().makeDatabase())
+        }
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         media = try MediaStore(directory: folder.mediaURL.path)
         var configuration = ServeConfiguration()
