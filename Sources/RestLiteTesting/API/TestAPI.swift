@@ -37,6 +37,8 @@ public final class TestAPI: Sendable {
         ProcessInfo.processInfo.environment["RESTLITE_TEST_ENGINE"].flatMap(Engine.init(rawValue:)) ?? .sqlite
 
     public let folder: DataFolder
+    /// The PostgreSQL database of this API (`engine == .postgres`), dropped by `remove()`.
+    private let databaseURL: String?
     /// The documents: the folder's SQLite file, or a PostgreSQL database (`engine`).
     public let store: any DocumentEngine
     /// The store as SQLite, for tests of what only that engine has (indexes, snapshots).
@@ -71,8 +73,13 @@ public final class TestAPI: Sendable {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
         switch Self.engine {
-        case .sqlite: store = try DocumentStore(path: folder.databaseURL.path)
-        case .postgres: store = try PostgresEngine(url: try TemporaryPostgres.shared().makeDatabase())
+        case .sqlite:
+            store = try DocumentStore(path: folder.databaseURL.path)
+            databaseURL = nil
+        case .postgres:
+            let url = try TemporaryPostgres.shared().makeDatabase()
+            databaseURL = url
+            store = try PostgresEngine(url: url)
         }
         keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         media = try MediaStore(directory: folder.mediaURL.path)
@@ -89,9 +96,12 @@ public final class TestAPI: Sendable {
 
     deinit { remove() }
 
-    /// Deletes the temporary data folder (again harmless).
+    /// Deletes the temporary data folder, and on PostgreSQL the database (again harmless).
     public func remove() {
         try? FileManager.default.removeItem(at: folder.url)
+        if let databaseURL, let cluster = try? TemporaryPostgres.shared() {
+            cluster.dropDatabase(url: databaseURL)
+        }
     }
 
     /// Runs one request in-process through the frozen router, with the full key unless

@@ -37,7 +37,7 @@ public struct ServeSettings: Sendable {
         details: "keep the documents in this PostgreSQL database (`postgres://user:password@host:5432/db`) "
             + "instead of `restlite.sqlite`; libpq is loaded only then (`apt install libpq5`, `brew install "
             + "libpq`); the data folder keeps `keys.json`, `media/` and the lock; an empty database is seeded; "
-            + "no snapshots, reset route or automatic indexes there yet ([PostgreSQL](#postgresql))"
+            + "no automatic indexes, index routes or schema edits there yet ([PostgreSQL](#postgresql))"
     ) { text, configuration in configuration.databaseURL = try ServeConfiguration.parseDatabaseURL(text) }
 
     public let apiKeys = ServeSetting<[String]>(
