@@ -98,7 +98,8 @@ import Testing
         #expect(response.bodyString.hasPrefix(#"{"_id":""#))
     }
 
-    @Test func groupbyAndAggregate() throws {
+    @Test(.enabled(if: TestAPI.engine == .sqlite, "groups are not yet on PostgreSQL (docs/API.md)"))
+    func groupbyAndAggregate() throws {
         let response = api.request(
             .get, "/rest/a3cats?groupby=breedId&aggregate=SUM:rating&aggregate=COUNT:n")
         #expect(response.status == .ok)
@@ -107,7 +108,8 @@ import Testing
         #expect(groups.allSatisfy { $0["breedId"] != nil && $0["SUM:rating"] != nil })
     }
 
-    @Test func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
+    @Test(.enabled(if: TestAPI.engine == .sqlite, "groups are not yet on PostgreSQL (docs/API.md)"))
+    func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
         // Ratings of the six cats: 1, 2, 3, 4, 5, 1.
         let response = api.request(
             .get, "/rest/a3cats?groupby=rating&aggregate=COUNT:n&totals=true&max=2&skip=0")
