@@ -119,7 +119,7 @@ let package = Package(
             dependencies: [
                 "ServerAssembly", "DocumentJSON", "RestDBAPI", "DocumentStore", "DataTransfer", "SocketHTTP",
                 "RestDBClient",
-                "RestDBClientSocketTransport", "PlatformSupport", "MediaArchive",
+                "RestDBClientSocketTransport", "PlatformSupport", "MediaArchive", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -247,7 +247,7 @@ let package = Package(
             name: "RestliteCLITests",
             dependencies: [
                 "DocumentJSON", "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite",
-                "Pictures",
+                "Pictures", "DocumentStore", "DocumentQuery", "PostgresStore",
             ],
             swiftSettings: swiftSettings
         ),

@@ -32,6 +32,33 @@ public struct StoreSnapshot: Sendable {
 
     /// Number of collections.
     public var collectionCount: Int { collections.count }
+
+    /// Names of the collections, in catalog order.
+    public var collectionNames: [String] {
+        collections.compactMap { collection in
+            if case .text(let name) = collection.row[1] { return name }
+            return nil
+        }
+    }
+
+    /// The same rows for another engine: without the engine's own index statements (the
+    /// caller declares indexes again through `DocumentEngine.createIndex`) and with every
+    /// document's text as text.
+    public var portable: StoreSnapshot {
+        StoreSnapshot(
+            collections: collections.map { collection in
+                CollectionRows(
+                    row: collection.row, id: collection.id, indexSQL: [],
+                    documents: collection.documents.map { row in
+                        row.map { value in
+                            if case .blob(let bytes) = value {
+                                return .text(String(decoding: bytes, as: UTF8.self))
+                            }
+                            return value
+                        }
+                    })
+            })
+    }
 }
 
 /// An engine whose whole contents can be copied into memory and put back in one transaction:

@@ -22,7 +22,7 @@ struct Restlite: AsyncParsableCommand {
         version: RestliteVersion.current,
         subcommands: [
             ServeCommand.self, KeysCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self,
-            ResetCommand.self, IndexCommand.self, PhotosCommand.self, HealthCommand.self,
+            ResetCommand.self, IndexCommand.self, PhotosCommand.self, HealthCommand.self, MigrateCommand.self,
         ]
     )
 }

@@ -1,0 +1,142 @@
+import ArgumentParser
+import DataTransfer
+import DocumentStore
+import PostgresStore
+import RestDBAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `restlite migrate --from ./data --to postgres://...` (or back): every collection moved in one
+/// transaction, then compared.
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Move every collection between a data folder (SQLite) and PostgreSQL, either way.",
+        discussion: """
+            --from and --to each take a data folder or a postgres:// URL. Every collection moves \
+            with its schema, ids, system fields (_created, _changed, _version, ...) and child \
+            collection links, read from one transaction and written in one: the target gets all \
+            of it or nothing. Declared indexes are made again on the target. Then both sides are \
+            compared document by document; a difference fails the command.
+
+            The target must be empty (a new folder, or a database without collections); \
+            --replace replaces what it holds. A data folder must not be served meanwhile. \
+            keys.json and media/ stay in the data folder in both set-ups: serve the migrated \
+            database with 'restlite serve --data-dir DIR --database URL'.
+
+            Examples:
+              restlite migrate --from ./data --to postgres://me@127.0.0.1:5432/restlite
+              restlite migrate --from postgres://me@127.0.0.1:5432/restlite --to ./data-copy
+            """
+    )
+
+    @Option(help: ArgumentHelp("The data folder or postgres:// URL to copy from.", valueName: "folder|url"))
+    var from: String
+
+    @Option(help: ArgumentHelp("The data folder or postgres:// URL to copy into.", valueName: "folder|url"))
+    var to: String
+
+    @Flag(help: "Replace whatever the target holds.")
+    var replace = false
+
+    func validate() throws {
+        if from == to { throw ValidationError("--from and --to name the same place") }
+    }
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let source = try Side.open(from, role: "source")
+        let target = try Side.open(to, role: "target")
+        print("migrating \(source.label) -> \(target.label)")
+        let summary: StoreMigration.Summary
+        do {
+            summary = try StoreMigration.copy(
+                from: source.engine, to: target.engine, replace: replace,
+                declaredIndexes: source.declaredIndexes
+            ) { line in print("  \(line)") }
+        } catch let failure as StoreMigration.Failure {
+            target.discardIfNew()
+            throw CommandFailure("\(failure). Nothing was changed.")
+        } catch {
+            target.discardIfNew()
+            throw CommandFailure("the migration failed: \(error). Nothing was changed on the target.")
+        }
+        let differences = try StoreMigration.verify(source: source.engine, target: target.engine)
+        guard differences.isEmpty else {
+            throw CommandFailure(
+                "the target differs from the source after the copy:\n"
+                    + differences.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        let elapsed = (clock.now - started).components
+        let seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 100).rounded() / 100
+        print(
+            "  verified: \(Phrase.count(summary.collections, "collection")) and "
+                + "\(Phrase.count(summary.documents, "document")) match, in \(seconds) s")
+        print(target.nextStep(source: source))
+    }
+
+    /// One side of the migration: a data folder (locked while the command runs) or PostgreSQL.
+    struct Side {
+        let label: String
+        let engine: any SnapshottingEngine
+        let folder: DataFolder?
+        let wasNew: Bool
+        let lock: DataFolderLock?
+
+        static func open(_ place: String, role: String) throws -> Side {
+            if PostgresEngine.accepts(place) {
+                do {
+                    return Side(
+                        label: PostgresURL.redacted(place), engine: try PostgresEngine(url: place),
+                        folder: nil,
+                        wasNew: false, lock: nil)
+                } catch {
+                    throw CommandFailure("cannot open the \(role) \(PostgresURL.redacted(place)): \(error)")
+                }
+            }
+            let folder = DataFolder(path: place)
+            if role == "source" && folder.isNew {
+                throw CommandFailure("\(place) holds no restlite database (no restlite.sqlite) to migrate")
+            }
+            let lock: DataFolderLock
+            do {
+                lock = try folder.lock()
+            } catch DataFolderError.inUse {
+                throw CommandFailure("a restlite server is running on \(place); stop it and run this again")
+            }
+            let wasNew = folder.isNew
+            do {
+                return Side(
+                    label: place, engine: try DocumentStore(path: folder.databaseURL.path), folder: folder,
+                    wasNew: wasNew, lock: lock)
+            } catch {
+                throw folder.describeOpenFailure(error)
+            }
+        }
+
+        /// The fields with a declared (not automatic) index, as the SQLite store lists them.
+        var declaredIndexes: ((String) throws -> [String])? {
+            guard let store = engine as? DocumentStore else { return nil }
+            return { name in try store.indexes(of: name).filter { !$0.automatic }.map(\.field) }
+        }
+
+        /// A folder this command created gets no half-made database.
+        func discardIfNew() {
+            if wasNew, let folder { folder.removeDatabase() }
+        }
+
+        func nextStep(source: Side) -> String {
+            if folder == nil, let dataFolder = source.folder {
+                return "serve it: restlite serve --data-dir \(dataFolder.url.path) --database \(label) "
+                    + "(keys.json and media/ stay in the data folder)"
+            }
+            return "serve it: restlite serve --data-dir \(label) (copy keys.json and media/ from the data "
+                + "folder the PostgreSQL server was served with, or add a key: restlite keys add --data-dir \(label))"
+        }
+    }
+}
