@@ -4,28 +4,6 @@
     import Darwin
 #endif
 
-/// A file operation that failed: the call, the path and errno (its text in `reason`).
-package struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The POSIX call that failed ("open", "read", "write", "fsync", "rename", ...).
-    package let call: String
-    package let path: String
-    package let code: Int32
-
-    package init(_ call: String, path: String, code: Int32) {
-        self.call = call
-        self.path = path
-        self.code = code
-    }
-
-    /// errno in words ("No such file or directory").
-    package var reason: String { FileSystem.errnoText(code) }
-
-    /// The file (or a folder on its path) is not there.
-    package var isMissing: Bool { code == ENOENT }
-
-    package var description: String { "\(call) failed for \(path): \(reason) (errno \(code))" }
-}
-
 /// An open file descriptor with the reads and writes restlite's modules need: every call loops on
 /// EINTR, writes loop on short writes, and failures are `FileError`s naming the call and path.
 /// Close it with `close()` (standard output and error are never closed).
@@ -39,6 +17,7 @@ package struct FileDescriptor: Sendable {
         self.path = path
     }
 
+    package static let standardInput = FileDescriptor(rawValue: 0, path: "standard input")
     package static let standardOutput = FileDescriptor(rawValue: 1, path: "standard output")
     package static let standardError = FileDescriptor(rawValue: 2, path: "standard error")
 
@@ -143,6 +122,59 @@ package struct FileDescriptor: Sendable {
             .get()
     }
 
+    /// Writes every byte at `offset` (the position is not moved), looping on EINTR and short writes.
+    package func write(_ bytes: some Collection<UInt8>, at offset: Int) throws(FileError) {
+        let bytes = Array(bytes)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                pwrite(
+                    rawValue, buffer.baseAddress! + written, bytes.count - written, off_t(offset + written))
+            }
+            if result < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw FileError("pwrite", path: path, code: code)
+            }
+            written += result
+        }
+    }
+
+    /// Cuts (or extends with zeros) the file to `size` bytes.
+    package func truncate(to size: Int) throws(FileError) {
+        while ftruncate(rawValue, off_t(size)) != 0 {
+            let code = errno
+            if code != EINTR { throw FileError("ftruncate", path: path, code: code) }
+        }
+    }
+
+    /// An advisory whole-file lock (`flock`): one exclusive holder, or any number of shared ones.
+    package enum LockKind: Sendable {
+        case exclusive
+        case shared
+    }
+
+    /// Takes the lock without waiting: false when another open file description holds it in a
+    /// way that excludes this one. It lasts until `unlock()`, or until every descriptor of this
+    /// open file is closed.
+    package func tryLock(_ kind: LockKind) throws(FileError) -> Bool {
+        let operation = (kind == .exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+        while flock(rawValue, operation) != 0 {
+            let code = errno
+            if code == EWOULDBLOCK { return false }
+            if code != EINTR { throw FileError("flock", path: path, code: code) }
+        }
+        return true
+    }
+
+    /// Releases a lock taken with `tryLock`.
+    package func unlock() {
+        _ = flock(rawValue, LOCK_UN)
+    }
+
+    /// Whether the descriptor is a terminal (a person may be reading or typing there).
+    package var isTerminal: Bool { isatty(rawValue) != 0 }
+
     /// Flushes the file's data to disk.
     package func sync() throws(FileError) {
         while fsync(rawValue) != 0 {
@@ -154,88 +186,6 @@ package struct FileDescriptor: Sendable {
     /// Closes the descriptor (not retried on EINTR: on Linux it is closed either way).
     package func close() {
         _ = systemClose(rawValue)
-    }
-}
-
-/// Operations on paths: the whole-file reader, rename, unlink, stat, mkdir, directory listing.
-package enum FileSystem {
-    /// The bytes of the file at `path`; longer than `limit` is refused (EFBIG).
-    package static func readFile(_ path: String, limit: Int = Int.max) throws(FileError) -> [UInt8] {
-        let file = try FileDescriptor.open(path, .read)
-        defer { file.close() }
-        return try file.readToEnd(limit: limit)
-    }
-
-    /// Writes `bytes` to a new file at `path` (which must not exist), flushed to disk.
-    package static func writeNewFile(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
-        let file = try FileDescriptor.open(path, .createExclusive)
-        defer { file.close() }
-        try file.writeAll(bytes)
-        try file.sync()
-    }
-
-    /// Renames `from` to `to`, replacing `to` when it exists (atomically, on one file system).
-    package static func rename(_ from: String, to: String) throws(FileError) {
-        guard systemRename(from, to) == 0 else { throw FileError("rename", path: to, code: errno) }
-    }
-
-    /// Removes the file; false when it could not (most often: it is not there).
-    @discardableResult
-    package static func unlink(_ path: String) -> Bool {
-        systemUnlink(path) == 0
-    }
-
-    /// A file's size and last change.
-    package struct Status: Sendable, Equatable {
-        package let size: Int
-        /// Seconds since the epoch (fractions included).
-        package let modified: Double
-        package let isDirectory: Bool
-    }
-
-    package static func status(_ path: String) throws(FileError) -> Status {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw FileError("stat", path: path, code: errno) }
-        #if canImport(Darwin)
-            let time = info.st_mtimespec
-        #else
-            let time = info.st_mtim
-        #endif
-        return Status(
-            size: Int(info.st_size), modified: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9,
-            isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
-    }
-
-    /// Makes the folder; one that is already there is fine.
-    package static func makeDirectory(_ path: String, permissions: UInt32 = 0o755) throws(FileError) {
-        if mkdir(path, mode_t(permissions)) == 0 { return }
-        let code = errno
-        if code == EEXIST { return }
-        throw FileError("mkdir", path: path, code: code)
-    }
-
-    /// The names in a folder (without `.` and `..`); empty when it cannot be read.
-    package static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Why this process may not write in `path` (errno: EACCES, ENOENT, ...); nil when it may.
-    package static func writeAccessDenied(_ path: String) -> Int32? {
-        access(path, W_OK) == 0 ? nil : errno
-    }
-
-    /// errno in words ("No such file or directory").
-    package static func errnoText(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }
 
@@ -270,52 +220,4 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
     #else
         Darwin.close(descriptor)
     #endif
-}
-
-private func systemRename(_ from: String, _ to: String) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.rename(from, to)
-    #else
-        Darwin.rename(from, to)
-    #endif
-}
-
-private func systemUnlink(_ path: String) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.unlink(path)
-    #else
-        Darwin.unlink(path)
-    #endif
-}
-
-/// The errno values other modules name, so they need not import the C library for them.
-package enum Errno {
-    package static let noEntry = ENOENT
-    package static let exists = EEXIST
-    package static let accessDenied = EACCES
-    package static let notPermitted = EPERM
-    package static let notDirectory = ENOTDIR
-    package static let io = EIO
-    package static let fileTooLarge = EFBIG
-}
-
-/// Searching bytes with the C library's `memchr` and `memcmp`.
-package enum ByteSearch {
-    /// Where `needle` first starts in `haystack` (memchr for its first byte, then memcmp).
-    package static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress else {
-            return nil
-        }
-        var offset = 0
-        let last = haystack.count - needle.count
-        return needle.withUnsafeBytes { needleBytes -> Int? in
-            while offset <= last {
-                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + at, needleBytes.baseAddress!, needle.count) == 0 { return at }
-                offset = at + 1
-            }
-            return nil
-        }
-    }
 }

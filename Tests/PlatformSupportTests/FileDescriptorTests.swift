@@ -130,6 +130,30 @@ private func pattern(count: Int) -> [UInt8] {
         }
     }
 
+    @Test func byteSearchFindsAByteACStringAndReadsALeadingNumber() {
+        Array("abc{def".utf8).withUnsafeBytes { raw in
+            #expect(ByteSearch.contains(UInt8(ascii: "{"), in: raw))
+            #expect(!ByteSearch.contains(UInt8(ascii: "["), in: raw))
+            #expect(!ByteSearch.contains(UInt8(ascii: "{"), in: UnsafeRawBufferPointer(rebasing: raw[0..<3])))
+            #expect(!ByteSearch.contains(UInt8(ascii: "a"), in: UnsafeRawBufferPointer(start: nil, count: 0)))
+        }
+        let text = Array("{\"name\":\"tabby cat\"}\0".utf8)
+        text.withUnsafeBufferPointer { text in
+            Array("tabby\0".utf8).withUnsafeBufferPointer { needle in
+                #expect(ByteSearch.cStringContains(text.baseAddress!, needle.baseAddress!))
+            }
+            Array("tabbyx\0".utf8).withUnsafeBufferPointer { needle in
+                #expect(!ByteSearch.cStringContains(text.baseAddress!, needle.baseAddress!))
+            }
+        }
+        Array("1.5e3,\"next\":2}".utf8).withUnsafeBufferPointer { number in
+            #expect(ByteSearch.leadingDouble(at: number.baseAddress!) == 1500)
+        }
+        Array("-0.25}".utf8).withUnsafeBufferPointer { number in
+            #expect(ByteSearch.leadingDouble(at: number.baseAddress!) == -0.25)
+        }
+    }
+
     @Test func byteSearchFindsTheFirstWholeMatch() {
         let haystack = Array("--a--ab--abc--abc".utf8)
         haystack.withUnsafeBytes { raw in
