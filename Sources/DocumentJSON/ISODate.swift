@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// ISO 8601 dates as restdb sends them: `2008-11-14T09:53:37.000Z`, always UTC with exactly
 /// three fractional digits. Parses every common ISO 8601 form by hand (no `DateFormatter`),
@@ -74,9 +70,7 @@ public enum ISODate {
 
     /// The current time in milliseconds since the epoch.
     public static func nowMilliseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        SystemClock.millisecondsSinceEpoch()
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -1,11 +1,6 @@
 import CSQLite
 import DocumentQuery
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// Registers the SQL functions compiled queries call; every connection that runs a query
 /// condition or a free-text filter needs them (call once right after opening it):
@@ -104,8 +99,5 @@ private func hasFunction(
         sqlite3_value_type(needle) == SQLITE_TEXT, sqlite3_value_type(haystack) == SQLITE_TEXT,
         let needleBytes = sqlite3_value_text(needle), let haystackBytes = sqlite3_value_text(haystack)
     else { return sqlite3_result_int(context, 0) }
-    let found = needleBytes.withMemoryRebound(to: CChar.self, capacity: 1) { needleText in
-        haystackBytes.withMemoryRebound(to: CChar.self, capacity: 1) { strstr($0, needleText) != nil }
-    }
-    sqlite3_result_int(context, found ? 1 : 0)
+    sqlite3_result_int(context, ByteSearch.cStringContains(haystackBytes, needleBytes) ? 1 : 0)
 }

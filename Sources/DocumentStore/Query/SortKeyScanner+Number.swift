@@ -1,10 +1,5 @@
 import CSQLite
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 extension SortKeyScanner {
     /// How the linked SQLite's `json_extract` turns a JSON real into a double. It depends on
@@ -70,7 +65,7 @@ extension SortKeyScanner {
         }
         // A long integer becomes a real in SQLite only past Int64; leave those to SQLite.
         guard isReal else { return .fallback }
-        return start.withMemoryRebound(to: CChar.self, capacity: text.count) { .real(strtod($0, nil)) }
+        return .real(ByteSearch.leadingDouble(at: start))
     }
 
     /// `sqlite3AtoF`'s arithmetic for `significand * 10^-exponent` (exponent 1...17).

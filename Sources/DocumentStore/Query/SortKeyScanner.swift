@@ -1,10 +1,5 @@
 import CSQLite
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// `restlite_sortkey(body, path)`: one value that orders a document by a top-level field
 /// exactly as `(SortKey.rankExpression, json_extract)` does, from one pass over the raw body.
@@ -109,8 +104,9 @@ enum SortKeyScanner {
                 body[start - 2] == UInt8(ascii: "{") || body[start - 2] == UInt8(ascii: ",")
             {
                 let prefix = start - 2
-                guard memchr(base + 1, Int32(UInt8(ascii: "{")), prefix) == nil,
-                    memchr(base + 1, Int32(UInt8(ascii: "[")), prefix) == nil
+                let before = UnsafeRawBufferPointer(start: base + 1, count: prefix)
+                guard !ByteSearch.contains(UInt8(ascii: "{"), in: before),
+                    !ByteSearch.contains(UInt8(ascii: "["), in: before)
                 else { return nil }
                 return end + 2
             }
