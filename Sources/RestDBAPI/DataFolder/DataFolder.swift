@@ -1,15 +1,10 @@
 import DocumentStore
+import PlatformSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// The folder a server keeps its data in: the SQLite database, the key file and a lock file
@@ -33,10 +28,12 @@ public struct DataFolder: Sendable {
     /// Whether the database is there, told apart from a folder that cannot be read (for
     /// commands that only use what is there: "cannot read" is not "no database").
     public func databasePresence() -> Presence {
-        var info = stat()
-        if stat(databaseURL.path, &info) == 0 { return .present }
-        let code = errno
-        return code == ENOENT ? .absent : .unreadable(errno: code)
+        do {
+            _ = try FileSystem.status(databaseURL.path)
+            return .present
+        } catch {
+            return error.isMissing ? .absent : .unreadable(errno: error.code)
+        }
     }
 
     public enum Presence: Equatable, Sendable {
@@ -48,25 +45,15 @@ public struct DataFolder: Sendable {
     /// Makes the folder and any missing parents. Throws `DataFolderError.cannotCreate` naming
     /// the path and what to do when the path is a file, lies under a file or may not be written.
     public func create() throws {
-        if let failure = Self.makeDirectories(url.path) {
-            throw DataFolderError.cannotCreate(path: url.path, failedAt: failure.path, errno: failure.errno)
+        do {
+            try FileSystem.makeDirectories(url.path)
+        } catch {
+            throw DataFolderError.cannotCreate(path: url.path, failedAt: error.path, errno: error.code)
         }
     }
 
-    /// `mkdir -p`, keeping the path and errno of the step that failed.
-    private static func makeDirectories(_ path: String) -> (path: String, errno: Int32)? {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : (path, ENOTDIR)
-        }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if parent != path, parent.count < path.count, let failure = makeDirectories(parent) {
-            return failure
-        }
-        if mkdir(path, 0o755) == 0 { return nil }
-        let code = errno
-        return code == EEXIST ? nil : (path, code)
-    }
+    /// errno values that mean "this user may not write there".
+    static let deniedCodes: Set<Int32> = [Errno.accessDenied, Errno.notPermitted, Errno.readOnlyFileSystem]
 
     /// The store's own open failures said with the database's path: a file that is not a
     /// restlite database, or one that cannot be opened. Other errors pass through.
@@ -76,7 +63,7 @@ public struct DataFolder: Sendable {
         case 26, 11:  // SQLITE_NOTADB, SQLITE_CORRUPT
             return DataFolderError.notADatabase(path: databaseURL.path)
         case 14:  // SQLITE_CANTOPEN
-            if access(url.path, W_OK) != 0, [EACCES, EPERM, EROFS].contains(errno) {
+            if let code = FileSystem.writeAccessDenied(url.path), Self.deniedCodes.contains(code) {
                 return DataFolderError.notWritable(path: url.path, by: Self.userDescription())
             }
             return DataFolderError.cannotOpenDatabase(path: databaseURL.path)
@@ -87,19 +74,12 @@ public struct DataFolder: Sendable {
 
     /// The user this process runs as, for messages: `nobody (uid 65534)`.
     static func userDescription() -> String {
-        let uid = geteuid()
-        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
-        return "\(String(cString: name)) (uid \(uid))"
+        CurrentProcess.describeUser(CurrentProcess.userID)
     }
 
     /// Who owns `path`, for messages: `root (uid 0)`; nil when it cannot be looked at.
     static func ownerDescription(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        guard let entry = getpwuid(info.st_uid), let name = entry.pointee.pw_name else {
-            return "uid \(info.st_uid)"
-        }
-        return "\(String(cString: name)) (uid \(info.st_uid))"
+        (try? FileSystem.status(path)).map { CurrentProcess.describeUser($0.owner) }
     }
 
     /// Deletes the database and SQLite's files beside it, so the folder is new again. For a
@@ -116,46 +96,51 @@ public struct DataFolder: Sendable {
     public func lock() throws -> DataFolderLock {
         try create()
         let lockPath = lockURL.path
-        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno  // before anything else can change it
-            if [EACCES, EPERM, EROFS].contains(code) {
-                let file = FileManager.default.fileExists(atPath: lockPath)
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(lockPath, .readWriteCreate)
+        } catch {
+            if Self.deniedCodes.contains(error.code) {
+                let there = FileManager.default.fileExists(atPath: lockPath)
                 throw DataFolderError.notWritable(
-                    path: file ? lockPath : url.path, by: Self.userDescription())
+                    path: there ? lockPath : url.path, by: Self.userDescription())
             }
-            throw DataFolderError.cannotOpen(path: lockPath, errno: code)
+            throw DataFolderError.cannotOpen(path: lockPath, errno: error.code)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+        guard (try? file.tryLock(.exclusive)) == true else {
+            file.close()
             throw DataFolderError.inUse(path: url.path)
         }
-        let pid = "\(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
-        return DataFolderLock(descriptor: descriptor)
+        let lock = DataFolderLock(file: file)
+        lock.rewrite("\(CurrentProcess.id)\n")
+        return lock
     }
 }
 
 /// Holds a data folder's lock; releasing it (or the process ending) frees the folder.
 public final class DataFolderLock: Sendable {
-    private let descriptor: Int32
+    private let file: FileDescriptor
 
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
+    init(file: FileDescriptor) {
+        self.file = file
     }
 
     deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        file.unlock()
+        file.close()
     }
 
     /// Rewrites the lock file as `PID`, a newline, `url` and a newline: where the server that
     /// holds the lock answers, so `restlite export` and `index` can go through it.
     package func record(url: String) {
-        let text = "\(getpid())\n\(url)\n"
-        _ = ftruncate(descriptor, 0)
-        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        rewrite("\(CurrentProcess.id)\n\(url)\n")
+    }
+
+    /// Replaces the lock file's text; a failure leaves it as it was or empty, which readers
+    /// take for "no server URL" (the lock itself holds either way).
+    func rewrite(_ text: String) {
+        try? file.truncate(to: 0)
+        try? file.write(Array(text.utf8), at: 0)
     }
 }
 
@@ -164,17 +149,14 @@ extension DataFolder {
     /// listening; nil when no process holds the lock, or the holder is not a listening server
     /// (an import, a reset, a server still starting). Creates nothing.
     public func runningServerURL() -> String? {
-        let descriptor = open(lockURL.path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
-            flock(descriptor, LOCK_UN)
+        guard let file = try? FileDescriptor.open(lockURL.path, .read) else { return nil }
+        defer { file.close() }
+        if (try? file.tryLock(.shared)) == true {
+            file.unlock()
             return nil
         }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = read(descriptor, &bytes, bytes.count)
-        guard count > 0 else { return nil }
-        let lines = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n")
+        guard let bytes = try? file.read(at: 0, count: 4096), !bytes.isEmpty else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.count >= 2, lines[1].hasPrefix("http://") else { return nil }
         return String(lines[1])
     }
@@ -205,7 +187,7 @@ public enum DataFolderError: Error, CustomStringConvertible, Equatable {
         case .cannotCreate(let path, let failedAt, let code):
             Self.cannotCreate(path, failedAt: failedAt, errno: code)
         case .cannotRead(let path, let code):
-            code == ENOTDIR
+            code == Errno.notDirectory
                 ? "cannot read the data folder \(path): part of that path is a file, not a folder; "
                     + "give --data-dir a folder"
                 : "cannot read the data folder \(path): \(Self.reason(code)); give the user running restlite "
@@ -226,13 +208,13 @@ public enum DataFolderError: Error, CustomStringConvertible, Equatable {
 
     private static func cannotCreate(_ path: String, failedAt: String, errno code: Int32) -> String {
         switch code {
-        case ENOTDIR where failedAt == path:
+        case Errno.notDirectory where failedAt == path:
             "the data folder \(path) is a file, not a folder; give --data-dir a folder, or a path that does not "
                 + "exist yet"
-        case ENOTDIR:
+        case Errno.notDirectory:
             "cannot create the data folder \(path): \(failedAt) is a file, not a folder; give --data-dir a path "
                 + "that is not inside a file"
-        case EACCES, EPERM, EROFS:
+        case Errno.accessDenied, Errno.notPermitted, Errno.readOnlyFileSystem:
             "cannot create the data folder \(path): no permission to create \(failedAt) (\(reason(code))); give "
                 + "--data-dir a folder the user running restlite may write to, or create it first"
         default:
@@ -241,6 +223,6 @@ public enum DataFolderError: Error, CustomStringConvertible, Equatable {
     }
 
     private static func reason(_ code: Int32) -> String {
-        "\(String(cString: strerror(code))) (errno \(code))"
+        "\(FileSystem.errnoText(code)) (errno \(code))"
     }
 }

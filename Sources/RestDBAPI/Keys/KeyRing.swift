@@ -6,12 +6,6 @@ import PlatformSupport
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the key check decided for one request.
 public enum KeyDecision: Sendable, Equatable {
     case allowed
@@ -128,29 +122,13 @@ public final class KeyRing: @unchecked Sendable {
     }
 }
 
-/// Enough of a file's metadata to notice that it was replaced.
+/// Enough of a file's metadata to notice that it was replaced: size, last change to the
+/// nanosecond and inode (a file renamed into place has a new one); nil fields when it is not there.
 private struct FileStamp: Equatable, Sendable {
-    let modifiedSeconds: Int?
-    let modifiedNanoseconds: Int?
-    let size: Int?
-    let inode: Int?
+    let status: FileSystem.Status?
 
-    /// From `stat(2)` (Foundation's attribute dictionary is not in FoundationEssentials).
     init(url: URL) {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else {
-            (modifiedSeconds, modifiedNanoseconds, size, inode) = (nil, nil, nil, nil)
-            return
-        }
-        #if canImport(Darwin)
-            modifiedSeconds = Int(info.st_mtimespec.tv_sec)
-            modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
-        #else
-            modifiedSeconds = Int(info.st_mtim.tv_sec)
-            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-        #endif
-        size = Int(info.st_size)
-        inode = Int(info.st_ino)
+        status = try? FileSystem.status(url.path)
     }
 }
 

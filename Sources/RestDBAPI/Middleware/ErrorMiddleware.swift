@@ -1,10 +1,5 @@
+import PlatformSupport
 import SocketHTTP
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The one place failures become answers: an error that knows its restdb answer
 /// (`RestErrorConvertible`) is sent as restdb's JSON error body, one that knows its HTTP answer
@@ -35,9 +30,9 @@ struct ErrorMiddleware: HTTPMiddleware {
             return error.httpResponse()
         } catch {
             if logErrors {
-                let line =
-                    "restlite: error \(request.requestID) \(request.method.rawValue) \(request.path): \(error)\n"
-                _ = line.withCString { write(2, $0, strlen($0)) }  // one unbuffered write, as before
+                StandardErrorLine.emit(
+                    "restlite: error \(request.requestID) \(request.method.rawValue) \(request.path): \(error)"
+                )
             }
             return RestError.internalError(requestID: request.requestID).httpResponse()
         }

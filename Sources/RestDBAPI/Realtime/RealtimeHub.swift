@@ -3,12 +3,6 @@ import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -257,7 +251,7 @@ public final class RealtimeHub: @unchecked Sendable {
             if !everything.isEmpty || !joiners.isEmpty {
                 Self.closeSlowest(members, toFit: settings.totalQueueBytes)
             }
-            if !fresh.isEmpty && settings.coalesce > .zero { Self.pause(settings.coalesce) }
+            if !fresh.isEmpty && settings.coalesce > .zero { SystemClock.sleep(settings.coalesce) }
         }
     }
 
@@ -299,11 +293,6 @@ public final class RealtimeHub: @unchecked Sendable {
         var ordered: [String?] = []
         for event in events where seen.insert(event.collection).inserted { ordered.append(event.collection) }
         return ordered
-    }
-
-    private static func pause(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int {
