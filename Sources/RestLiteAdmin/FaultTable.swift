@@ -3,12 +3,6 @@ import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The fault rules in force, in the order they were added, with their generators and uses left.
 public final class FaultTable: @unchecked Sendable {
     struct Slot {
@@ -104,7 +98,7 @@ struct FaultMiddleware: HTTPMiddleware {
         case nil:
             return try next(request)
         case .delay(let milliseconds):
-            Self.sleep(milliseconds)
+            SystemClock.sleep(milliseconds: milliseconds)
             return try next(request)
         case .status(let code, let message):
             return errorResponse(
@@ -117,15 +111,6 @@ struct FaultMiddleware: HTTPMiddleware {
             var response = try next(request)
             response.bodyDelayMilliseconds = milliseconds
             return response
-        }
-    }
-
-    static func sleep(_ milliseconds: Int) {
-        var remaining = milliseconds
-        while remaining > 0 {
-            let step = min(remaining, 1000)
-            usleep(UInt32(step * 1000))
-            remaining -= step
         }
     }
 }

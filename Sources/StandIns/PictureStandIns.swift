@@ -2,12 +2,6 @@ import Pictures
 import PlatformSupport
 import SocketHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Offline stand-ins for the picture services course apps load from: PlaceKitten
 /// (`/placekitten/...`) and dummyimage.com (`/dummyimage/...`). Every picture is drawn by the
 /// `Pictures` module, cached by its canonical parameters, and sent with a strong `ETag` (from
@@ -49,7 +43,7 @@ public struct PictureStandIns: Sendable {
         cache = PictureCache(budget: cacheBytes)
         files = PictureCache(budget: fileCacheBytes)
         self.limits = limits
-        self.fileDirectory = fileDirectory ?? Self.temporaryDirectory
+        self.fileDirectory = fileDirectory ?? FileSystem.temporaryDirectory
         self.drawSlots = drawSlots
     }
 
@@ -154,11 +148,6 @@ public struct PictureStandIns: Sendable {
         } catch {
             return nil
         }
-    }
-
-    private static var temporaryDirectory: String {
-        guard let pointer = getenv("TMPDIR"), pointer.pointee != 0 else { return "/tmp" }
-        return String(cString: pointer)
     }
 
     /// A strong validator: FNV-1a (64-bit) of the bytes and their count.
