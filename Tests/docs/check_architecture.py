@@ -44,3 +44,24 @@ if problems:
     print("docs/ARCHITECTURE.md's module graph differs from Package.swift:", *problems, sep="\n  ")
     sys.exit(1)
 print(f"architecture: the module graph of ARCHITECTURE.md matches Package.swift ({len(actual)} targets)")
+
+# The "Platform code" paragraph names (as `File.swift`) every file outside PlatformSupport and
+# SocketHTTP that still imports the C library itself, and no other.
+paragraph = text.split("**Platform code**", 1)[1].split("\n\n", 1)[0]
+named = set(re.findall(r"`([\w+-]+\.swift)`", paragraph))
+importing = set()
+for folder, _, files in os.walk(os.path.join(root, "Sources")):
+    module = os.path.relpath(folder, os.path.join(root, "Sources")).split(os.sep)[0]
+    if module in ("PlatformSupport", "SocketHTTP"):
+        continue
+    for name in files:
+        if name.endswith(".swift"):
+            with open(os.path.join(folder, name), encoding="utf-8") as source:
+                if "canImport(Glibc)" in source.read():
+                    importing.add(name)
+glibc = [f"{name} imports Glibc but the paragraph does not name it" for name in sorted(importing - named)]
+glibc += [f"{name} is named but does not import Glibc" for name in sorted(named - importing)]
+if glibc:
+    print("docs/ARCHITECTURE.md's \"Platform code\" paragraph is out of date:", *glibc, sep="\n  ")
+    sys.exit(1)
+print(f"architecture: the {len(importing)} files outside PlatformSupport and SocketHTTP that import Glibc are named")
