@@ -65,12 +65,14 @@ extension DocumentStore {
     }
 }
 
-/// Where a grouped field comes from: a system column, or a body path read as (rank, value).
-private enum FieldSource {
+/// Where a grouped or aggregated field is read, on any engine: a system column, or a path in
+/// the body.
+package enum GroupedField {
     case column(SystemColumn)
-    case body(ValueReference)
+    case body(FieldPath)
 
-    init(_ field: String) throws {
+    /// The field named `field` (`_created`, `address.city`); `badRequest` if it is no path.
+    package init(_ field: String) throws {
         let path: FieldPath
         do {
             path = try FieldPath(field)
@@ -81,7 +83,32 @@ private enum FieldSource {
         if path.segments.count == 1, let column = SystemColumn(field: path.segments[0]) {
             self = .column(column)
         } else {
-            self = .body(ValueReference.field(body: StorageLayout.bodyColumn, path: path))
+            self = .body(path)
+        }
+    }
+
+    /// A `groupBy` term (`color`, `$YEAR:registered`); `badRequest` if it is none.
+    package static func term(_ name: String) throws -> (spec: GroupSpec, field: GroupedField) {
+        let spec: GroupSpec
+        do {
+            spec = try GroupSpec(name)
+        } catch {
+            throw StoreError.badRequest(error.message + ".")
+        }
+        return (spec, try GroupedField(spec.path.description))
+    }
+}
+
+/// Where a grouped field comes from on SQLite: a system column, or a body path read as
+/// (rank, value).
+private enum FieldSource {
+    case column(SystemColumn)
+    case body(ValueReference)
+
+    init(_ field: GroupedField) {
+        switch field {
+        case .column(let column): self = .column(column)
+        case .body(let path): self = .body(ValueReference.field(body: StorageLayout.bodyColumn, path: path))
         }
     }
 
@@ -112,12 +139,9 @@ private struct GroupColumn {
 
     init(_ name: String) throws {
         self.name = name
-        do {
-            spec = try GroupSpec(name)
-        } catch {
-            throw StoreError.badRequest(error.message + ".")
-        }
-        source = try FieldSource(spec.path.description)
+        let (spec, field) = try GroupedField.term(name)
+        self.spec = spec
+        source = FieldSource(field)
     }
 
     var columns: [String] {
@@ -157,7 +181,7 @@ private struct AggregateColumns {
 
     init(_ aggregate: Aggregate) throws {
         self.aggregate = aggregate
-        source = aggregate.function == .count ? nil : try FieldSource(aggregate.field)
+        source = aggregate.function == .count ? nil : FieldSource(try GroupedField(aggregate.field))
     }
 
     var outputKey: String { aggregate.outputKey }

@@ -4,10 +4,14 @@ import CSQLite
 /// refusing the compiled statement for its size or shape, or a query function giving up (a
 /// `$regex` past its time limit). The store reports them as `StoreError.badRequest`, the
 /// caller's mistake, instead of letting them surface as failures of the store.
-enum QueryFailure {
+package enum QueryFailure {
     /// Starts the message of every error a query function raises with `sqlite3_result_error`;
     /// the rest of the message is meant for the client.
     static let marker = "restlite query: "
+
+    /// The answer to a SUM of integers beyond 64 bits (SQLite's "integer overflow").
+    package static let sumOverflow =
+        "A SUM of these values overflows a 64-bit integer; aggregate fewer documents."
 
     /// SQLite's messages for a statement over one of its compile-time limits.
     private static let limitMessages = [
@@ -23,9 +27,7 @@ enum QueryFailure {
             return .badRequest(String(error.message.dropFirst(marker.count)))
         }
         // SQLite's SUM refuses to leave the 64-bit integers (`TOTAL` would lose digits silently).
-        if error.message == "integer overflow" {
-            return .badRequest("A SUM of these values overflows a 64-bit integer; aggregate fewer documents.")
-        }
+        if error.message == "integer overflow" { return .badRequest(sumOverflow) }
         let tooLarge = error.primaryCode == SQLITE_TOOBIG
         guard tooLarge || limitMessages.contains(where: { error.message.contains($0) }) else { return nil }
         return .badRequest(

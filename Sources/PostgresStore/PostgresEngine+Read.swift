@@ -31,11 +31,6 @@ extension PostgresEngine {
     public func find(_ request: FindRequest) throws -> FindResult {
         let request = try request.resolvingHints()
         let info = try collection(request.collection)
-        if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
-            throw StoreError.badRequest(
-                "groupby and aggregate are not available on the PostgreSQL engine yet; read the documents instead."
-            )
-        }
         var condition = try condition(for: request.query)
         if let filter = request.filter, !filter.isEmpty {
             condition =
@@ -44,6 +39,14 @@ extension PostgresEngine {
         }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
+        if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
+            // The page of groups and their number from one snapshot.
+            return try snapshot { connection in
+                let (groups, total) = try groups(
+                    request, info: info, condition: condition, skip: skip, max: limit, connection)
+                return FindResult(documents: [], total: total, groups: groups, skip: skip, max: limit)
+            }
+        }
         var sql =
             SQLFragment("SELECT \(Self.documentColumns) FROM \(info.table) WHERE ") + condition
             + SQLFragment(" ORDER BY ")

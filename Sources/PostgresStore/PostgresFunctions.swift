@@ -5,7 +5,9 @@
 /// The functions mirror SQLite's (`registerQueryFunctions`): `restlite_type` (SQLite's
 /// `json_type` names), `restlite_regexp` (a POSIX ARE with `$options` turned into embedded
 /// options), `restlite_date` (ISO 8601 text normalised as `ISODate` does), `restlite_contains_ci`
-/// and `restlite_sortkey` (type-class rank, then number, then text, as `SortKey` orders).
+/// and `restlite_sortkey` (type-class rank, then number, then text, as `SortKey` orders);
+/// `restlite_aggregate_number` and `restlite_aggregate_integral` give SUM and AVG what SQLite's
+/// `sum` adds.
 enum PostgresFunctions {
     /// Any fixed number, the same in every restlite process: the lock taken around setup and DDL.
     static let setupLock: Int64 = 0x7265_7374_6C69_7465
@@ -78,6 +80,36 @@ enum PostgresFunctions {
                 SELECT strpos(lower(v COLLATE \(caseCollation)), lower(n COLLATE \(caseCollation))) > 0
             $$
             """,
+            // What SQLite's `sum` adds of a `json_extract` value: a number, a boolean as 0 or
+            // 1, a string's leading number (else 0), 0 for an object or array; NULL for null.
+            #"""
+            CREATE OR REPLACE FUNCTION restlite_aggregate_number(v jsonb) RETURNS numeric
+            LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                SELECT CASE jsonb_typeof(v)
+                    WHEN 'number' THEN CAST(v #>> '{}' AS numeric)
+                    WHEN 'boolean' THEN CASE WHEN v = 'true'::jsonb THEN 1 ELSE 0 END
+                    WHEN 'string' THEN coalesce(CAST((regexp_match(v #>> '{}',
+                        '^[ \t\n\f\r]*([+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)'))[1] AS numeric), 0)
+                    WHEN 'object' THEN 0 WHEN 'array' THEN 0 END
+            $$
+            """#,
+            // True where SQLite's `sum` adds an integer: an integer literal in 64 bits, a
+            // boolean, a string that is one (spaces around allowed).
+            #"""
+            CREATE OR REPLACE FUNCTION restlite_aggregate_integral(v jsonb) RETURNS boolean
+            LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                SELECT CASE jsonb_typeof(v)
+                    WHEN 'number' THEN CASE WHEN (v #>> '{}') ~ '^-?[0-9]{1,19}$'
+                        THEN CAST(v #>> '{}' AS numeric) BETWEEN -9223372036854775808 AND 9223372036854775807
+                        ELSE false END
+                    WHEN 'boolean' THEN true
+                    WHEN 'string' THEN CASE WHEN (v #>> '{}') ~ '^[ \t\n\f\r]*[+-]?[0-9]{1,19}[ \t\n\f\r]*$'
+                        THEN CAST(btrim(v #>> '{}', E' \t\n\f\r') AS numeric)
+                            BETWEEN -9223372036854775808 AND 9223372036854775807
+                        ELSE false END
+                    WHEN 'object' THEN false WHEN 'array' THEN false END
+            $$
+            """#,
             dateFunction,
             """
             CREATE OR REPLACE FUNCTION restlite_date(v jsonb) RETURNS jsonb

@@ -20,18 +20,17 @@ import Testing
         ProcessInfo.processInfo.environment["RESTLITE_POSTGRES_DIFFERENTIAL_ROUNDS"].flatMap(Int.init)
         ?? QueryDifferentialTests.rounds
 
-    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
-    func postgresAndEvaluatorReturnTheSameDocumentsInTheSameOrder(seed: UInt64) throws {
+    /// An engine on a new database whose collection `docs` holds `documents` (with their
+    /// `_id`s; `_created` and `_changed` are their positions in ms, as in `QueryFixture`).
+    static func engine(holding documents: [JSONValue]) throws -> (PostgresEngine, CollectionInfo)? {
         let url: String
         do {
             url = try TemporaryPostgres.shared().makeDatabase()
         } catch let error as TemporaryPostgres.Unavailable {
             Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            return
+            return nil
         }
         let engine = try PostgresEngine(url: url)
-        var generator = QueryGenerator(seed: seed)
-        let documents = (0..<80).map { generator.document(id: "d" + String(1000 + $0).dropFirst()) }
         let info = try engine.createCollection("docs")
         try engine.write { connection in
             try PostgresEngine.insertRows(
@@ -43,6 +42,62 @@ import Testing
                         version: 0)
                 }, info: info, connection)
         }
+        return (engine, info)
+    }
+
+    /// Generated `groupBy`/`aggregates` reads (field and date groups, one or two keys, every
+    /// function on every path, some with a generated query) over generated documents: the
+    /// PostgreSQL engine must answer the groups SQLite's `DocumentStore.groups` answers.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func groupsAndAggregatesAreSQLites(seed: UInt64) throws {
+        var generator = QueryGenerator(seed: seed)
+        let documents = (0..<80).map { generator.document(id: "d" + String(1000 + $0).dropFirst()) }
+        guard let (engine, _) = try Self.engine(holding: documents) else { return }
+        let fixture = try QueryFixture(documents: documents)
+        let sqliteInfo = CollectionInfo(id: 1, name: "docs", schema: nil, created: 0)
+        let fields = QueryGenerator.paths + ["_id", "_created", "_version", "missing"]
+        let dateGroups = ["$YEAR:", "$MONTH:", "$DAY:", "$HOUR:", "$SEC:", "$DATE.MMM D, YY H:mm:ss.SSS:"]
+        var compared = 0
+        for round in 0..<60 {
+            var keys: [String] = []
+            for _ in 0..<(round % 3) {
+                let field = generator.pick(fields)
+                keys.append(generator.chance(30) ? generator.pick(dateGroups) + field : field)
+            }
+            var aggregates = [Aggregate(function: .count, field: "n")]
+            for function in Aggregate.Function.allCases where function != .count && generator.chance(60) {
+                aggregates.append(Aggregate(function: function, field: generator.pick(fields)))
+            }
+            let json = generator.chance(40) ? generator.query(depth: 1) : JSONValue.object([:])
+            let query = try DynamicDate.$fixedNow.withValue(1_577_874_600_000) { try Query.parse(json) }
+            let (skip, max) = generator.chance(20) ? (generator.int(4), 1 + generator.int(4)) : (0, 1000)
+            let request = FindRequest(
+                collection: "docs", query: json, skip: skip, max: max, groupBy: keys, aggregates: aggregates)
+            let expected = try fixture.connection.transaction {
+                try DocumentStore.groups(
+                    request, info: sqliteInfo, condition: query.sqlCondition(bodyColumn: "body"), skip: skip,
+                    max: max, fixture.connection)
+            }
+            let actual = try DynamicDate.$fixedNow.withValue(1_577_874_600_000) { try engine.find(request) }
+            let answer = { (groups: [JSONObject], total: Int?) in
+                groups.map { JSONValue.object($0).serialized() } + ["total \(total ?? -1)"]
+            }
+            let sqlite = answer(expected.groups, expected.total)
+            let postgres = answer(actual.groups ?? [], actual.total)
+            #expect(
+                postgres == sqlite,
+                "seed \(seed) round \(round): \(json) \(keys) \(aggregates) \(skip) \(max)")
+            if postgres != sqlite { return }
+            compared += expected.groups.count
+        }
+        #expect(compared > 100)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func postgresAndEvaluatorReturnTheSameDocumentsInTheSameOrder(seed: UInt64) throws {
+        var generator = QueryGenerator(seed: seed)
+        let documents = (0..<80).map { generator.document(id: "d" + String(1000 + $0).dropFirst()) }
+        guard let (engine, info) = try Self.engine(holding: documents) else { return }
         if seed > 3 {
             for path in QueryGenerator.paths { try engine.createIndex(collection: "docs", path: path) }
         }

@@ -98,7 +98,7 @@ import Testing
         #expect(response.bodyString.hasPrefix(#"{"_id":""#))
     }
 
-    @Test(.enabled(if: TestAPI.engine == .sqlite, "groups are not yet on PostgreSQL (docs/API.md)"))
+    @Test
     func groupbyAndAggregate() throws {
         let response = api.request(
             .get, "/rest/a3cats?groupby=breedId&aggregate=SUM:rating&aggregate=COUNT:n")
@@ -108,7 +108,7 @@ import Testing
         #expect(groups.allSatisfy { $0["breedId"] != nil && $0["SUM:rating"] != nil })
     }
 
-    @Test(.enabled(if: TestAPI.engine == .sqlite, "groups are not yet on PostgreSQL (docs/API.md)"))
+    @Test
     func groupsArePagedByMaxAndSkipWithTotalsCountingGroups() throws {
         // Ratings of the six cats: 1, 2, 3, 4, 5, 1.
         let response = api.request(
