@@ -42,15 +42,24 @@ extension DocumentStore {
             }
             groups.append(group)
         }
-        if groups.count < max && (!groups.isEmpty || skip == 0) { return (groups, skip + groups.count) }
-        // No GROUP BY: an aggregate over the matches is always exactly one group.
-        if keyColumns.isEmpty { return (groups, 1) }
+        if let total = groupTotal(pageCount: groups.count, skip: skip, max: max, grouped: !keyColumns.isEmpty)
+        {
+            return (groups, total)
+        }
         let count =
             SQLFragment("SELECT count(*) FROM (SELECT \(keyColumns.joined(separator: ", "))") + grouping
         guard case .integer(let total) = try connection.scalar(count.sql + ")", count.bindings) else {
             return (groups, 0)
         }
         return (groups, Int(total))
+    }
+
+    /// The number of groups a page of `pageCount` groups tells by itself (neither full nor
+    /// past the end, or no GROUP BY: an aggregate over the matches is always exactly one
+    /// group); nil when only a count can tell.
+    package static func groupTotal(pageCount: Int, skip: Int, max: Int, grouped: Bool) -> Int? {
+        if pageCount < max && (pageCount > 0 || skip == 0) { return skip + pageCount }
+        return grouped ? nil : 1
     }
 
     /// The JSON value of an SQL result of `json_extract` or a text/integer column.

@@ -38,20 +38,44 @@ extension DocumentStore {
         ofDeleted ids: [String], in info: CollectionInfo, _ connection: SQLiteConnection,
         cascaded: inout [(collection: String, ids: [String])]
     ) throws {
+        let match = try Self.childrenCondition()
+        try Self.cascadeDeletes(
+            ofDeleted: ids, in: info, collection: { try? collection($0) }, cascaded: &cascaded,
+            deleteLinked: { parent, child, field, ids in
+                var childIDs: [String] = []
+                for id in ids {
+                    let bindings: [SQLValue] = [.text(id), .text(parent.name), .text(field.name)]
+                    try connection.forEachRow("SELECT id FROM \(child.table) WHERE \(match)", bindings) {
+                        row in
+                        childIDs.append(row.text(0) ?? "")
+                    }
+                    try connection.run("DELETE FROM \(child.table) WHERE \(match)", bindings)
+                }
+                return childIDs
+            })
+    }
+
+    /// The cascade of a delete, on any engine, inside the caller's write transaction: for each
+    /// `child` field of `info`'s schema, `deleteLinked(info, child, field, ids)` deletes the
+    /// children of the documents `ids` (just deleted from `info`) and answers their ids,
+    /// which are reported in `cascaded` and whose own children go next. `collection` finds a
+    /// collection by name (nil: gone, nothing to delete).
+    package static func cascadeDeletes(
+        ofDeleted ids: [String], in info: CollectionInfo, collection: (String) -> CollectionInfo?,
+        cascaded: inout [(collection: String, ids: [String])],
+        deleteLinked: (
+            _ parent: CollectionInfo, _ child: CollectionInfo, _ field: FieldSchema, _ ids: [String]
+        )
+            throws -> [String]
+    ) throws {
         guard !ids.isEmpty, let schema = info.schema else { return }
         for field in schema.childFields {
-            guard let name = field.collection, let child = try? collection(name) else { continue }
-            let match = try Self.childrenCondition()
-            var childIDs: [String] = []
-            for id in ids {
-                let bindings: [SQLValue] = [.text(id), .text(info.name), .text(field.name)]
-                try connection.forEachRow("SELECT id FROM \(child.table) WHERE \(match)", bindings) { row in
-                    childIDs.append(row.text(0) ?? "")
-                }
-                try connection.run("DELETE FROM \(child.table) WHERE \(match)", bindings)
-            }
+            guard let name = field.collection, let child = collection(name) else { continue }
+            let childIDs = try deleteLinked(info, child, field, ids)
             if !childIDs.isEmpty { cascaded.append((collection: child.name, ids: childIDs)) }
-            try deleteChildren(ofDeleted: childIDs, in: child, connection, cascaded: &cascaded)
+            try cascadeDeletes(
+                ofDeleted: childIDs, in: child, collection: collection, cascaded: &cascaded,
+                deleteLinked: deleteLinked)
         }
     }
 

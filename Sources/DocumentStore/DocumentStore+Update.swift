@@ -36,9 +36,7 @@ extension DocumentStore {
                 guard let stored = try Self.fetch(id, info: info, connection) else {
                     throw StoreError.documentNotFound(id)
                 }
-                if let versions, !versions.contains(stored.version) {
-                    throw VersionConflict(id: id, current: stored.version)
-                }
+                try Self.checkVersion(of: stored, in: versions)
                 return try apply(applier, to: stored, info: info, actor: actor, connection)
             }
         }
@@ -53,23 +51,66 @@ extension DocumentStore {
     {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
-        // The id check only matters for a single target; an `_id` here can never match all.
+        try Self.checkManyUpdate(update)
+        return try reportingQueryFailures {
+            try pool.write { connection in
+                try connection.transaction {
+                    try Self.updateEach(
+                        try Self.select(info: info, where: condition, connection), with: update
+                    ) {
+                        try apply($0, to: $1, info: info, actor: actor, connection)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ifVersionIn`: `stored`'s `_version` must be one of `versions` (nil: any).
+    package static func checkVersion(of stored: Document, in versions: [Int64]?) throws {
+        if let versions, !versions.contains(stored.version) {
+            throw VersionConflict(id: stored.id, current: stored.version)
+        }
+    }
+
+    /// An update of many documents: it cannot set `_id` (the id check only matters for a
+    /// single target; an `_id` here can never match all).
+    package static func checkManyUpdate(_ update: JSONObject) throws {
         if update[SystemFields.id] != nil {
             throw StoreError.badRequest(
                 "An update of many documents cannot set _id; remove it from the body.")
         }
-        return try reportingQueryFailures {
-            try pool.write { connection in
-                try connection.transaction {
-                    let documents = try Self.select(info: info, where: condition, connection)
-                    for stored in documents {
-                        let applier = try UpdateApplier(update, targetID: stored.id)
-                        _ = try apply(applier, to: stored, info: info, actor: actor, connection)
-                    }
-                    return documents.map(\.id)
-                }
-            }
+    }
+
+    /// `updateMany`'s step on any engine: `update` applied by `apply` to each of `documents`
+    /// (read inside the write transaction); their ids.
+    package static func updateEach(
+        _ documents: [Document], with update: JSONObject,
+        apply: (UpdateApplier, Document) throws -> Document
+    ) throws -> [String] {
+        for stored in documents {
+            _ = try apply(try UpdateApplier(update, targetID: stored.id), stored)
         }
+        return documents.map(\.id)
+    }
+
+    /// One update written, on any engine, inside the caller's write transaction: the document
+    /// `applier` makes of `stored` (merge, operators, `_version` step, schema), its unique
+    /// fields checked by `checkUnique` (only when the collection has some), then `run` with the
+    /// UPDATE statement (`?` placeholders) and its bindings.
+    package static func writeUpdate(
+        _ applier: UpdateApplier, to stored: Document, info: CollectionInfo, actor: String, now: Int64,
+        checkUnique: (JSONObject) throws -> Void, run: (String, [SQLValue]) throws -> Void
+    ) throws -> Document {
+        let change = try PendingUpdate(applier, to: stored, info: info, actor: actor, now: now)
+        if info.hasUniqueFields, let fields = change.fields { try checkUnique(fields) }
+        let document = change.document
+        try run(
+            "UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = ? WHERE id = ?",
+            [
+                .text(String(decoding: document.body, as: UTF8.self)), .integer(document.changed),
+                .text(actor), .integer(document.version), .text(stored.id),
+            ])
+        return document
     }
 
     /// Applies `applier` to `stored` and writes the result; runs inside the write transaction.
@@ -77,19 +118,10 @@ extension DocumentStore {
         _ applier: UpdateApplier, to stored: Document, info: CollectionInfo, actor: String,
         _ connection: SQLiteConnection
     ) throws -> Document {
-        let change = try PendingUpdate(
-            applier, to: stored, info: info, actor: actor, now: clock.nowMilliseconds())
-        if info.hasUniqueFields, let fields = change.fields {
-            try Self.checkUnique(fields, info: info, id: stored.id, connection)
-        }
-        let document = change.document
-        try connection.run(
-            "UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = ? WHERE id = ?",
-            [
-                .text(String(decoding: document.body, as: UTF8.self)), .integer(document.changed),
-                .text(actor), .integer(document.version), .text(stored.id),
-            ])
-        return document
+        try Self.writeUpdate(
+            applier, to: stored, info: info, actor: actor, now: clock.nowMilliseconds(),
+            checkUnique: { try Self.checkUnique($0, info: info, id: stored.id, connection) },
+            run: { try connection.run($0, $1) })
     }
 
     /// The SQL condition for a raw `q` (nil or `{}` matches everything).

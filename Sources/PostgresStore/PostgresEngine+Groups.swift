@@ -45,9 +45,11 @@ extension PostgresEngine {
             }
             groups.append(group)
         }
-        if groups.count < max && (!groups.isEmpty || skip == 0) { return (groups, skip + groups.count) }
-        // No GROUP BY: an aggregate over the matches is always exactly one group.
-        if keyColumns.isEmpty { return (groups, 1) }
+        if let total = DocumentStore.groupTotal(
+            pageCount: groups.count, skip: skip, max: max, grouped: !keyColumns.isEmpty)
+        {
+            return (groups, total)
+        }
         let count =
             SQLFragment("SELECT count(*) FROM (SELECT \(keyColumns.joined(separator: ", "))") + grouping
         return (groups, Int(try connection.execute(count.sql + ") AS g", count.bindings).int64(0, 0)))

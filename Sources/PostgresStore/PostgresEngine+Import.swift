@@ -83,13 +83,6 @@ extension PostgresEngine {
     private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String, now: Int64)
         throws(ImportError) -> String
     {
-        guard keepIDs, case .string(let given) = record.document[SystemFields.id] else {
-            return ids.next(milliseconds: now)
-        }
-        guard ObjectID.isValid(given) else {
-            throw ImportError(
-                file: file, line: record.line, field: "_id", message: "'\(given)' is not a valid _id")
-        }
-        return given
+        try DocumentStore.importedID(record, keepIDs: keepIDs, file: file, now: now, ids: ids)
     }
 }

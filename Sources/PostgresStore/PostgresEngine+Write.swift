@@ -135,9 +135,7 @@ extension PostgresEngine {
             guard let stored = try fetch(id, info: info, forUpdate: true, connection) else {
                 throw StoreError.documentNotFound(id)
             }
-            if let versions, !versions.contains(stored.version) {
-                throw VersionConflict(id: id, current: stored.version)
-            }
+            try DocumentStore.checkVersion(of: stored, in: versions)
             return try apply(applier, to: stored, info: info, actor: actor, connection)
         }
     }
@@ -149,20 +147,14 @@ extension PostgresEngine {
     {
         let info = try collection(name)
         let condition = try condition(for: query)
-        if update[SystemFields.id] != nil {
-            throw StoreError.badRequest(
-                "An update of many documents cannot set _id; remove it from the body.")
-        }
+        try DocumentStore.checkManyUpdate(update)
         return try write { connection in
             let rows = try connection.execute(
                 "SELECT \(Self.documentColumns) FROM \(info.table) WHERE \(condition.sql) ORDER BY id FOR UPDATE",
                 condition.bindings)
-            let documents = Self.documents(rows)
-            for stored in documents {
-                let applier = try UpdateApplier(update, targetID: stored.id)
-                _ = try apply(applier, to: stored, info: info, actor: actor, connection)
+            return try DocumentStore.updateEach(Self.documents(rows), with: update) {
+                try apply($0, to: $1, info: info, actor: actor, connection)
             }
-            return documents.map(\.id)
         }
     }
 
@@ -170,20 +162,13 @@ extension PostgresEngine {
         _ applier: UpdateApplier, to stored: Document, info: CollectionInfo, actor: String,
         _ connection: PostgresConnection
     ) throws -> Document {
-        let change = try PendingUpdate(
-            applier, to: stored, info: info, actor: actor, now: clock.nowMilliseconds())
-        if info.hasUniqueFields, let fields = change.fields {
-            try lockCollection(info, connection)
-            try checkUnique(fields, info: info, id: stored.id, connection)
-        }
-        let document = change.document
-        try connection.execute(
-            "UPDATE \(info.table) SET body = ?, changed = ?, changedby = ?, version = ? WHERE id = ?",
-            [
-                .text(String(decoding: document.body, as: UTF8.self)), .integer(document.changed),
-                .text(actor), .integer(document.version), .text(stored.id),
-            ])
-        return document
+        try DocumentStore.writeUpdate(
+            applier, to: stored, info: info, actor: actor, now: clock.nowMilliseconds(),
+            checkUnique: { fields in
+                try lockCollection(info, connection)
+                try checkUnique(fields, info: info, id: stored.id, connection)
+            },
+            run: { _ = try connection.execute($0, $1) })
     }
 
     // MARK: Children
@@ -211,22 +196,20 @@ extension PostgresEngine {
         ofDeleted ids: [String], in info: CollectionInfo, _ connection: PostgresConnection,
         cascaded: inout [(collection: String, ids: [String])]
     ) throws {
-        guard !ids.isEmpty, let schema = info.schema else { return }
-        for field in schema.childFields {
-            guard let name = field.collection, let child = try? collection(name) else { continue }
-            let rows = try connection.execute(
-                """
-                DELETE FROM \(child.table) WHERE doc ->> '\(ParentLink.idKey)' \(dialect.columnInBoundArray(numeric: false))
-                AND doc ->> '\(ParentLink.collectionKey)' = ? AND doc ->> '\(ParentLink.fieldKey)' = ? RETURNING id
-                """,
-                [
-                    .text(JSONValue.array(ids.map(JSONValue.string)).serialized()), .text(info.name),
-                    .text(field.name),
-                ])
-            let childIDs = (0..<rows.count).map { rows.text($0, 0) ?? "" }.sorted()
-            if !childIDs.isEmpty { cascaded.append((collection: child.name, ids: childIDs)) }
-            try deleteChildren(ofDeleted: childIDs, in: child, connection, cascaded: &cascaded)
-        }
+        try DocumentStore.cascadeDeletes(
+            ofDeleted: ids, in: info, collection: { try? collection($0) }, cascaded: &cascaded,
+            deleteLinked: { parent, child, field, ids in
+                let rows = try connection.execute(
+                    """
+                    DELETE FROM \(child.table) WHERE doc ->> '\(ParentLink.idKey)' \(dialect.columnInBoundArray(numeric: false))
+                    AND doc ->> '\(ParentLink.collectionKey)' = ? AND doc ->> '\(ParentLink.fieldKey)' = ? RETURNING id
+                    """,
+                    [
+                        .text(JSONValue.array(ids.map(JSONValue.string)).serialized()), .text(parent.name),
+                        .text(field.name),
+                    ])
+                return (0..<rows.count).map { rows.text($0, 0) ?? "" }.sorted()
+            })
     }
 
     // MARK: Deletes

@@ -81,6 +81,14 @@ extension DocumentStore {
     private func importedID(_ record: ImportRecord, keepIDs: Bool, file: String, now: Int64)
         throws(ImportError) -> String
     {
+        try Self.importedID(record, keepIDs: keepIDs, file: file, now: now, ids: ids)
+    }
+
+    /// The id of an imported record, on any engine: its own `_id` when `keepIDs` and it has
+    /// one (which must be valid), else a new one from `ids`.
+    package static func importedID(
+        _ record: ImportRecord, keepIDs: Bool, file: String, now: Int64, ids: IDSource
+    ) throws(ImportError) -> String {
         guard keepIDs, case .string(let given) = record.document[SystemFields.id] else {
             return ids.next(milliseconds: now)
         }
