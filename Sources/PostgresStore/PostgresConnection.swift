@@ -76,7 +76,10 @@ package final class PostgresConnection: @unchecked Sendable {
                 ?? Self.text(libpq.resultErrorMessage(result)) ?? Self.text(libpq.errorMessage(handle))
                 ?? "failed"
             libpq.clear(result)
-            throw PostgresError(sqlState: sqlState ?? (isBroken ? "08006" : nil), message: message, sql: sql)
+            // Every error of the server carries a SQLSTATE; one without comes from libpq itself:
+            // the connection failed (after `pg_ctl stop -m immediate` libpq reports "server closed
+            // the connection unexpectedly" and may still say CONNECTION_OK).
+            throw PostgresError(sqlState: sqlState ?? "08006", message: message, sql: sql)
         }
         return PostgresRows(libpq: libpq, result: result)
     }

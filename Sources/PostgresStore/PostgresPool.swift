@@ -43,6 +43,9 @@ package final class PostgresPool: @unchecked Sendable {
             return value
         } catch let error as PostgresError where error.isConnectionFailure || connection.isBroken {
             giveBack(connection, broken: true)
+            // The server went away: the idle connections to it are dead too, and each would
+            // fail one more request after it is back.
+            closeIdle()
             throw StoreUnavailable(reason: error.message)
         } catch {
             giveBack(connection, broken: connection.isBroken)

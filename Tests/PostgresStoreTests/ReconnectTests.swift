@@ -44,4 +44,36 @@ struct ReconnectTests {
         #expect(try engine.insert(["n": .number(JSONNumber(20))], into: "cats").version == 0)
         #expect(try engine.count(in: "cats") == 21)
     }
+
+    @Test("stop -m immediate under idle connections: StoreUnavailable at once, never another error")
+    func immediateStop() throws {
+        let cluster: TemporaryPostgres
+        do {
+            cluster = try TemporaryPostgres()
+        } catch let error as TemporaryPostgres.Unavailable {
+            Issue.record("PostgreSQL tests cannot run: \(error.description)")
+            return
+        }
+        defer { cluster.remove() }
+        let engine = try PostgresEngine(url: try cluster.makeDatabase())
+        _ = try engine.insertMany((0..<5).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        #expect(try engine.count(in: "cats") == 5)
+
+        // The pool now holds idle connections whose server process dies without a word; libpq
+        // answers their next statement with an error of its own (no SQLSTATE).
+        try cluster.stop(mode: "immediate")
+        for round in 0..<3 {
+            #expect(throws: StoreUnavailable.self, "round \(round)") { try engine.count(in: "cats") }
+            #expect(throws: StoreUnavailable.self, "round \(round)") {
+                try engine.insert(["n": .number(JSONNumber(99))], into: "cats")
+            }
+        }
+
+        try cluster.start()
+        // The failure closed the pool's idle connections: the first call after the restart
+        // runs on a new connection.
+        #expect(try engine.count(in: "cats") == 5)
+        #expect(try engine.insert(["n": .number(JSONNumber(5))], into: "cats").version == 0)
+        #expect(try engine.count(in: "cats") == 6)
+    }
 }

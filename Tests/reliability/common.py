@@ -29,8 +29,9 @@ def raise_file_limit(wanted):
 class Server:
     """A `restlite serve` on a data folder (a new temporary one unless given)."""
 
-    def __init__(self, binary, folder=None, extra=(), memory=False):
+    def __init__(self, binary, folder=None, extra=(), memory=False, log=None):
         self.binary = binary
+        self.log = log  # a path for the server's standard error (read only at a failed start otherwise)
         self.own_folder = folder is None and not memory
         self.folder = folder or (None if memory else tempfile.mkdtemp(prefix="restlite-drill-"))
         self.port_dir = tempfile.mkdtemp(prefix="restlite-drill-port-")
@@ -46,12 +47,16 @@ class Server:
         args = [self.binary, "serve", "--port", "0", "--port-file", port_file, "--quiet",
                 "--apikey", KEY] + self.extra
         args += ["--memory"] if self.memory else ["--data-dir", self.folder]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        errors = open(self.log, "ab") if self.log else subprocess.PIPE
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors,
                                         start_new_session=True)
+        if self.log:
+            errors.close()
         deadline = time.time() + timeout
         while not (os.path.exists(port_file) and os.path.getsize(port_file) > 0):
             if self.process.poll() is not None:
-                raise RuntimeError("restlite serve exited: " + self.process.stderr.read().decode())
+                text = open(self.log, "rb").read() if self.log else self.process.stderr.read()
+                raise RuntimeError("restlite serve exited: " + text.decode(errors="replace"))
             if time.time() > deadline:
                 self.kill()
                 raise RuntimeError("restlite serve did not start within %d s" % timeout)

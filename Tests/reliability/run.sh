@@ -5,20 +5,23 @@
 # Quick: kill -9 (3 trials), 200 clients + 100 slow-loris sockets for 15 s with a probe, 1,000
 # idle connections, the denial-of-service drill (unfinished bodies, slow bodies, regex budget),
 # the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the cost drill (12
-# silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix, 500
-# silent realtime subscribers and a 20,000-part upload, and 40 s of libFuzzer per parser. Long:
-# 50 kill -9 trials, 1,000 clients + 500 slow-loris for 60 s, 10,000 idle connections, the full
-# DoS drill, the cost drill with 40 readers of a 2048x2048 BMP, 5,000 silent subscribers, 10
-# million fuzz executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
+# silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix,
+# PostgreSQL restarted twice under 4 writers, 500 silent realtime subscribers and a 20,000-part
+# upload, and 40 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients + 500
+# slow-loris for 60 s, 10,000 idle connections, the full DoS drill, the cost drill with 40
+# readers of a 2048x2048 BMP, PostgreSQL restarted 10 times under 16 writers, 5,000 silent
+# subscribers, 10 million fuzz executions per parser, all on a release build. Every server listens on 127.0.0.1 and is
 # stopped by its PID; every wait is bounded. Exits non-zero when any drill misses its bound.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:---quick}
 case "$mode" in
 --quick) config=debug; trials=3; slow=100; dos_only=unkeyed,slowbody,regex; load=(); health=250
-    limits=(--subscribers 500 --max-subscribers 400); postgres_rounds=1000 ;;
+    limits=(--subscribers 500 --max-subscribers 400); postgres_rounds=1000
+    postgres=(--cycles 2 --writers 4 --load 1.5 --down 1.5) ;;
 --long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50
-    limits=(--subscribers 5000); postgres_rounds=2000 ;;
+    limits=(--subscribers 5000); postgres_rounds=2000
+    postgres=(--cycles 10 --writers 16 --load 3 --down 3) ;;
 *) echo "usage: $0 [--quick|--long]" >&2; exit 2 ;;
 esac
 
@@ -51,6 +54,8 @@ run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$b
 run "query differential (SQLite's and PostgreSQL's SQL against the evaluator)" \
     env RESTLITE_DIFFERENTIAL_ROUNDS=2000 RESTLITE_POSTGRES_DIFFERENTIAL_ROUNDS="$postgres_rounds" \
     swift test --filter 'QueryDifferentialTests'
+run "PostgreSQL restarted under write load (503 while gone, reconnect, no acknowledged write lost)" \
+    python3 Tests/reliability/postgres_drill.py --binary "$binary" "${postgres[@]}"
 run "realtime subscribers and upload parts" python3 Tests/reliability/limits_drill.py --binary "$binary" "${limits[@]}" --health-ms "$health"
 run "fuzzing (HTTP, JSON, query parsers; multipart whole against pieces)" bash Tests/reliability/fuzz/run.sh "$mode"
 
