@@ -20,7 +20,7 @@ import PlatformSupport
 ///
 /// Ownership argument for `@unchecked Sendable`: the catalog is read and replaced under
 /// `catalogLock`, the observers under `observerLock`; the pool guards its connections.
-public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
+public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     public struct Options: Sendable {
         /// Connections kept open at most (each serves one request at a time).
         public var maximumConnections = 8
@@ -42,6 +42,8 @@ public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
     /// True when this open created restlite's tables: the database had none (a first start,
     /// which `restlite serve` seeds).
     public let createdTables: Bool
+    /// Realtime events to and from the other processes on this database.
+    public let eventRelay: any EventRelay
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()
@@ -70,6 +72,7 @@ public final class PostgresEngine: DocumentEngine, @unchecked Sendable {
         }
         pool = PostgresPool(
             conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
+        eventRelay = PostgresEventRelay(pool: pool)
         createdTables = try pool.with { connection in
             try connection.execute("SELECT to_regclass('restlite_collections') IS NULL").text(0, 0) == "t"
         }

@@ -25,6 +25,16 @@ enum PostgresFunctions {
             )
             """,
             """
+            CREATE TABLE IF NOT EXISTS restlite_events(
+                id bigserial PRIMARY KEY,
+                origin text NOT NULL,
+                event text NOT NULL,
+                collection text,
+                data text NOT NULL,
+                at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
             DO $$ BEGIN
                 CREATE TYPE restlite_sort AS (rank integer, num numeric, txt text COLLATE "C");
             EXCEPTION WHEN duplicate_object THEN NULL;

@@ -50,6 +50,8 @@ public struct RestAPI: Sendable {
     public let media: MediaStore
     /// Where every write announces itself to `/realtime` subscribers.
     public let realtime: RealtimeHub
+    /// The other processes on the same database, when the engine is shared (PostgreSQL).
+    let relay: (any EventRelay)?
 
     public init(
         store: any DocumentEngine, keys: KeyRing, options: Options = Options(),
@@ -59,10 +61,17 @@ public struct RestAPI: Sendable {
         self.keys = keys
         self.options = options
         self.media = media
-        self.realtime = RealtimeHub(settings: options.realtime)
+        let realtime = RealtimeHub(settings: options.realtime)
+        self.realtime = realtime
+        let relay = (store as? any SharedEngine)?.eventRelay
+        self.relay = relay
+        // Other processes' events reach this one's subscribers; its own go to them (`announce`).
+        relay?.start { event, collection, data in
+            realtime.publish(event: event, collection: collection, data: data)
+        }
         // Children deleted with their parents are `delete` events of their own collections.
         store.observeCascadedDeletes { [realtime] collection, ids in
-            Self.emitDeleted(collection, ids, to: realtime)
+            Self.emitDeleted(collection, ids, to: realtime, relay: relay)
         }
     }
 

@@ -47,7 +47,9 @@ extension RestAPI {
     func publishMessage(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try realtimeCaller(request, method: "POST")
         let message = try RequestBody.value(of: request, schema: nil)
-        let id = realtime.publish(event: "publish", collection: nil, data: Array(message.serialized().utf8))
+        let data = Array(message.serialized().utf8)
+        let id = realtime.publish(event: "publish", collection: nil, data: data)
+        relay?.send(event: "publish", collection: nil, data: data)
         return .json(.ok, #"{"result":"published","id":\#(id)}"#)
     }
 
@@ -71,19 +73,23 @@ extension RestAPI {
         data.append(contentsOf: documentJSON)
         data.append(UInt8(ascii: "}"))
         realtime.publish(event: event, collection: collection, data: data)
+        relay?.send(event: event, collection: collection, data: data)
     }
 
     /// `delete` with `{"collection":..., "data": [ids]}`, one event per request.
     func emitDeleted(_ collection: String, _ ids: [String]) {
-        Self.emitDeleted(collection, ids, to: realtime)
+        Self.emitDeleted(collection, ids, to: realtime, relay: relay)
     }
 
-    static func emitDeleted(_ collection: String, _ ids: [String], to realtime: RealtimeHub) {
+    static func emitDeleted(
+        _ collection: String, _ ids: [String], to realtime: RealtimeHub, relay: (any EventRelay)?
+    ) {
         guard !ids.isEmpty else { return }
         var data = Self.eventPrefix(collection)
         data.append(contentsOf: JSONValue.array(ids.map(JSONValue.string)).serialized().utf8)
         data.append(UInt8(ascii: "}"))
         realtime.publish(event: "delete", collection: collection, data: data)
+        relay?.send(event: "delete", collection: collection, data: data)
     }
 
     private static func eventPrefix(_ collection: String) -> [UInt8] {

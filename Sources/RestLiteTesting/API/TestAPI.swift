@@ -65,14 +65,20 @@ public final class TestAPI: Sendable {
     public var console: Console? { application.console }
 
     /// `configure` changes the `restlite serve` settings the API is built with; they start as
-    /// a quiet server on 127.0.0.1 port 0 with this API's data folder.
+    /// a quiet server on 127.0.0.1 port 0 with this API's data folder. With `sharing`, the
+    /// documents are in that PostgreSQL database (another `TestAPI` may share it, as two
+    /// processes do; it is not dropped), whatever `engine` says.
     public init(
-        strict: Bool = false, adminOptions: RestLiteAdmin.Options = .init(),
+        sharing sharedDatabase: String? = nil, strict: Bool = false,
+        adminOptions: RestLiteAdmin.Options = .init(),
         realtime: RealtimeHub.Settings = .init(), configure: (inout ServeConfiguration) -> Void = { _ in }
     ) throws {
         folder = DataFolder(path: NSTemporaryDirectory() + "restlite-api-\(UUID().uuidString)")
         try folder.create()
-        switch Self.engine {
+        switch sharedDatabase == nil ? Self.engine : .postgres {
+        case .postgres where sharedDatabase != nil:
+            databaseURL = nil
+            store = try PostgresEngine(url: sharedDatabase ?? "")
         case .sqlite:
             store = try DocumentStore(path: folder.databaseURL.path)
             databaseURL = nil

@@ -1,0 +1,103 @@
+import DocumentJSON
+import DocumentStore
+import Foundation
+import RestDBAPI
+import RestLiteTesting
+import SocketHTTP
+import Testing
+
+/// Two restlite servers on one PostgreSQL database, each with its own engine, pool and data
+/// folder, as two processes behind a balancer: events, `$inc` and unique fields hold across them.
+@Suite struct SharedDatabaseTests {
+    private static func databaseURL() throws -> String {
+        do {
+            return try TemporaryPostgres.shared().makeDatabase()
+        } catch let error as TemporaryPostgres.Unavailable {
+            Issue.record("PostgreSQL tests cannot run: \(error.description)")
+            throw error
+        }
+    }
+
+    private static func call(_ port: Int, _ method: String, _ target: String, _ body: String = "") throws
+        -> RawHTTPResponse
+    {
+        let client = try RawHTTPClient(port: port, timeout: .seconds(10))
+        defer { client.close() }
+        try client.send(
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        return try client.readResponse()
+    }
+
+    @Test func anEventWrittenOnOneServerReachesTheOthersSubscribers() throws {
+        let url = try Self.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        let firstServer = try first.startServer()
+        let secondServer = try second.startServer()
+        defer {
+            firstServer.shutdown(grace: .seconds(1))
+            secondServer.shutdown(grace: .seconds(1))
+        }
+        let subscriber = try EventStreamClient(
+            port: secondServer.port, target: "/realtime?apikey=\(TestAPI.fullKey)", timeout: .seconds(10))
+        try RealtimeTests.waitUntil { second.api.realtime.subscriberCount > 0 }
+
+        let created = try Self.call(firstServer.port, "POST", "/rest/cats", #"{"name":"Tom"}"#)
+        #expect(created.status == 201)
+        let id = try #require(try JSON.parse(created.body)["_id"]?.stringValue)
+        let event = try subscriber.nextSkippingPings()
+        #expect(event.name == "post")
+        let data = try #require(try event.json() as? [String: Any])
+        #expect(data["collection"] as? String == "cats")
+        #expect((data["data"] as? [String: Any])?["_id"] as? String == id)
+
+        #expect(try Self.call(firstServer.port, "DELETE", "/rest/cats/\(id)").status == 200)
+        let deleted = try subscriber.nextSkippingPings()
+        #expect(deleted.name == "delete")
+        // The second server's own write reaches its subscriber once, not again through the relay.
+        #expect(try Self.call(secondServer.port, "POST", "/rest/cats", #"{"name":"Kit"}"#).status == 201)
+        #expect(try subscriber.nextSkippingPings().name == "post")
+        #expect(try Self.call(firstServer.port, "POST", "/realtime", #"{"hello":1}"#).status == 200)
+        #expect(try subscriber.nextSkippingPings().name == "publish")
+    }
+
+    @Test func incrementsFromBothServersAreExactAndAUniqueFieldHoldsAcrossThem() throws {
+        let url = try Self.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        let meta = #"{"fields":[{"name":"email","type":"email","unique":true},{"name":"n","type":"number"}]}"#
+        #expect(first.request(.put, "/rest/owners/_meta", body: meta).status == .ok)
+        let created = first.request(.post, "/rest/owners", body: #"{"email":"a@example.org","n":0}"#)
+        let id = try #require(try created.json()["_id"]?.stringValue)
+
+        let rounds = 40
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            let api = worker % 2 == 0 ? first : second
+            for _ in 0..<rounds {
+                _ = api.request(.put, "/rest/owners/\(id)", body: #"{"$inc":{"n":1}}"#)
+            }
+        }
+        let final = try second.request(.get, "/rest/owners/\(id)").json()
+        #expect(final["n"] == .number(JSONNumber(4 * rounds)))
+        #expect(try first.store.document(id, in: "owners").version == Int64(4 * rounds))
+
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            let api = worker % 2 == 0 ? first : second
+            statuses.add(
+                api.request(.post, "/rest/owners", body: #"{"email":"same@example.org","n":1}"#).status.code)
+        }
+        let all = statuses.all
+        #expect(all.filter { $0 == 201 }.count == 1, "\(all)")
+        #expect(all.filter { (400..<500).contains($0) }.count == 7, "\(all)")
+    }
+}
+
+/// Status codes collected from several threads.
+private final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var codes: [Int] = []
+    func add(_ code: Int) { lock.withLock { codes.append(code) } }
+    var all: [Int] { lock.withLock { codes } }
+}
