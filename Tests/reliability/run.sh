@@ -17,7 +17,7 @@ cd "$(dirname "$0")/../.."
 mode=${1:---quick}
 case "$mode" in
 --quick) config=debug; trials=3; slow=100; dos_only=unkeyed,slowbody,regex; load=(); health=250
-    limits=(--subscribers 500 --max-subscribers 400); postgres_rounds=1000
+    limits=(--subscribers 500 --max-subscribers 400); postgres_rounds=500
     postgres=(--cycles 2 --writers 4 --load 1.5 --down 1.5) ;;
 --long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50
     limits=(--subscribers 5000); postgres_rounds=2000
