@@ -86,6 +86,21 @@ struct Poller: Sendable {
         }
     }
 
+    /// The next ready event, waiting at most `milliseconds`; nil when none came.
+    func poll(milliseconds: Int) -> PollEvent? {
+        #if canImport(Glibc)
+            var event = cel_event()
+            guard cel_epoll_wait(fd, &event, 1, Int32(milliseconds)) == 1 else { return nil }
+            return PollEvent(token: event.data, writable: event.events & cel_EPOLLOUT != 0)
+        #else
+            var event = kevent()
+            var timeout = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+            guard kevent(fd, nil, 0, &event, 1, &timeout) == 1 else { return nil }
+            return PollEvent(
+                token: UInt64(UInt(bitPattern: event.udata)), writable: event.filter == Int16(EVFILT_WRITE))
+        #endif
+    }
+
     /// Wakes every waiting thread, now and on every later wait (used to stop the workers).
     func wakeAll() {
         #if canImport(Glibc)

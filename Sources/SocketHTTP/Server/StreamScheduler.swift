@@ -63,25 +63,35 @@ final class StreamScheduler: @unchecked Sendable {
         signalled = true
     }
 
-    /// The worker's side of a wake-up: takes a batch, re-arms (and re-fires if more wait),
-    /// then writes each sink of the batch.
+    /// The worker's side of a wake-up: takes a batch, writes each sink of it, then fires the
+    /// wake-up again if more wait. One worker writes streams at a time (`signalled` stays set
+    /// while it does): a fan-out to many subscribers, which is mostly copying into socket
+    /// buffers, never takes every worker, so requests keep being answered meanwhile.
     func serviceWakeUp() {
+        let batch = takeBatch()
+        finish(batch, stillBlocked: batch.filter { $0.flush() })
+    }
+
+    /// The first half of a wake-up: drains and re-arms it, and takes up to `batch` sinks.
+    func takeBatch() -> [StreamSink] {
         drainWake()
         lock.lock()
         let count = min(Self.batch, ready.count)
         let batch = Array(ready.prefix(count))
         ready.removeFirst(count)
-        let more = !ready.isEmpty
-        signalled = more
         lock.unlock()
         rearm()
-        if more { lock.withLock { signal() } }
-        var stillBlocked: [StreamSink] = []
-        for sink in batch where sink.flush() { stillBlocked.append(sink) }
-        guard !stillBlocked.isEmpty else { return }
+        return batch
+    }
+
+    /// The second half, once `batch` was written: sinks whose socket was full wait for the
+    /// sweeper, and the wake-up fires again when more sinks are ready.
+    func finish(_ batch: [StreamSink], stillBlocked: [StreamSink]) {
         lock.lock()
+        defer { lock.unlock() }
         blocked.append(contentsOf: stillBlocked)
-        lock.unlock()
+        signalled = !ready.isEmpty
+        if signalled { signal() }
     }
 
     func close() {
