@@ -111,7 +111,7 @@ static int open_subscriber(int port, const char *key) {
     }
     char request[512];
     int length = snprintf(request, sizeof request,
-                          "GET /realtime?apikey=%s HTTP/1.1\r\nHost: x\r\n\r\n", key);
+                          "GET /realtime?apikey=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", key);
     if (length <= 0 || (size_t)length >= sizeof request || send(fd, request, (size_t)length, MSG_NOSIGNAL) != length) {
         close(fd);
         return -1;

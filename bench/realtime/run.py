@@ -54,11 +54,12 @@ def cpu_seconds(pid):
 def start_server(binary, folder):
     port_file = os.path.join(folder, "port")
     data = os.path.join(folder, "data")
-    subprocess.run([binary, "keys", "add", "--data-dir", data, "--methods", "GET", "--path", "/elsewhere/**",
+    subprocess.run([binary, "keys", "add", "--create", "--data-dir", data, "--methods", "GET", "--path", "/elsewhere/**",
                     "--key", SCOPED], check=True, stdout=subprocess.DEVNULL, timeout=30)
     server = subprocess.Popen(
         [binary, "serve", "--data-dir", data, "--host", "127.0.0.1", "--port", "0", "--port-file", port_file,
-         "--apikey", KEY, "--quiet", "--no-seed"],
+         "--apikey", KEY, "--quiet", "--no-seed", "--max-subscribers", "5000",
+         "--max-subscribers-per-key", "5000"],
         stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "stderr"), "w"))
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -74,7 +75,7 @@ def start_server(binary, folder):
 def post(port, body):
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         data = body.encode()
-        s.sendall(b"POST /rest/cats HTTP/1.1\r\nHost: x\r\nx-apikey: " + KEY.encode()
+        s.sendall(b"POST /rest/cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: " + KEY.encode()
                   + b"\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
                   + str(len(data)).encode() + b"\r\n\r\n" + data)
         reply = b""
@@ -91,7 +92,7 @@ def subscribe(port, count, key=KEY):
     sockets = []
     for _ in range(count):
         s = socket.create_connection(("127.0.0.1", port), timeout=10)
-        s.sendall(f"GET /realtime?apikey={key} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        s.sendall(f"GET /realtime?apikey={key} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         sockets.append(s)
     for s in sockets:
         head = b""
