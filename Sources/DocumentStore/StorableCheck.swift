@@ -20,12 +20,16 @@ enum StorableCheck {
 
     private static func check(_ object: JSONObject, prefix: String, into errors: inout [FieldError]) {
         for member in object {
-            let path = prefix + member.key
             if let problem = nameProblem(member.key) {
-                errors.append(FieldError(field: path, message: problem))
+                errors.append(FieldError(field: prefix + member.key, message: problem))
                 continue
             }
-            check(member.value, path: path, into: &errors)
+            // The dotted path is written only for values that can hold a problem.
+            switch member.value {
+            case .number(let number) where isFinite(number): continue
+            case .number, .object, .array: check(member.value, path: prefix + member.key, into: &errors)
+            default: continue
+            }
         }
     }
 
@@ -54,11 +58,22 @@ enum StorableCheck {
             return "is not a valid field name: names starting with '$' are operators, not fields"
         }
         if bytes.isEmpty || bytes.first == UInt8(ascii: ".") || bytes.last == UInt8(ascii: ".")
-            || name.contains("..")
+            || hasEmptySegment(bytes)
         {
             return "is not a valid field name: a name (and each part between dots) must not be empty"
         }
         return nil
+    }
+
+    /// Two dots in a row (`a..b`), found on bytes.
+    private static func hasEmptySegment(_ bytes: String.UTF8View) -> Bool {
+        var previousWasDot = false
+        for byte in bytes {
+            let dot = byte == UInt8(ascii: ".")
+            if dot && previousWasDot { return true }
+            previousWasDot = dot
+        }
+        return false
     }
 
     /// A literal without exponent and shorter than any double's limit is finite without parsing.

@@ -135,8 +135,10 @@ public final class RestLiteAdmin: RouterMount {
 
     /// True for requests to the admin routes, which are neither journaled nor faulted.
     static func isAdminPath(_ request: HTTPRequest, prefix: String) -> Bool {
-        let first = prefix.split(separator: "/").first.map(String.init)
-        return request.firstPathSegment == first
+        let slash = UInt8(ascii: "/")
+        let segment = prefix.utf8.drop { $0 == slash }.prefix { $0 != slash }
+        guard let first = request.firstPathSegment else { return segment.isEmpty }
+        return !segment.isEmpty && first.utf8.elementsEqual(segment)
     }
 
     // MARK: Handlers

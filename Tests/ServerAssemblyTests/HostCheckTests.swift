@@ -29,6 +29,24 @@ import Testing
         }
     }
 
+    /// The byte-level shortcut for `127.0.0.1` and `localhost` admits only what the full check
+    /// admits, and leaves everything else to it.
+    @Test func theLoopbackShortcutAgreesWithTheFullCheck() {
+        for host in ["127.0.0.1", "127.0.0.1:8080", "localhost", "localhost:1"] {
+            #expect(HostAllowList.isPlainLoopback(host), "\(host)")
+        }
+        for host in [
+            "127.0.0.1.evil.example", "localhost.evil.example", "127.0.0.1x", "127.0.0.1:", "127.0.0.1:80x",
+            "localhost:8080:1", "evil.example:127", "LOCALHOST", " 127.0.0.1", "127.0.0.2",
+        ] {
+            #expect(!HostAllowList.isPlainLoopback(host), "\(host)")
+        }
+        for host in ["127.0.0.1:8080", "localhost", "127.0.0.1x", "localhost.evil.example", "127.0.0.1:80x"] {
+            let full = HostAllowList.isLoopbackName(HostAllowList.hostName(of: host))
+            #expect(!HostAllowList.isPlainLoopback(host) || full, "\(host)")
+        }
+    }
+
     @Test func allowedNamesAndTheStarAreAdmitted() {
         let list = HostAllowList(names: ["MyApp.local:3000", "192.168.1.5"])
         #expect(list.admits(hostHeader: "myapp.local"))

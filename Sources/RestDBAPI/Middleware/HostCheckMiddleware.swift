@@ -36,15 +36,35 @@ public struct HostAllowList: Sendable, Equatable {
     /// Lowercased names without port or trailing dot; IPv6 literals keep their brackets.
     public let names: Set<String>
 
+    /// `*` is among the names.
+    private let admitsEveryHost: Bool
+
     public init(names: [String]) {
         self.names = Set(names.map { Self.hostName(of: $0) }.filter { !$0.isEmpty })
+        admitsEveryHost = self.names.contains("*")
     }
 
     /// Whether a `Host` header value names this server.
     public func admits(hostHeader: String) -> Bool {
-        if names.contains("*") { return true }
+        if admitsEveryHost || Self.isPlainLoopback(hostHeader) { return true }
         let name = Self.hostName(of: hostHeader)
         return Self.isLoopbackName(name) || names.contains(name)
+    }
+
+    /// `127.0.0.1` or `localhost`, with or without a port: what nearly every request on a
+    /// developer's machine sends, recognised from its bytes without building a string. False
+    /// leaves the answer to the full check.
+    static func isPlainLoopback(_ host: String) -> Bool {
+        var name = host.utf8[...]
+        if let colon = name.firstIndex(of: UInt8(ascii: ":")) {
+            let port = name[name.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else {
+                return false
+            }
+            name = name[..<colon]
+        }
+        return name.elementsEqual("127.0.0.1".utf8) || name.elementsEqual("localhost".utf8)
     }
 
     /// `localhost`, `*.localhost` (RFC 6761: always the loopback), `127.0.0.0/8` and `[::1]`.

@@ -9,7 +9,9 @@ public struct HTTPRequest: Sendable {
     /// The path, percent-decoded; `+` stays a plus.
     public var path: String
     /// The path as sent, before decoding (no query).
-    public var rawPath: String
+    public var rawPath: String {
+        didSet { pathSegments = Self.segments(of: rawPath) }
+    }
     /// The query string as sent, without `?` (empty when absent).
     public var rawQuery: String
     /// Decoded query items in order; `+` is a space, `%2B` a plus.
@@ -50,6 +52,7 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.target = target
         self.rawPath = parts.rawPath
+        self.pathSegments = Self.segments(of: parts.rawPath)
         self.path = PercentDecoding.decode(parts.rawPath, plusIsSpace: false)
         self.rawQuery = parts.rawQuery
         self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
@@ -64,18 +67,15 @@ public struct HTTPRequest: Sendable {
 
     /// The path as the router matches it: split on `/` before decoding (so `%2F` stays inside
     /// its segment), empty segments dropped (`//a/` is `/a`), each segment percent-decoded.
-    /// Anything that decides by path (routes, key scopes) reads this, so all see the same path.
-    public var pathSegments: [String] {
-        Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
-    }
+    /// Anything that decides by path (routes, key scopes, middleware) reads this, so all see the
+    /// same path; it is worked out once, when the request is made (or its `rawPath` changes).
+    public private(set) var pathSegments: [String]
 
-    /// `pathSegments.first` without splitting and decoding the rest of the path (middleware
-    /// asks it of every request).
-    public var firstPathSegment: String? {
-        guard let segment = rawPath.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 1).first else {
-            return nil
-        }
-        return PercentDecoding.decode(String(Substring(segment)), plusIsSpace: false)
+    /// `pathSegments.first`.
+    public var firstPathSegment: String? { pathSegments.first }
+
+    private static func segments(of rawPath: String) -> [String] {
+        Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
     }
 
     /// The first decoded value of query item `name`.
