@@ -31,6 +31,8 @@ package struct LibPQ: Sendable {
     typealias ResultValue = @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
     typealias ResultCell = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     typealias ResultVoid = @convention(c) (OpaquePointer?) -> Void
+    typealias Notifies = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     let connectdb: Connect
     let status: ConnectionInt
@@ -48,6 +50,11 @@ package struct LibPQ: Sendable {
     let getisnull: ResultCell
     let cmdTuples: ResultText
     let clear: ResultVoid
+    /// `LISTEN`'s side: the connection's socket, reading what arrived, the notifications read.
+    let socket: ConnectionInt
+    let consumeInput: ConnectionInt
+    let notifies: Notifies
+    let freemem: FreeMemory
 
     /// The library's path, as it was found.
     package let path: String
@@ -102,6 +109,10 @@ package struct LibPQ: Sendable {
             getisnull: try function("PQgetisnull", as: ResultCell.self),
             cmdTuples: try function("PQcmdTuples", as: ResultText.self),
             clear: try function("PQclear", as: ResultVoid.self),
+            socket: try function("PQsocket", as: ConnectionInt.self),
+            consumeInput: try function("PQconsumeInput", as: ConnectionInt.self),
+            notifies: try function("PQnotifies", as: Notifies.self),
+            freemem: try function("PQfreemem", as: FreeMemory.self),
             path: library.path)
     }
 

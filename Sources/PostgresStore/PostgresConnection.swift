@@ -84,6 +84,37 @@ package final class PostgresConnection: @unchecked Sendable {
         return PostgresRows(libpq: libpq, result: result)
     }
 
+    /// Waits up to `milliseconds` for the server to send something (a notification after
+    /// `LISTEN`); false when nothing came.
+    package func waitForInput(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: libpq.socket(handle), events: Int16(POLLIN), revents: 0)
+        guard descriptor.fd >= 0 else { return true }  // lost: `notifications()` reports it
+        return poll(&descriptor, 1, milliseconds) != 0
+    }
+
+    /// The notifications that arrived (channel and payload, in order), reading what the socket
+    /// holds without waiting; throws a connection failure when the connection is lost.
+    package func notifications() throws(PostgresError) -> [(channel: String, payload: String)] {
+        guard libpq.consumeInput(handle) == 1, !isBroken else {
+            throw PostgresError(
+                sqlState: "08006", message: Self.text(libpq.errorMessage(handle)) ?? "connection lost",
+                sql: nil)
+        }
+        var found: [(channel: String, payload: String)] = []
+        // A `PGnotify` is { char *relname; int be_pid; char *extra; ... }: the int is padded to a
+        // pointer's alignment, so `extra` is the third pointer-sized field.
+        let pointerSize = MemoryLayout<UnsafeRawPointer>.stride
+        while let notice = libpq.notifies(handle) {
+            let channel = notice.load(as: UnsafePointer<CChar>?.self).map { String(cString: $0) } ?? ""
+            let payload =
+                notice.load(fromByteOffset: 2 * pointerSize, as: UnsafePointer<CChar>?.self)
+                .map { String(cString: $0) } ?? ""
+            libpq.freemem(notice)
+            found.append((channel, payload))
+        }
+        return found
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     package func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN")

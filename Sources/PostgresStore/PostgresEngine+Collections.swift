@@ -94,6 +94,7 @@ extension PostgresEngine {
             try connection.execute(
                 "CREATE INDEX IF NOT EXISTS \(Self.indexName(info, fieldPath, kind: "s")) ON \(info.table)"
                     + "((\(Self.sortExpression(fieldPath))))")
+            try announceCatalogChange(connection)
         }
         return Self.indexName(info, fieldPath, kind: "v")
     }

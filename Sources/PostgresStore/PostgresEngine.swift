@@ -44,6 +44,12 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     public let createdTables: Bool
     /// Realtime events to and from the other processes on this database.
     public let eventRelay: any EventRelay
+    /// The API keys of every process on this database.
+    public let keyTable: any SharedKeyTable
+    /// What the processes on this database tell each other (`LISTEN`/`NOTIFY`).
+    let notices: PostgresNotices
+    /// This process's name in its notices and event rows.
+    let origin = ObjectID.generate()
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()
@@ -72,7 +78,9 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         }
         pool = PostgresPool(
             conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
-        eventRelay = PostgresEventRelay(pool: pool)
+        notices = PostgresNotices(conninfo: url, libpq: libpq)
+        eventRelay = PostgresEventRelay(pool: pool, notices: notices, origin: origin)
+        keyTable = PostgresKeyTable(pool: pool, notices: notices)
         createdTables = try pool.with { connection in
             try connection.execute("SELECT to_regclass('restlite_collections') IS NULL").text(0, 0) == "t"
         }
@@ -96,6 +104,23 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
             }
             try reloadCatalog(connection)
         }
+        followCatalogChanges()
+    }
+
+    /// Another process's change to the catalog (a collection made or dropped, a schema or an
+    /// index changed, a snapshot restored, a reset) makes this one read the catalog again; so
+    /// does a reconnection of the notices, which may have missed some.
+    private func followCatalogChanges() {
+        let origin = origin
+        notices.on(.catalog) { [weak self] sender in
+            guard sender != origin else { return }
+            self?.catalogChanged()
+        }
+        notices.onConnect { [weak self] in self?.catalogChanged() }
+    }
+
+    private func catalogChanged() {
+        _ = try? run { connection in try reloadCatalog(connection) }
     }
 
     static func milliseconds(_ duration: Duration) -> Int64 {
@@ -147,10 +172,21 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction that changes the catalog, and re-reads it afterwards
-    /// whether the transaction committed or not.
+    /// whether the transaction committed or not. The other processes hear of it when it
+    /// commits (`announceCatalogChange`).
     func writeCatalog<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         defer { try? run { connection in try reloadCatalog(connection) } }
-        return try write(body)
+        return try write { connection in
+            let value = try body(connection)
+            try announceCatalogChange(connection)
+            return value
+        }
+    }
+
+    /// Tells the other processes, when the surrounding transaction commits, that the catalog,
+    /// a schema or an index changed, so they drop what they keep of it.
+    func announceCatalogChange(_ connection: PostgresConnection) throws {
+        try connection.execute(PostgresNotices.notifySQL(.catalog), [.text(origin)])
     }
 
     /// Runs `body` in one read-only snapshot (a page and its total agree).

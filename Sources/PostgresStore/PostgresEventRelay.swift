@@ -3,37 +3,63 @@ import DocumentQuery
 import DocumentStore
 import PlatformSupport
 
-/// `EventRelay` through the database: an event is a row of `restlite_events` (any size, unlike
-/// a NOTIFY payload), written by the process that published it; every process reads the rows
-/// of the others every `interval`, by id, and keeps them a minute (a process that reconnects
-/// after a short outage still gets what it missed, and the table stays small).
+/// `EventRelay` through the database, costing nothing while no process has a subscriber.
+///
+/// A process with realtime subscribers has a row in `restlite_listeners` naming the server
+/// process of its listening connection (`PostgresNotices`); it adds the row with its first
+/// subscriber and deletes it with its last, and says so on `restlite_subscribers`. Every process
+/// keeps one flag, read again on each such notice: does another live process have a row (a
+/// crashed process's row counts for nothing, its connection being gone)?
+///
+/// Only while the flag is up does `send` write: an event is a row of `restlite_events` (any
+/// size, unlike a NOTIFY payload) and a `restlite_events` notice with its id, in one
+/// statement. A process with subscribers reads the rows of the others when a notice arrives
+/// (no polling), by id, and rows are kept a minute (deleted by the readers).
 ///
 /// Ids come from a sequence, and a row with a lower id can commit just after a higher one was
 /// read: each read goes back `lookBack` ids and skips the ones it has delivered.
 ///
-/// `@unchecked Sendable`: `lastSeen` and `delivered` belong to the reading thread; the
-/// connection pool guards itself.
+/// `@unchecked Sendable`: `lastSeen`, `delivered`, `reads` and `othersListening` are guarded by
+/// `lock`; `registered` by `registration`; the pool and the notices guard themselves.
 final class PostgresEventRelay: EventRelay, @unchecked Sendable {
     /// This process's mark on its rows.
     let origin: String
     private let pool: PostgresPool
-    private let interval: Duration
+    private let notices: PostgresNotices
     private let lookBack: Int64 = 1000
+    private let lock = PosixCondition()
     private var lastSeen: Int64 = 0
     private var delivered: Set<Int64> = []
+    private var othersListening = false
+    /// Reads of `restlite_events` so far (tests show that none happens without subscribers).
+    private var reads = 0
+    private let registration = PosixCondition()
+    private var registered = false
+    private var hasSubscribers: (@Sendable () -> Bool)?
+    private var deliver: (@Sendable (String, String?, [UInt8]) -> Void)?
 
-    init(pool: PostgresPool, interval: Duration = .milliseconds(100)) {
+    init(pool: PostgresPool, notices: PostgresNotices, origin: String) {
         self.pool = pool
-        self.interval = interval
-        origin = ObjectID.generate()
+        self.notices = notices
+        self.origin = origin
     }
 
+    var othersHaveSubscribers: Bool { lock.withLock { othersListening } }
+
+    /// How many times this process read `restlite_events`.
+    var readCount: Int { lock.withLock { reads } }
+
     func send(event: String, collection: String?, data: [UInt8]) {
+        guard othersHaveSubscribers else { return }
         // Best effort, as a NOTIFY would be: the write is already committed; an unreachable
         // database loses the event for the other processes, not the write.
         _ = try? pool.with { connection in
             try connection.execute(
-                "INSERT INTO restlite_events(origin, event, collection, data) VALUES (?, ?, ?, ?)",
+                """
+                WITH added AS (INSERT INTO restlite_events(origin, event, collection, data)
+                    VALUES (?, ?, ?, ?) RETURNING id)
+                SELECT pg_notify('\(PostgresNotices.Channel.events.rawValue)', id::text) FROM added
+                """,
                 [
                     .text(origin), .text(event), collection.map(SQLValue.text) ?? .null,
                     .text(String(decoding: data, as: UTF8.self)),
@@ -41,42 +67,119 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         }
     }
 
-    func start(_ deliver: @escaping @Sendable (String, String?, [UInt8]) -> Void) {
-        // Events sent before this process started are not its subscribers' business.
-        lastSeen =
-            (try? pool.with { try $0.execute("SELECT coalesce(max(id), 0) FROM restlite_events") })?
-            .int64(0, 0) ?? 0
-        let pause = Int(
-            interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
-        PosixThread.spawn(name: "pg-events") { [weak self] in
-            let wait = PosixCondition()
-            var rounds = 0
-            while let relay = self {
-                relay.readNew(deliver)
-                rounds += 1
-                if rounds % 100 == 0 { relay.prune() }
-                wait.withLock { _ = wait.wait(milliseconds: pause) }
-            }
+    func start(
+        hasSubscribers: @escaping @Sendable () -> Bool,
+        deliver: @escaping @Sendable (String, String?, [UInt8]) -> Void
+    ) {
+        registration.withLock {
+            self.hasSubscribers = hasSubscribers
+            self.deliver = deliver
+        }
+        notices.on(.events) { [weak self] _ in self?.readNew() }
+        notices.on(.subscribers) { [weak self] _ in self?.refreshOthers() }
+        notices.onConnect { [weak self] in self?.reconnected() }
+        notices.start()
+    }
+
+    func subscribersChanged() {
+        registration.withLock {
+            let wanted = hasSubscribers?() ?? false
+            guard wanted != registered else { return }
+            registered = wanted ? register() : !unregister()
         }
     }
 
-    private func readNew(_ deliver: (String, String?, [UInt8]) -> Void) {
+    /// Under `registration`: this process's row, naming its listening connection; true when
+    /// written. Events from now on are this process's subscribers' business.
+    private func register() -> Bool {
+        guard let pid = notices.listeningPID() else { return false }
+        let newest = try? pool.with { connection in
+            try connection.transaction {
+                try connection.execute(
+                    """
+                    INSERT INTO restlite_listeners(origin, pid) VALUES (?, ?)
+                    ON CONFLICT (origin) DO UPDATE SET pid = excluded.pid
+                    """, [.text(origin), .integer(Int64(pid))])
+                try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text(origin)])
+                return try connection.execute("SELECT coalesce(max(id), 0) FROM restlite_events").int64(0, 0)
+            }
+        }
+        guard let newest else { return false }
+        lock.withLock {
+            lastSeen = max(lastSeen, newest)
+            delivered = []
+        }
+        return true
+    }
+
+    /// Under `registration`: deletes this process's row; true when done.
+    private func unregister() -> Bool {
+        do {
+            try pool.with { connection in
+                try connection.transaction { () throws -> Void in
+                    try connection.execute("DELETE FROM restlite_listeners WHERE origin = ?", [.text(origin)])
+                    try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text(origin)])
+                }
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// After the listening connection was (re)made: its server process is new, so the row is
+    /// written again when this process has subscribers; the flag and missed events are read.
+    private func reconnected() {
+        registration.withLock {
+            if hasSubscribers?() ?? false { registered = register() }
+        }
+        refreshOthers()
+        readNew()
+    }
+
+    /// Reads whether another live process has subscribers; rows of gone processes are deleted.
+    private func refreshOthers() {
+        let listening = try? pool.with { connection in
+            try connection.execute(
+                "DELETE FROM restlite_listeners WHERE pid NOT IN (SELECT pid FROM pg_stat_activity)")
+            return try connection.execute(
+                "SELECT EXISTS (SELECT 1 FROM restlite_listeners WHERE origin <> ?)", [.text(origin)]
+            ).text(0, 0) == "t"
+        }
+        guard let listening else { return }
+        lock.withLock { othersListening = listening }
+    }
+
+    /// Delivers the others' rows not delivered yet, when this process has subscribers.
+    private func readNew() {
+        let (registered, deliver) = registration.withLock { (self.registered, self.deliver) }
+        guard registered, let deliver else { return }
+        let after = lock.withLock {
+            reads += 1
+            return max(0, lastSeen - lookBack)
+        }
         guard
             let rows = try? pool.with({ connection in
                 try connection.execute(
                     "SELECT id, origin, event, collection, data FROM restlite_events WHERE id > ? ORDER BY id",
-                    [.integer(max(0, lastSeen - lookBack))])
+                    [.integer(after)])
             })
         else { return }
-        for row in 0..<rows.count {
-            let id = rows.int64(row, 0)
-            guard !delivered.contains(id) else { continue }
-            delivered.insert(id)
-            lastSeen = max(lastSeen, id)
-            guard rows.text(row, 1) != origin else { continue }
-            deliver(rows.text(row, 2) ?? "", rows.text(row, 3), rows.bytes(row, 4))
+        var fresh: [(String, String?, [UInt8])] = []
+        let prune = lock.withLock {
+            for row in 0..<rows.count {
+                let id = rows.int64(row, 0)
+                guard !delivered.contains(id) else { continue }
+                delivered.insert(id)
+                lastSeen = max(lastSeen, id)
+                guard rows.text(row, 1) != origin else { continue }
+                fresh.append((rows.text(row, 2) ?? "", rows.text(row, 3), rows.bytes(row, 4)))
+            }
+            delivered = delivered.filter { $0 > lastSeen - lookBack }
+            return reads % 100 == 0
         }
-        delivered = delivered.filter { $0 > lastSeen - lookBack }
+        for (event, collection, data) in fresh { deliver(event, collection, data) }
+        if prune { self.prune() }
     }
 
     private func prune() {

@@ -35,6 +35,17 @@ enum PostgresFunctions {
             )
             """,
             """
+            CREATE TABLE IF NOT EXISTS restlite_keys(
+                key text COLLATE "C" PRIMARY KEY,
+                entry text NOT NULL,
+                position bigserial
+            )
+            """,
+            "CREATE TABLE IF NOT EXISTS restlite_settings(name text PRIMARY KEY, value text NOT NULL)",
+            // A process with realtime subscribers, by the server process of its listening
+            // connection: a row whose process is gone (pg_stat_activity) counts for nothing.
+            "CREATE TABLE IF NOT EXISTS restlite_listeners(origin text PRIMARY KEY, pid integer NOT NULL)",
+            """
             DO $$ BEGIN
                 CREATE TYPE restlite_sort AS (rank integer, num numeric, txt text COLLATE "C");
             EXCEPTION WHEN duplicate_object THEN NULL;

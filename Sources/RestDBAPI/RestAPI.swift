@@ -66,9 +66,15 @@ public struct RestAPI: Sendable {
         let relay = (store as? any SharedEngine)?.eventRelay
         self.relay = relay
         // Other processes' events reach this one's subscribers; its own go to them (`announce`).
-        relay?.start { event, collection, data in
-            realtime.publish(event: event, collection: collection, data: data)
-        }
+        // The relay writes only while some process has subscribers: it learns when this one
+        // gets its first and loses its last.
+        relay?.start(
+            hasSubscribers: { realtime.hasSubscribers },
+            deliver: { event, collection, data in
+                realtime.publish(event: event, collection: collection, data: data)
+            })
+        // Weakly: the relay holds the hub (its `hasSubscribers`), so the hub must not hold it.
+        if let relay { realtime.observeOccupancy { [weak relay] in relay?.subscribersChanged() } }
         // Children deleted with their parents are `delete` events of their own collections.
         store.observeCascadedDeletes { [realtime] collection, ids in
             Self.emitDeleted(collection, ids, to: realtime, relay: relay)

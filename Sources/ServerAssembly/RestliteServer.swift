@@ -147,13 +147,13 @@ public final class RestliteServer: Sendable {
         // A new SQLite folder is one without its database file; a PostgreSQL database is new
         // when it had no restlite tables.
         let wasNew = configuration.databaseURL == nil ? wasNew : opened.isNew
-        let keyCreated = try ensureFullKey(folder, wasNew: wasNew, configuration) != nil
-        let keys = try KeyRing(file: folder.keysURL, fullAccessKeys: configuration.apiKeys)
+        let stored = try StoredKeys.open(for: store, folder, wasNew: wasNew, configuration)
+        let keys = stored.ring
         let media = try MediaStore(directory: folder.mediaURL.path)
         let serving = try Serving(configuration, store: store, keys: keys, media: media)
         var notes = try await serving.seed(
             store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)
-        if keyCreated { notes.append("created a full-access key in \(folder.keysURL.path)") }
+        notes.append(contentsOf: stored.notes)
         return RestliteServer(
             configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
             serving: serving, notes: notes)
@@ -271,17 +271,6 @@ public final class RestliteServer: Sendable {
     /// full-access key of `keys.json`.
     func displayedKey() -> String? {
         configuration.apiKeys.first ?? keys.keys.first(where: \.full)?.key
-    }
-
-    /// A new folder always gets a written key (so it works later without `--apikey`); an old one
-    /// only when it has no full-access key and none was given on the command line.
-    private static func ensureFullKey(_ folder: DataFolder, wasNew: Bool, _ configuration: ServeConfiguration)
-        throws -> String?
-    {
-        let existing = try KeyFile.load(from: folder.keysURL).keys
-        if existing.contains(where: \.full) { return nil }
-        if !wasNew && !configuration.apiKeys.isEmpty { return nil }
-        return try KeyFile.addKey(inDataFolder: folder.url, full: true, note: "created by restlite serve").key
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PostgresStore
 import RestDBAPI
 
 #if canImport(FoundationEssentials)
@@ -13,14 +14,17 @@ import RestDBAPI
     import Darwin
 #endif
 
-/// `restlite keys list|add|remove`: the API keys in a data folder's keys.json. A running
-/// server notices changes within a second; no restart needed.
+/// `restlite keys list|add|remove`: the API keys in a data folder's keys.json, or with
+/// `--database` those every process on that PostgreSQL database shares. A running server
+/// notices changes within a second; no restart needed.
 struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
-        abstract: "List, add or remove the API keys of a data folder (keys.json).",
+        abstract: "List, add or remove the API keys of a data folder (keys.json) or of a database.",
         discussion: """
-            A running server picks up added and removed keys while it runs.
+            A running server picks up added and removed keys while it runs. With --database \
+            (or RESTLITE_DATABASE_URL) the keys are those kept in that PostgreSQL database, \
+            which every restlite process serving it uses.
 
             Examples:
               restlite keys list
@@ -28,6 +32,7 @@ struct KeysCommand: ParsableCommand {
               restlite keys add --methods GET,POST --path '/a3cats/**' --origin http://localhost:3000
               restlite keys add --key 5d9f48133cbe87164d4d0a3b --note 'the course app'
               restlite keys remove 5d9f48133cbe87164d4d0a3b
+              restlite keys add --database postgres://restlite@db.example/restlite
             """,
         subcommands: [List.self, Add.self, Remove.self]
     )
@@ -43,7 +48,39 @@ struct KeysCommand: ParsableCommand {
                 ?? "./data"
         }
 
+        @Option(help: "A postgres:// URL: the keys kept in that database. [env RESTLITE_DATABASE_URL]")
+        var database: String?
+
         var url: URL { DataFolder(path: path).url }
+
+        /// The database named by `--database` or `RESTLITE_DATABASE_URL`, when there is one.
+        var databaseURL: String? {
+            database
+                ?? ProcessInfo.processInfo.environment["RESTLITE_DATABASE_URL"].flatMap {
+                    $0.isEmpty ? nil : $0
+                }
+        }
+
+        /// Where the keys are: the database's table, or the folder's keys.json (`create`: the
+        /// folder may be missing).
+        func source(create: Bool = false) throws -> any KeySource {
+            guard let databaseURL else {
+                return KeyFileSource(url: KeyFile.url(inDataFolder: create ? url : try existing()))
+            }
+            guard PostgresEngine.accepts(databaseURL) else {
+                throw CommandFailure("--database takes a postgres:// or postgresql:// URL")
+            }
+            do {
+                return DatabaseKeySource(table: try PostgresEngine(url: databaseURL).keyTable)
+            } catch {
+                throw CommandFailure("cannot open \(PostgresURL.redacted(databaseURL)): \(error)")
+            }
+        }
+
+        /// The keys' place for messages.
+        func place(_ source: any KeySource) -> String {
+            databaseURL.map { "the database \(PostgresURL.redacted($0))" } ?? source.place
+        }
 
         /// The folder, which must be there: a mistyped `--data-dir` is named, not taken for an
         /// empty key list (nor made into a new folder by `add`). A path through a file or an
@@ -69,9 +106,10 @@ struct KeysCommand: ParsableCommand {
         @OptionGroup var folder: Folder
 
         func run() throws {
-            let keys = try KeyFile.load(from: KeyFile.url(inDataFolder: try folder.existing())).keys
+            let source = try folder.source()
+            let keys = try source.load()
             if keys.isEmpty {
-                StandardError.write("No keys in \(folder.url.path); add one with: restlite keys add\n")
+                StandardError.write("No keys in \(folder.place(source)); add one with: restlite keys add\n")
             }
             for key in keys { print(key.summary) }
         }
@@ -110,21 +148,19 @@ struct KeysCommand: ParsableCommand {
         var create = false
 
         func run() throws {
-            if !create { _ = try folder.existing() }
+            let source = try folder.source(create: create)
             let methodList = methods.map {
                 $0.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }
             }
             let added: APIKey
             do {
-                added = try KeyFile.addKey(
-                    inDataFolder: folder.url, key: key, full: full, methods: methodList ?? [], path: path,
-                    origins: origin, note: note)
+                added = try KeyFile.makeKey(
+                    key: key, full: full, methods: methodList ?? [], path: path, origins: origin, note: note)
+                try source.add(added)
             } catch let error as KeyEditError {
                 throw CommandFailure(error.description)
             }
-            print(
-                "Added a \(added.full ? "full-access" : "scoped") key to \(KeyFile.url(inDataFolder: folder.url).path):"
-            )
+            print("Added a \(added.full ? "full-access" : "scoped") key to \(folder.place(source)):")
             print(added.key)
         }
     }
@@ -138,8 +174,9 @@ struct KeysCommand: ParsableCommand {
         var key: String
 
         func run() throws {
-            guard try KeyFile.removeKey(key, inDataFolder: try folder.existing()) else {
-                throw CommandFailure("no such key in \(KeyFile.url(inDataFolder: folder.url).path)")
+            let source = try folder.source()
+            guard try source.remove(key) else {
+                throw CommandFailure("no such key in \(folder.place(source))")
             }
             print("Removed the key.")
         }

@@ -25,8 +25,11 @@ struct MigrateCommand: AsyncParsableCommand {
 
             The target must be empty (a new folder, or a database without collections); \
             --replace replaces what it holds. A data folder must not be served meanwhile. \
-            keys.json and media/ stay in the data folder in both set-ups: serve the migrated \
-            database with 'restlite serve --data-dir DIR --database URL'.
+            The API keys move too: a folder's keys.json into the database's key table (which \
+            every process serving the database uses), or the table into the folder's keys.json; \
+            without --replace, keys already on the target are kept beside them. media/ stays in \
+            the data folder: serve the migrated database with \
+            'restlite serve --data-dir DIR --database URL'.
 
             Examples:
               restlite migrate --from ./data --to postgres://me@127.0.0.1:5432/restlite
@@ -72,12 +75,37 @@ struct MigrateCommand: AsyncParsableCommand {
                 "the target differs from the source after the copy:\n"
                     + differences.map { "  \($0)" }.joined(separator: "\n"))
         }
+        let keys = try Self.copyKeys(from: source, to: target, replace: replace)
+        print("  keys: \(Phrase.count(keys, "key")) copied and compared")
         let elapsed = (clock.now - started).components
         let seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 100).rounded() / 100
         print(
             "  verified: \(Phrase.count(summary.collections, "collection")) and "
                 + "\(Phrase.count(summary.documents, "document")) match, in \(seconds) s")
         print(target.nextStep(source: source))
+    }
+
+    /// The source's keys onto the target (replacing the target's with `replace`, else beside
+    /// them), then compared; returns how many the source has.
+    static func copyKeys(from source: Side, to target: Side, replace: Bool) throws -> Int {
+        let keys: [APIKey]
+        do {
+            keys = try source.keys.load()
+            if keys.isEmpty && !replace { return 0 }
+            let kept =
+                replace ? [] : try target.keys.load().filter { old in !keys.contains { $0.key == old.key } }
+            try target.keys.replaceAll(kept + keys)
+        } catch {
+            throw CommandFailure(
+                "the documents were copied and verified, but the keys were not: \(error); "
+                    + "add them with restlite keys add")
+        }
+        let copied = Set(try target.keys.load())
+        if let missing = keys.first(where: { !copied.contains($0) }) {
+            let shown = String(missing.key.prefix(6)) + "..."
+            throw CommandFailure("the key \(shown) differs on the target after the copy")
+        }
+        return keys.count
     }
 
     /// One side of the migration: a data folder (locked while the command runs) or PostgreSQL.
@@ -87,14 +115,17 @@ struct MigrateCommand: AsyncParsableCommand {
         let folder: DataFolder?
         let wasNew: Bool
         let lock: DataFolderLock?
+        /// The side's API keys: the folder's keys.json or the database's key table.
+        let keys: any KeySource
 
         static func open(_ place: String, role: String) throws -> Side {
             if PostgresEngine.accepts(place) {
                 do {
+                    let engine = try PostgresEngine(url: place)
                     return Side(
-                        label: PostgresURL.redacted(place), engine: try PostgresEngine(url: place),
-                        folder: nil,
-                        wasNew: false, lock: nil)
+                        label: PostgresURL.redacted(place), engine: engine, folder: nil, wasNew: false,
+                        lock: nil,
+                        keys: DatabaseKeySource(table: engine.keyTable))
                 } catch {
                     throw CommandFailure("cannot open the \(role) \(PostgresURL.redacted(place)): \(error)")
                 }
@@ -113,7 +144,7 @@ struct MigrateCommand: AsyncParsableCommand {
             do {
                 return Side(
                     label: place, engine: try DocumentStore(path: folder.databaseURL.path), folder: folder,
-                    wasNew: wasNew, lock: lock)
+                    wasNew: wasNew, lock: lock, keys: KeyFileSource(url: folder.keysURL))
             } catch {
                 throw folder.describeOpenFailure(error)
             }
@@ -133,10 +164,10 @@ struct MigrateCommand: AsyncParsableCommand {
         func nextStep(source: Side) -> String {
             if folder == nil, let dataFolder = source.folder {
                 return "serve it: restlite serve --data-dir \(dataFolder.url.path) --database \(label) "
-                    + "(keys.json and media/ stay in the data folder)"
+                    + "(media/ stays in the data folder; the keys are now the database's)"
             }
-            return "serve it: restlite serve --data-dir \(label) (copy keys.json and media/ from the data "
-                + "folder the PostgreSQL server was served with, or add a key: restlite keys add --data-dir \(label))"
+            return "serve it: restlite serve --data-dir \(label) (copy media/ from the data folder the "
+                + "PostgreSQL server was served with)"
         }
     }
 }

@@ -16,6 +16,18 @@ extension KeyFile {
         inDataFolder folder: URL, key: String? = nil, full: Bool = false, methods: [String] = [],
         path: String? = nil, origins: [String] = [], note: String? = nil
     ) throws -> APIKey {
+        let entry = try makeKey(
+            key: key, full: full, methods: methods, path: path, origins: origins, note: note)
+        try KeyFileSource(url: KeyFile.url(inDataFolder: folder)).add(entry)
+        return entry
+    }
+
+    /// A new key's entry, checked: with no `methods`, `path` or `origins` it has full access;
+    /// with any of them it is scoped. `key` nil draws a random one.
+    public static func makeKey(
+        key: String? = nil, full: Bool = false, methods: [String] = [], path: String? = nil,
+        origins: [String] = [], note: String? = nil
+    ) throws -> APIKey {
         let scoped = !methods.isEmpty || path != nil || !origins.isEmpty
         if full && scoped {
             throw KeyEditError(
@@ -38,30 +50,16 @@ extension KeyFile {
         for origin in origins { try validateOrigin(origin) }
         let value = key ?? APIKey.generate()
         try validateKeyText(value)
-        let url = KeyFile.url(inDataFolder: folder)
-        var file = try load(from: url)
-        if file.keys.contains(where: { $0.key == value }) {
-            throw KeyEditError("that key is already in \(url.path)")
-        }
         let created = Date().formatted(.iso8601)
-        let entry = APIKey(
+        return APIKey(
             key: value, full: !scoped, methods: methods, path: path, origins: origins, created: created,
             note: note)
-        file.keys.append(entry)
-        try file.save(to: url)
-        return entry
     }
 
     /// Removes a key; returns false when it was not there.
     @discardableResult
     public static func removeKey(_ key: String, inDataFolder folder: URL) throws -> Bool {
-        let url = KeyFile.url(inDataFolder: folder)
-        var file = try load(from: url)
-        let before = file.keys.count
-        file.keys.removeAll { $0.key == key }
-        guard file.keys.count != before else { return false }
-        try file.save(to: url)
-        return true
+        try KeyFileSource(url: KeyFile.url(inDataFolder: folder)).remove(key)
     }
 
     /// A browser's `Origin` header is `scheme://host[:port]` (or `null`), so an allowed origin

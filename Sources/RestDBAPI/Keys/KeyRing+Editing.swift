@@ -5,26 +5,26 @@
 #endif
 
 extension KeyRing {
-    /// Adds a key to the followed `keys.json` (as `restlite keys add` does) and reloads, so the
+    /// Adds a key to the followed source (as `restlite keys add` does) and reloads, so the
     /// key works from the next request on. Throws `KeyEditError` for a bad scope and
-    /// `KeyRingEditError` when there is no file to edit.
+    /// `KeyRingEditError` when there is no source to edit.
     public func addKey(full: Bool, methods: [String], path: String?, origins: [String], note: String?) throws
         -> APIKey
     {
-        let folder = try editableFolder()
-        let key = try KeyFile.addKey(
-            inDataFolder: folder, full: full, methods: methods, path: path, origins: origins, note: note)
+        let source = try editableSource()
+        let key = try KeyFile.makeKey(full: full, methods: methods, path: path, origins: origins, note: note)
+        try source.add(key)
         try reload()
         return key
     }
 
-    /// Removes a key from `keys.json` and reloads; false when the file does not hold it.
+    /// Removes a key from the source and reloads; false when the source does not hold it.
     /// Refuses to remove the last full-access key, which would lock every admin out.
     public func removeKey(_ key: String) throws -> Bool {
-        let folder = try editableFolder()
+        let source = try editableSource()
         let fullKeys = keys.filter(\.full).map(\.key)
         if fullKeys == [key] { throw KeyRingEditError.lastFullAccessKey }
-        let removed = try KeyFile.removeKey(key, inDataFolder: folder)
+        let removed = try source.remove(key)
         try reload()
         return removed
     }
@@ -34,15 +34,15 @@ extension KeyRing {
         extraKeys.contains { $0.key == key }
     }
 
-    private func editableFolder() throws -> URL {
-        guard let file else { throw KeyRingEditError.noKeyFile }
-        return file.deletingLastPathComponent()
+    private func editableSource() throws -> any KeySource {
+        guard let source else { throw KeyRingEditError.noKeyFile }
+        return source
     }
 }
 
 /// A key change the running server cannot make.
 public enum KeyRingEditError: Error, Equatable {
-    /// The server keeps no `keys.json` (in memory): its keys come from the command line.
+    /// The server keeps no stored keys (in memory): its keys come from the command line.
     case noKeyFile
     /// Removing the key would leave no full-access key.
     case lastFullAccessKey

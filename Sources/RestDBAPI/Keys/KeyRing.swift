@@ -17,37 +17,49 @@ public enum KeyDecision: Sendable, Equatable {
     case outOfScope
 }
 
-/// The keys a server accepts: those in the data folder's `keys.json` (re-read when the file
-/// changes, so `restlite keys add` takes effect while the server runs) plus full-access keys
-/// given on the command line.
+/// The keys a server accepts: those of its `KeySource` (a data folder's `keys.json`, or the
+/// database several processes share), read again when the source changes (so `restlite keys
+/// add` takes effect while the server runs), plus full-access keys given on the command line.
 ///
 /// Every request reads one immutable `Snapshot` (the keys already joined, their bytes already
 /// extracted); a reload builds a new snapshot and swaps the reference. The lock is held only to
-/// copy that reference and compare a clock reading, and the file is looked at (a `stat`) at
-/// most once per `recheckInterval`, by the one request that finds the check due.
+/// copy that reference and compare a clock reading, and the source's change mark (a `stat` of
+/// the file, a counter the database's notices move) is looked at most once per
+/// `recheckInterval`, by the one request that finds the check due.
 public final class KeyRing: @unchecked Sendable {
     // `snapshot` and `nextCheck` are guarded by `lock`; a snapshot never changes once built.
     private let lock = PosixCondition()
-    let file: URL?
+    /// Where the stored keys are; nil for only the command line's.
+    public let source: (any KeySource)?
     let extraKeys: [APIKey]
     private var snapshot: Snapshot
     private var nextCheck: ContinuousClock.Instant
     private let recheckInterval: Duration
 
     /// - Parameters:
-    ///   - file: `keys.json` to follow, or nil for only `fullAccessKeys`.
-    ///   - fullAccessKeys: keys accepted with full access that are not written anywhere.
-    ///   - recheckInterval: how often at most the file's modification stamp is looked at.
-    public init(file: URL?, fullAccessKeys: [String] = [], recheckInterval: Duration = .milliseconds(250))
-        throws
-    {
-        self.file = file
+    ///   - source: the stored keys to follow, or nil for only `fullAccessKeys`.
+    ///   - fullAccessKeys: keys accepted with full access that are not stored anywhere.
+    ///   - recheckInterval: how often at most the source's change mark is looked at.
+    public init(
+        source: (any KeySource)?, fullAccessKeys: [String] = [],
+        recheckInterval: Duration = .milliseconds(250)
+    ) throws {
+        self.source = source
         self.extraKeys = fullAccessKeys.map { APIKey(key: $0, full: true) }
         self.recheckInterval = recheckInterval
-        let stamp = file.map(FileStamp.init(url:))
-        let fileKeys = try file.map { try KeyFile.load(from: $0).keys } ?? []
-        snapshot = Snapshot(keys: extraKeys + fileKeys, stamp: stamp)
+        let mark = source?.changeMark()
+        let storedKeys = try source?.load() ?? []
+        snapshot = Snapshot(keys: extraKeys + storedKeys, mark: mark)
         nextCheck = ContinuousClock.now + recheckInterval
+    }
+
+    /// Follows `keys.json` at `file` (nil: only `fullAccessKeys`).
+    public convenience init(
+        file: URL?, fullAccessKeys: [String] = [], recheckInterval: Duration = .milliseconds(250)
+    ) throws {
+        try self.init(
+            source: file.map(KeyFileSource.init(url:)), fullAccessKeys: fullAccessKeys,
+            recheckInterval: recheckInterval)
     }
 
     /// Every key currently accepted.
@@ -71,28 +83,28 @@ public final class KeyRing: @unchecked Sendable {
     /// time with every key.
     func match(_ presented: String) -> APIKey? { current().match(presented) }
 
-    /// Reads the key file again now, whatever the recheck interval says (after this process
-    /// edited it, so the change holds from the next request on).
+    /// Reads the stored keys again now, whatever the recheck interval says (after this process
+    /// changed them, so the change holds from the next request on).
     public func reload() throws {
-        guard let file else { return }
-        let stamp = FileStamp(url: file)
-        let fresh = Snapshot(keys: extraKeys + (try KeyFile.load(from: file).keys), stamp: stamp)
+        guard let source else { return }
+        let mark = source.changeMark()
+        let fresh = Snapshot(keys: extraKeys + (try source.load()), mark: mark)
         lock.withLock { snapshot = fresh }
     }
 
-    /// The snapshot to use now; reloads first when the check is due and the file changed.
+    /// The snapshot to use now; reloads first when the check is due and the source changed.
     private func current() -> Snapshot {
         let now = ContinuousClock.now
         lock.lock()
         let snapshot = self.snapshot
-        let due = file != nil && now >= nextCheck
+        let due = source != nil && now >= nextCheck
         if due { nextCheck = now + recheckInterval }
         lock.unlock()
-        guard due, let file else { return snapshot }
-        let stamp = FileStamp(url: file)
-        guard stamp != snapshot.stamp, let loaded = try? KeyFile.load(from: file) else { return snapshot }
-        // A file that cannot be read keeps the keys already loaded (and is retried next time).
-        let fresh = Snapshot(keys: extraKeys + loaded.keys, stamp: stamp)
+        guard due, let source else { return snapshot }
+        let mark = source.changeMark()
+        guard mark != snapshot.mark, let loaded = try? source.load() else { return snapshot }
+        // Keys that cannot be read keep the ones already loaded (and are retried next time).
+        let fresh = Snapshot(keys: extraKeys + loaded, mark: mark)
         lock.lock()
         self.snapshot = fresh
         lock.unlock()
@@ -103,12 +115,12 @@ public final class KeyRing: @unchecked Sendable {
     private final class Snapshot: Sendable {
         let keys: [APIKey]
         let keyBytes: [[UInt8]]
-        let stamp: FileStamp?
+        let mark: String?
 
-        init(keys: [APIKey], stamp: FileStamp?) {
+        init(keys: [APIKey], mark: String?) {
             self.keys = keys
             self.keyBytes = keys.map { Array($0.key.utf8) }
-            self.stamp = stamp
+            self.mark = mark
         }
 
         /// The last key equal to `presented`; every key is compared, whatever matches.
@@ -119,16 +131,6 @@ public final class KeyRing: @unchecked Sendable {
             }
             return found.map { keys[$0] }
         }
-    }
-}
-
-/// Enough of a file's metadata to notice that it was replaced: size, last change to the
-/// nanosecond and inode (a file renamed into place has a new one); nil fields when it is not there.
-private struct FileStamp: Equatable, Sendable {
-    let status: FileSystem.Status?
-
-    init(url: URL) {
-        status = try? FileSystem.status(url.path)
     }
 }
 

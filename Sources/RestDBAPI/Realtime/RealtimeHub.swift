@@ -84,6 +84,8 @@ public final class RealtimeHub: @unchecked Sendable {
     private var admittedByKey: [String: Int] = [:]
     /// Subscribers that left since the allocator last gave memory back; the dispatcher's.
     private var leftSinceTrim = 0
+    /// Told when the first subscriber comes and when the last goes (`observeOccupancy`).
+    private var occupancyObservers: [@Sendable () -> Void] = []
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -115,9 +117,20 @@ public final class RealtimeHub: @unchecked Sendable {
         let start = !running
         running = true
         lock.signal()
+        let observers = start ? occupancyObservers : []
         lock.unlock()
         if start { PosixThread.spawn(name: "realtime") { [self] in dispatchLoop() } }
+        for observer in observers { observer() }
     }
+
+    /// Calls `observer` after the first subscriber came and after the last went (read
+    /// `hasSubscribers` then: calls from two threads may arrive in either order).
+    public func observeOccupancy(_ observer: @escaping @Sendable () -> Void) {
+        lock.withLock { occupancyObservers.append(observer) }
+    }
+
+    /// True from the first subscriber's arrival until the last one has gone.
+    public var hasSubscribers: Bool { lock.withLock { running } }
 
     /// Takes a place for one more subscriber of `key`, or throws when the server or the key
     /// already has as many as the settings allow. The slot gives the place back.
@@ -214,8 +227,10 @@ public final class RealtimeHub: @unchecked Sendable {
                 pending = []
                 let trim = leftSinceTrim > 0
                 leftSinceTrim = 0
+                let observers = occupancyObservers
                 lock.unlock()
                 if trim { MemoryTuning.returnFreeMemory() }
+                for observer in observers { observer() }
                 return
             }
             let trim = leftSinceTrim >= Self.releasesBeforeTrim

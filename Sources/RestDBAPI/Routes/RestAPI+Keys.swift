@@ -39,12 +39,18 @@ extension RestAPI {
         let key = request.pathParameters["key"] ?? ""
         if keys.isCommandLineKey(key) {
             throw RestError(
-                .conflict, "That key was given with --apikey, not kept in keys.json; restart without it.")
+                .conflict,
+                "That key was given with --apikey, not kept in \(keyPlace); restart without it.")
         }
         guard try editingKeys({ try keys.removeKey(key) }) else {
-            throw RestError(.notFound, "keys.json holds no such key; GET /_restlite/keys lists them.")
+            throw RestError(.notFound, "\(keyPlace) holds no such key; GET /_restlite/keys lists them.")
         }
         return Self.result([key])
+    }
+
+    /// Where the stored keys are, as the answers name it: `keys.json` or the database.
+    private var keyPlace: String {
+        keys.source is DatabaseKeySource ? "the database" : "keys.json"
     }
 
     /// Runs a key edit, turning its refusals into answers.

@@ -87,7 +87,14 @@ public final class TestAPI: Sendable {
             databaseURL = url
             store = try PostgresEngine(url: url)
         }
-        keys = try KeyRing(file: folder.keysURL, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
+        // Servers sharing a database share its keys, as `restlite serve` processes do.
+        let source: any KeySource =
+            if sharedDatabase != nil, let shared = store as? any SharedEngine {
+                DatabaseKeySource(table: shared.keyTable)
+            } else {
+                KeyFileSource(url: folder.keysURL)
+            }
+        keys = try KeyRing(source: source, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
         media = try MediaStore(directory: folder.mediaURL.path)
         var configuration = ServeConfiguration()
         configuration.port = 0

@@ -21,7 +21,7 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// The data folder: `restlite.sqlite`, `keys.json` and the lock file.
     public var dataDirectory = "./data"
     /// `--database`: a `postgres://` URL whose database holds the documents instead of the
-    /// data folder's `restlite.sqlite` (the folder keeps `keys.json`, `media/` and the lock);
+    /// data folder's `restlite.sqlite` (the folder keeps `media/` and the lock; the keys are the database's);
     /// nil is SQLite. Checked by `resolve`.
     public var databaseURL: String?
     /// Full-access keys accepted without being written to `keys.json`.

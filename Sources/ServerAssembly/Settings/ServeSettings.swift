@@ -36,7 +36,8 @@ public struct ServeSettings: Sendable {
             + "data folder's SQLite file; needs libpq.",
         details: "keep the documents in this PostgreSQL database (`postgres://user:password@host:5432/db`) "
             + "instead of `restlite.sqlite`; libpq is loaded only then (`apt install libpq5`, `brew install "
-            + "libpq`); the data folder keeps `keys.json`, `media/` and the lock; an empty database is seeded; "
+            + "libpq`); the API keys are the database's (its first start copies `keys.json` and `--apikey` "
+            + "there); the data folder keeps `media/` and the lock; an empty database is seeded; "
             + "no automatic indexes, index routes or schema edits there yet ([PostgreSQL](#postgresql))"
     ) { text, configuration in configuration.databaseURL = try ServeConfiguration.parseDatabaseURL(text) }
 

@@ -7,7 +7,8 @@ import SocketHTTP
 import Testing
 
 /// Two restlite servers on one PostgreSQL database, each with its own engine, pool and data
-/// folder, as two processes behind a balancer: events, `$inc` and unique fields hold across them.
+/// folder, as two processes behind a balancer: events, `$inc`, unique fields, keys, schemas and
+/// resets hold across them.
 @Suite struct SharedDatabaseTests {
     private static func databaseURL() throws -> String {
         do {
@@ -29,6 +30,69 @@ import Testing
         return try client.readResponse()
     }
 
+    private static func relay(_ api: TestAPI) -> (any EventRelay)? {
+        (api.store as? any SharedEngine)?.eventRelay
+    }
+
+    /// Polls `condition` every 10 ms until it holds or `limit` has passed; true when it held.
+    private static func within(_ limit: Duration, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    @Test func aKeyAddedOnOneServerWorksOnTheOtherWithinASecondAndARemovedOneIsRefused() throws {
+        let url = try Self.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        #expect(first.request(.post, "/rest/cats", body: #"{"name":"Tom"}"#).status == .created)
+
+        let added = first.request(.post, "/_restlite/keys", body: #"{"methods":["GET"],"note":"app"}"#)
+        #expect(added.status == .created)
+        let key = try #require(try added.json()["key"]?.stringValue)
+        #expect(first.request(.get, "/rest/cats", headers: ["x-apikey": key]).status == .ok)
+        #expect(
+            Self.within(.seconds(1)) {
+                second.request(.get, "/rest/cats", headers: ["x-apikey": key]).status == .ok
+            })
+        // Its scope holds there too.
+        #expect(
+            second.request(.post, "/rest/cats", headers: ["x-apikey": key], body: "{}").status == .forbidden)
+        let listed = try second.request(.get, "/_restlite/keys").json()
+        #expect(listed.arrayValue?.contains { $0["key"]?.stringValue == key } == true)
+
+        #expect(second.request(.delete, "/_restlite/keys/\(key)").status == .ok)
+        #expect(second.request(.get, "/rest/cats", headers: ["x-apikey": key]).status == .forbidden)
+        #expect(
+            Self.within(.seconds(1)) {
+                first.request(.get, "/rest/cats", headers: ["x-apikey": key]).status == .forbidden
+            })
+    }
+
+    @Test func aSchemaChangeOrAResetOnOneServerReachesTheOtherWithinASecond() throws {
+        let url = try Self.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        let meta = #"{"fields":[{"name":"name","type":"text"}]}"#
+        #expect(first.request(.put, "/rest/dogs/_meta", body: meta).status == .ok)
+        #expect(second.request(.get, "/rest/dogs/_meta").status == .ok)
+
+        let wider = #"{"fields":[{"name":"name","type":"text"},{"name":"age","type":"number"}]}"#
+        #expect(first.request(.put, "/rest/dogs/_meta", body: wider).status == .ok)
+        #expect(
+            Self.within(.seconds(1)) {
+                String(decoding: second.request(.get, "/rest/dogs/_meta").body, as: UTF8.self).contains("age")
+            })
+
+        // The second server's start state is the empty database: its reset drops the dogs.
+        #expect(first.request(.get, "/rest/dogs/_meta").status == .ok)
+        #expect(second.request(.post, "/_restlite/reset").status == .ok)
+        #expect(Self.within(.seconds(1)) { first.request(.get, "/rest/dogs/_meta").status == .notFound })
+    }
+
     @Test func anEventWrittenOnOneServerReachesTheOthersSubscribers() throws {
         let url = try Self.databaseURL()
         let first = try TestAPI(sharing: url)
@@ -42,6 +106,8 @@ import Testing
         let subscriber = try EventStreamClient(
             port: secondServer.port, target: "/realtime?apikey=\(TestAPI.fullKey)", timeout: .seconds(10))
         try RealtimeTests.waitUntil { second.api.realtime.subscriberCount > 0 }
+        // The first server writes events only once it knows another process has subscribers.
+        try RealtimeTests.waitUntil { Self.relay(first)?.othersHaveSubscribers == true }
 
         let created = try Self.call(firstServer.port, "POST", "/rest/cats", #"{"name":"Tom"}"#)
         #expect(created.status == 201)
