@@ -121,6 +121,8 @@ public struct FaultRule: Sendable, Equatable {
         if let seed { object["seed"] = .number(JSONNumber(Int64(bitPattern: seed))) }
         if let times { object["times"] = .number(JSONNumber(times)) }
         object["remaining"] = remaining.map { .number(JSONNumber($0)) } ?? .null
+        // A rule acts on this process's requests only, whatever others share its database.
+        object["scope"] = "process"
         return .object(object)
     }
 

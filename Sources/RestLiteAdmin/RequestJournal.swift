@@ -165,6 +165,9 @@ extension RequestJournal.Entry {
                 ("bodyTruncated", .bool(bodyTruncated)),
                 ("status", .number(JSONNumber(status))),
                 ("ms", .number(JSONNumber((milliseconds * 100).rounded() / 100))),
+                // This process's requests only: with several processes on one database, each
+                // keeps its own journal.
+                ("scope", .string("process")),
             ]))
     }
 }

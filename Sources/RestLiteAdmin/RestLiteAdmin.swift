@@ -111,7 +111,9 @@ public final class RestLiteAdmin: RouterMount {
         }
         router.get("\(base)/journal") { request in self.guarded(request) { try self.listJournal(request) } }
         router.delete("\(base)/journal") { request in
-            self.guarded(request) { Self.object(.ok, ["cleared": .number(JSONNumber(self.journal.clear()))]) }
+            self.guarded(request) {
+                Self.object(.ok, ["cleared": .number(JSONNumber(self.journal.clear())), "scope": "process"])
+            }
         }
         router.get("\(base)/faults") { request in
             self.guarded(request) { Self.json(.ok, .array(self.faults.listing())) }
@@ -119,7 +121,8 @@ public final class RestLiteAdmin: RouterMount {
         router.post("\(base)/faults") { request in self.guarded(request) { try self.addFault(request) } }
         router.delete("\(base)/faults") { request in
             self.guarded(request) {
-                Self.object(.ok, ["removed": .number(JSONNumber(self.faults.removeAll()))])
+                Self.object(
+                    .ok, ["removed": .number(JSONNumber(self.faults.removeAll())), "scope": "process"])
             }
         }
         router.delete("\(base)/faults/:id") { request in
@@ -128,7 +131,7 @@ public final class RestLiteAdmin: RouterMount {
                 guard self.faults.remove(id: id) else {
                     throw AdminFailure(404, "No fault rule has the id '\(id)'.")
                 }
-                return Self.object(.ok, ["removed": .string(id)])
+                return Self.object(.ok, ["removed": .string(id), "scope": "process"])
             }
         }
     }

@@ -176,6 +176,26 @@ import Testing
         #expect(api.request(.get, "/rest/a3cats?max=2").status == .ok)
     }
 
+    @Test func theJournalAndTheFaultRulesSayTheyConcernThisProcessOnly() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        _ = api.request(.get, "/rest/c0")
+        let entry = try api.request(.get, "/_restlite/journal").json().arrayValue?.first
+        #expect(entry?["scope"] == "process")
+        let added = try api.request(.post, "/_restlite/faults", body: #"{"path":"/x","action":"drop"}"#)
+            .json()
+        #expect(added["scope"] == "process")
+        #expect(try api.request(.get, "/_restlite/faults").json().arrayValue?.first?["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/faults/f1").json()["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/faults").json()["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/journal").json()["scope"] == "process")
+        // The admin index (the page a browser gets) says so beside each of these routes.
+        let index = String(
+            decoding: api.request(.get, "/_restlite", headers: ["Accept": "text/html"]).body, as: UTF8.self)
+        #expect(index.contains("The last requests this process answered"), "\(index.prefix(400))")
+        #expect(index.contains("The fault rules in force on this process"))
+    }
+
     @Test func badFaultRulesAreRefusedWithTheReason() throws {
         let api = try TestAPI()
         defer { api.remove() }

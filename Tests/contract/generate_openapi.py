@@ -294,6 +294,9 @@ _name = {"name": "name", "in": "path", "required": True, "description": "Snapsho
          "digits, `-`, `_` or `.`.", "schema": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"}}
 _fault_id = {"name": "id", "in": "path", "required": True, "description": "A fault rule's id (`f1`, or the "
              "id the rule was given).", "schema": {"type": "string"}}
+# The journal and the fault rules are each process's own (docs/SCALING.md).
+_scope = {"type": "string", "const": "process", "description": "This process only: with several processes on one "
+          "database, each keeps its own."}
 def _query(name, desc):
     return {"name": name, "in": "query", "required": False, "description": desc, "schema": {"type": "string"}}
 
@@ -319,28 +322,28 @@ doc["paths"].update({
         "post": _admin_op("adminRestoreSnapshot", "Bring a snapshot back (one transaction)", "200",
                           ref("AdminSnapshot"), "The data is the snapshot's.", extra=("404",))},
     "/_restlite/journal": {
-        "get": _admin_op("adminJournal", "The last requests answered (oldest first; admin requests are not "
-                         "recorded)", "200", {"type": "array", "items": ref("AdminJournalEntry")},
+        "get": _admin_op("adminJournal", "The last requests this process answered (oldest first; admin "
+                         "requests are not recorded)", "200", {"type": "array", "items": ref("AdminJournalEntry")},
                          "The journal entries the filters keep.",
                          params=[_query("method", "Only this method (any case)."),
                                  _query("path", "Only paths matching this glob (`*` any run, `?` one character), "
                                         "e.g. `/rest/a3cats/*`."),
                                  _query("status", "Only this status (`404`) or class (`4xx`).")]),
-        "delete": _admin_op("adminClearJournal", "Forget every journal entry", "200",
-                            {"type": "object", "properties": {"cleared": {"type": "integer"}}},
+        "delete": _admin_op("adminClearJournal", "Forget every journal entry of this process", "200",
+                            {"type": "object", "properties": {"cleared": {"type": "integer"}, "scope": _scope}},
                             "How many entries were removed.")},
     "/_restlite/faults": {
-        "get": _admin_op("adminListFaults", "The fault rules in force, with their remaining uses", "200",
+        "get": _admin_op("adminListFaults", "The fault rules in force on this process, with their remaining uses", "200",
                          {"type": "array", "items": ref("AdminFaultRule")}, "Rules in the order they apply."),
-        "post": _admin_op("adminAddFault", "Add a fault rule", "201", ref("AdminFaultRule"),
+        "post": _admin_op("adminAddFault", "Add a fault rule to this process", "201", ref("AdminFaultRule"),
                           "The rule as stored, with its id.", body=ref("AdminFaultRule")),
-        "delete": _admin_op("adminRemoveFaults", "Remove every fault rule", "200",
-                            {"type": "object", "properties": {"removed": {"type": "integer"}}},
+        "delete": _admin_op("adminRemoveFaults", "Remove every fault rule of this process", "200",
+                            {"type": "object", "properties": {"removed": {"type": "integer"}, "scope": _scope}},
                             "How many rules were removed.")},
     "/_restlite/faults/{id}": {
         "parameters": [_fault_id],
-        "delete": _admin_op("adminRemoveFault", "Remove one fault rule", "200",
-                            {"type": "object", "properties": {"removed": {"type": "string"}}},
+        "delete": _admin_op("adminRemoveFault", "Remove one fault rule of this process", "200",
+                            {"type": "object", "properties": {"removed": {"type": "string"}, "scope": _scope}},
                             "The rule is gone.", extra=("404",))},
 })
 doc["components"]["schemas"].update({
@@ -361,7 +364,7 @@ doc["components"]["schemas"].update({
         "body": {"type": "string"}, "bodyBytes": {"type": "integer"},
         "bodyTruncated": {"type": "boolean", "description": "The body was longer than 64 KiB and was cut."},
         "status": {"type": "integer", "description": "0 when the connection was dropped by a fault."},
-        "ms": {"type": "number"}}},
+        "ms": {"type": "number"}, "scope": _scope}},
     "AdminFaultRule": {"type": "object", "required": ["action"], "properties": {
         "id": {"type": "string"}, "method": {"type": "string", "description": "A method, or `*` (default)."},
         "path": {"type": "string", "description": "Path glob; default `*`."},
@@ -374,7 +377,8 @@ doc["components"]["schemas"].update({
         "message": {"type": "string", "description": "status: the error body's message."},
         "probability": {"type": "number", "minimum": 0, "maximum": 1},
         "seed": {"type": "integer"}, "times": {"type": "integer", "minimum": 1},
-        "remaining": {"type": ["integer", "null"], "readOnly": True}}},
+        "remaining": {"type": ["integer", "null"], "readOnly": True},
+        "scope": dict(_scope, readOnly=True)}},
 })
 # Edit the schema of a live collection (the console's schema page): adds, renames, removes and retypes fields.
 doc["paths"]["/_restlite/collections/{collection}/schema"] = json.loads(r'''
