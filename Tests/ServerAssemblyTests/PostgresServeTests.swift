@@ -9,8 +9,8 @@ import Testing
 @testable import RestDBAPI
 @testable import ServerAssembly
 
-/// `restlite serve --database postgres://...`: the documents in PostgreSQL, everything else
-/// (keys, media, lock) in the data folder; the same seed, routes and answers as on SQLite.
+/// `restlite serve --database postgres://...`: the documents and keys in PostgreSQL, media and
+/// the lock in the data folder; the same seed, routes and answers as on SQLite.
 @Suite struct PostgresServeTests {
     private func configuration(database: String, _ edit: (inout ServeConfiguration) -> Void = { _ in })
         -> ServeConfiguration
@@ -42,7 +42,7 @@ import Testing
                 method: method, target: target, headers: ["x-apikey": key], body: Array(body.utf8)))
     }
 
-    @Test func aNewDatabaseIsSeededAndTheFolderKeepsOnlyKeysAndLock() async throws {
+    @Test func aNewDatabaseIsSeededAndKeepsTheKeysTheFolderOnlyTheLock() async throws {
         let settings = configuration(database: try Self.databaseURL())
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
@@ -52,12 +52,43 @@ import Testing
         #expect(types.contains("birthDate:date") && types.contains("weightKg:floatNumber"))
         let folder = DataFolder(path: settings.dataDirectory)
         #expect(!FileManager.default.fileExists(atPath: folder.databaseURL.path))
-        let keys = try KeyFile.load(from: folder.keysURL).keys
+        // The first start's full-access key is the database's; no keys.json is written.
+        #expect(!FileManager.default.fileExists(atPath: folder.keysURL.path))
+        let keys = try #require(server.keys.source).load()
         #expect(keys.count == 1 && keys[0].full)
+        #expect(server.keys.source is DatabaseKeySource)
+        #expect(server.notes.contains { $0.contains("created a full-access key in the database") })
         let banner = server.banner().text
         #expect(banner.contains("collections: a3cats (100)"))
         #expect(banner.contains("database: postgresql:///"))
         #expect(server.notes.contains { $0.contains("imported 100 documents into a3cats") })
+    }
+
+    @Test func theFirstStartCopiesKeysJSONAndTheAPIKeyIntoTheDatabaseAndLaterStartsCopyNothing() async throws
+    {
+        let url = try Self.databaseURL()
+        let settings = configuration(database: url) { $0.apiKeys = [TestAPI.fullKey] }
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let scoped = "5c0bed5c0bed5c0bed5c0bed"
+        try KeyFile.addKey(
+            inDataFolder: URL(fileURLWithPath: settings.dataDirectory), key: scoped, methods: ["GET"])
+        var first: RestliteServer? = try await RestliteServer.open(settings)
+        let stored = try #require(first?.keys.source).load()
+        #expect(stored.map(\.key) == [scoped, TestAPI.fullKey])
+        #expect(stored.map(\.full) == [false, true])
+        first = nil
+
+        // Another folder with a keys.json of its own, no --apikey: the database's keys hold.
+        let other = configuration(database: url)
+        defer { try? FileManager.default.removeItem(atPath: other.dataDirectory) }
+        let ignored = "1a0e1a0e1a0e1a0e1a0e1a0e"
+        try KeyFile.addKey(inDataFolder: URL(fileURLWithPath: other.dataDirectory), key: ignored)
+        let second = try await RestliteServer.open(other)
+        #expect(try #require(second.keys.source).load().map(\.key) == [scoped, TestAPI.fullKey])
+        #expect(request(second, .get, "/rest/a3cats?max=1", key: scoped).status == .ok)
+        #expect(request(second, .post, "/rest/a3cats", body: "{}", key: scoped).status == .forbidden)
+        #expect(request(second, .get, "/rest/a3cats?max=1", key: TestAPI.fullKey).status == .ok)
+        #expect(request(second, .get, "/rest/a3cats?max=1", key: ignored).status == .forbidden)
     }
 
     @Test func aSecondStartOnTheSameDatabaseKeepsTheDataAndDoesNotSeedAgain() async throws {
