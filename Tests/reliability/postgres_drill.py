@@ -11,7 +11,12 @@ per writer and is never sent twice) and record every answer: 201 with its `_id`,
 --cycles cycles. Afterwards restlite is stopped and a new one started on the same database,
 and every document of the collection is read back.
 
-It fails when: any answer is neither 201 nor 503; a 503 lacks `Retry-After`; a request takes
+After the outages, while that restlite still runs, `restlite keys add --database` adds a key:
+the server must honour it within a second, and refuse it within a second of `restlite keys
+remove` (the keys are the database's, followed through a LISTEN connection that must have come
+back by itself after the restarts).
+
+It fails when: a key is not followed so; any answer is neither 201 nor 503; a 503 lacks `Retry-After`; a request takes
 longer than --bound seconds; no 503 was seen while PostgreSQL was held down; a cycle does not
 see a 201 again within --bound seconds of PostgreSQL accepting connections (restlite must
 reconnect by itself); an acknowledged write is missing or holds another `_id`; a (writer, n)
@@ -165,6 +170,34 @@ class Writer(threading.Thread):
             connection.close()
 
 
+def key_followed(binary, url, port, bound=1.0):
+    """Adds a key with `restlite keys add --database`, waits (at most `bound` s) for the running
+    server to accept it, removes it and waits for the refusal; answers (ms to honour, ms to
+    refuse, error text), a time None when the bound passed."""
+    def cli(*arguments):
+        return subprocess.run([binary, "keys"] + list(arguments) + ["--database", url],
+                              capture_output=True, text=True, timeout=60)
+
+    def wait(key, expected):
+        start = time.monotonic()
+        while time.monotonic() - start < bound:
+            status, _, _ = request(port, "GET", "/rest/%s?max=1" % COLLECTION, key=key, timeout=5)
+            if status == expected:
+                return round((time.monotonic() - start) * 1000, 1)
+            time.sleep(0.02)
+        return None
+
+    added = cli("add", "--methods", "GET")
+    if added.returncode != 0:
+        return None, None, "restlite keys add failed: " + added.stderr.strip()
+    key = added.stdout.strip().splitlines()[-1]
+    honoured = wait(key, 200)
+    removed = cli("remove", key)
+    if removed.returncode != 0:
+        return honoured, None, "restlite keys remove failed: " + removed.stderr.strip()
+    return honoured, wait(key, 403), None
+
+
 def stored_documents(port):
     """Every document of the collection, read in pages of 1,000 sorted by _id."""
     found, skip = [], 0
@@ -266,6 +299,15 @@ def main():
         if bad:
             failures.append("%d answers neither 201 nor 503 (or 503 without Retry-After), e.g. %s"
                             % (len(bad), bad[:3]))
+
+        # The keys are followed after the outages: the LISTEN connection came back by itself.
+        honoured, refused, problem = key_followed(args.binary, url, server.port)
+        emit({"drill": "postgres", "key_added_honoured_ms": honoured, "key_removed_refused_ms": refused})
+        if problem:
+            failures.append(problem)
+        elif honoured is None or refused is None:
+            failures.append("a key added or removed with restlite keys --database was not followed within 1 s "
+                            "after the outages (honoured: %s ms, refused: %s ms)" % (honoured, refused))
 
         # A new restlite on the same database: what is stored is PostgreSQL's, not a cache's.
         server.cleanup()
