@@ -49,14 +49,18 @@ public final class RestliteServer: Sendable {
     public let application: RestliteApplication
     /// What this start did besides opening: seeded, reset, created a key.
     public let notes: [String]
+    /// True when this start made restlite's tables in a PostgreSQL database (a failed start
+    /// drops them again).
+    let createdDatabase: Bool
     // Held for the server's lifetime so no second server shares the folder.
     private let lock: DataFolderLock?
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?,
         store: any DocumentEngine,
-        keys: KeyRing, serving: Serving, notes: [String]
+        keys: KeyRing, serving: Serving, notes: [String], createdDatabase: Bool = false
     ) {
+        self.createdDatabase = createdDatabase
         self.configuration = configuration
         self.folder = folder
         self.lock = lock
@@ -147,16 +151,24 @@ public final class RestliteServer: Sendable {
         // A new SQLite folder is one without its database file; a PostgreSQL database is new
         // when it had no restlite tables.
         let wasNew = configuration.databaseURL == nil ? wasNew : opened.isNew
-        let stored = try StoredKeys.open(for: store, folder, wasNew: wasNew, configuration)
-        let keys = stored.ring
-        let media = try MediaStore(directory: folder.mediaURL.path)
-        let serving = try Serving(configuration, store: store, keys: keys, media: media)
-        var notes = try await serving.seed(
-            store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)
-        notes.append(contentsOf: stored.notes)
-        return RestliteServer(
-            configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
-            serving: serving, notes: notes)
+        do {
+            let stored = try StoredKeys.open(for: store, folder, wasNew: wasNew, configuration)
+            let keys = stored.ring
+            let media = try MediaStore(directory: folder.mediaURL.path)
+            let serving = try Serving(configuration, store: store, keys: keys, media: media)
+            var notes = try await serving.seed(
+                store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)
+            notes.append(contentsOf: stored.notes)
+            return RestliteServer(
+                configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
+                serving: serving, notes: notes,
+                createdDatabase: opened.isNew && configuration.databaseURL != nil)
+        } catch {
+            // A new PostgreSQL database is left as it was found (the caller removes a new
+            // folder's SQLite file): the next start seeds it.
+            if opened.isNew { StoreOpening.discardNew(store) }
+            throw error
+        }
     }
 
     /// No folder, no lock, no keys.json: the keys given, or one made up for this run.
@@ -193,11 +205,16 @@ public final class RestliteServer: Sendable {
         let footprint =
             configuration.memory ? nil : StartFootprint(DataFolder(path: configuration.dataDirectory))
         let failure: any Error
+        var opened: RestliteServer?
         do {
-            return try started(await open(configuration, bindFirst: true))
+            let server = try await open(configuration, bindFirst: true)
+            opened = server
+            return try started(server)
         } catch {
             failure = error
         }
+        if let server = opened, server.createdDatabase { StoreOpening.discardNew(server.store) }
+        opened = nil
         // The server (and so its store and lock) is gone here, before its files are.
         footprint?.undo()
         throw failure

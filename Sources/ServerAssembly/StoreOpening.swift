@@ -57,6 +57,20 @@ enum StoreOpening {
         }
     }
 
+    /// Undoes a first start on PostgreSQL that failed (its seed, say): restlite's tables and
+    /// functions are dropped, so the database is empty again and the next start seeds it, as a
+    /// new data folder's SQLite file is removed. Nothing to do for SQLite here.
+    static func discardNew(_ store: any DocumentEngine) {
+        guard let engine = store as? PostgresEngine else { return }
+        do {
+            try engine.removeEverything()
+        } catch {
+            StandardErrorLine.emit(
+                "restlite: the failed first start could not drop restlite's tables again (\(error));"
+                    + " the next start will not seed: drop them, or serve an empty database")
+        }
+    }
+
     /// The store options the configuration implies: the clock and id source of `--clock` and
     /// `--id-seed` (already checked by `ServeConfiguration.resolve`) and the query budget.
     static func storeOptions(_ configuration: ServeConfiguration) -> DocumentStore.Options {

@@ -109,6 +109,43 @@ import Testing
         #expect(request(second, .get, "/rest/a3cats/\(id)").status == .notFound)
     }
 
+    /// restlite's tables, functions and types in the database at `url`.
+    private static func restliteObjects(_ url: String) throws -> [String] {
+        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        let rows = try connection.execute(
+            """
+            SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
+            UNION ALL SELECT proname::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                WHERE n.nspname = current_schema()
+            UNION ALL SELECT typname::text FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+                WHERE n.nspname = current_schema() AND t.typtype = 'c' AND typname NOT IN
+                    (SELECT tablename FROM pg_tables WHERE schemaname = current_schema())
+            """)
+        return (0..<rows.count).compactMap { rows.text($0, 0) }.sorted()
+    }
+
+    @Test func aFailedFirstSeedLeavesTheDatabaseEmptyAndTheNextStartSeeds() async throws {
+        let url = try Self.databaseURL()
+        let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
+        try Data("[{\"catName\": \"Tom\"}, {\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let failing = configuration(database: url) { $0.seedFile = broken }
+        defer { try? FileManager.default.removeItem(atPath: failing.dataDirectory) }
+        do {
+            _ = try await RestliteServer.openAndStart(failing)
+            Issue.record("a broken seed file started a server")
+        } catch {}
+        #expect(try Self.restliteObjects(url) == [])
+
+        let settings = configuration(database: url)
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        #expect(
+            server.notes.contains { $0.contains("imported 100 documents into a3cats") }, "\(server.notes)")
+        #expect(try server.store.count(in: "a3cats") == 100)
+        #expect(try Self.restliteObjects(url).contains("restlite_collections"))
+    }
+
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
         let settings = configuration(database: try Self.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }

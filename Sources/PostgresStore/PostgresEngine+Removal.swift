@@ -1,0 +1,41 @@
+import DocumentStore
+
+extension PostgresEngine {
+    /// Drops everything restlite made in this database, in one transaction: the documents
+    /// tables, every `restlite_` table (catalog, events, media, ...), restlite's functions and
+    /// its sort type. What a failed first start undoes (the seed did not finish), so the next
+    /// start finds an empty database and is a first start again, as a new data folder is.
+    /// The engine is not used afterwards.
+    public func removeEverything() throws {
+        try write { connection in
+            try connection.execute("SET LOCAL statement_timeout = 0")
+            try connection.execute("SELECT pg_advisory_xact_lock(\(PostgresFunctions.setupLock))")
+            let catalog = try connection.execute("SELECT to_regclass('restlite_collections') IS NOT NULL")
+            if catalog.text(0, 0) == "t" {
+                let ids = try connection.execute("SELECT id FROM restlite_collections")
+                for row in 0..<ids.count {
+                    try connection.execute(
+                        "DROP TABLE IF EXISTS \(StorageLayout.documentTable(ids.int64(row, 0))) CASCADE")
+                }
+            }
+            let tables = try connection.execute(
+                """
+                SELECT quote_ident(tablename) FROM pg_tables
+                WHERE schemaname = current_schema() AND tablename LIKE 'restlite\\_%'
+                """)
+            for row in 0..<tables.count {
+                try connection.execute("DROP TABLE IF EXISTS \(tables.text(row, 0) ?? "") CASCADE")
+            }
+            let functions = try connection.execute(
+                """
+                SELECT p.oid::regprocedure::text FROM pg_proc p
+                JOIN pg_namespace n ON n.oid = p.pronamespace
+                WHERE n.nspname = current_schema() AND p.proname LIKE 'restlite\\_%'
+                """)
+            for row in 0..<functions.count {
+                try connection.execute("DROP FUNCTION IF EXISTS \(functions.text(row, 0) ?? "") CASCADE")
+            }
+            try connection.execute("DROP TYPE IF EXISTS restlite_sort CASCADE")
+        }
+    }
+}
