@@ -65,7 +65,9 @@ let package = Package(
         // The store's engine on PostgreSQL; libpq is loaded at run time, not linked (ARCHITECTURE.md).
         .target(
             name: "PostgresStore",
-            dependencies: ["DocumentStore", "DocumentQuery", "DocumentJSON", "PlatformSupport"],
+            dependencies: [
+                "DocumentStore", "DocumentQuery", "DocumentJSON", "PlatformSupport", "MediaArchive",
+            ],
             swiftSettings: swiftSettings),
         // Import, export and the a3cats generator, over the store's bulk-load transaction.
         .target(
@@ -183,6 +185,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "DocumentJSON", "DocumentQuery", "DocumentStore", "PostgresStore", "RestLiteTesting",
+                "MediaArchive",
             ],
             swiftSettings: swiftSettings
         ),
@@ -247,7 +250,7 @@ let package = Package(
             name: "RestliteCLITests",
             dependencies: [
                 "DocumentJSON", "RestLiteTesting", "DataTransfer", "RestDBClientSocketTransport", "restlite",
-                "Pictures", "DocumentStore", "DocumentQuery", "PostgresStore",
+                "Pictures", "DocumentStore", "DocumentQuery", "PostgresStore", "MediaArchive",
             ],
             swiftSettings: swiftSettings
         ),

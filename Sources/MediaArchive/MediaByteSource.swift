@@ -17,16 +17,6 @@ extension Array: MediaByteSource where Element == UInt8 {
     public var isInMemory: Bool { true }
 }
 
-/// A file of the archive, read a piece at a time (copies and exports of large files).
-struct MediaFileSource: MediaByteSource {
-    let path: String
-    let count: Int
-
-    func bytes(in range: Range<Int>) throws(MediaStoreError) -> ArraySlice<UInt8> {
-        try MediaFiles.read(path, offset: range.lowerBound, count: range.count)[...]
-    }
-}
-
 /// A moving window over a source: what the multipart scanner reads through. Bytes are loaded
 /// in pieces of `pieceSize`; a source in memory is one piece.
 struct ByteWindow {

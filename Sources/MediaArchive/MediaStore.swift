@@ -2,12 +2,14 @@ import DocumentJSON
 import Pictures
 import PlatformSupport
 
-/// restdb's media archive: files by generated id, in `<data>/media/<id>` with their metadata
-/// beside them in `<id>.json`, or in memory for a server without a data folder.
+/// restdb's media archive: files by generated id, kept by a `MediaStorage`: in
+/// `<data>/media/<id>` with their metadata beside them in `<id>.json`, in memory for a server
+/// without a data folder, or in the PostgreSQL database every restlite process on it shares.
 ///
-/// Uploads are all-or-nothing: every file of a request is written to a temporary name first
-/// and renamed only when all were written, so a failed request leaves no file behind. A file
-/// is copied from its source a piece at a time (a body on disk is never whole in memory).
+/// Uploads are all-or-nothing: a failed request leaves no file behind. A file is copied from
+/// its source a piece at a time (a body on disk is never whole in memory). Files there at
+/// start, and files a named snapshot holds, are set aside rather than removed when deleted, so
+/// `resetToStart` and `restore(snapshot:)` bring them back.
 ///
 /// ```swift
 /// let media = try MediaStore(directory: "/data/media")
@@ -41,21 +43,24 @@ public final class MediaStore: @unchecked Sendable {
         }
     }
 
-    /// The folder the files live in; nil when they live in memory.
-    public let directory: String?
+    /// Where the files are kept.
+    public let storage: any MediaStorage
+    /// The folder the files live in; nil when they live in memory or in a database.
+    public var directory: String? { storage.directory }
     // Everything below is guarded by `lock`.
     private let lock = PosixCondition()
-    private var records: [String: MediaRecord] = [:]
-    private var memoryFiles: [String: [UInt8]] = [:]
     /// The ids there at start, which `resetToStart` brings back.
     private var startIDs: Set<String> = []
-    /// Start files deleted since: kept aside until the next start, so a reset can restore them.
-    private var trashed: [String: MediaRecord] = [:]
+    /// Ids this archive set aside (start files, or files a snapshot holds, deleted since).
+    private var setAside: Set<String> = []
     /// Ids a named snapshot holds: deleting one sets its files aside, as for start files.
     private var pinned: Set<String> = []
     /// Most bytes an archive in memory holds (a server without a data folder keeps every
-    /// upload in RAM until it stops).
-    public var memoryLimit = 256 * 1024 * 1024
+    /// upload in RAM until it stops); other storages have no such limit.
+    public var memoryLimit: Int {
+        get { (storage as? MemoryMediaStorage)?.limit ?? Int.max }
+        set { (storage as? MemoryMediaStorage)?.limit = newValue }
+    }
     /// Thumbnails made so far, within 32 MiB.
     let thumbnails = ThumbnailCache(budget: 32 * 1024 * 1024)
     /// Thumbnails decoded at once; a request past them is refused (503 with `Retry-After`), so
@@ -66,40 +71,38 @@ public final class MediaStore: @unchecked Sendable {
     /// 192 MiB holds a 12-megapixel progressive JPEG.
     public var thumbnailMemoryBudget = 192 * 1024 * 1024
     /// Test hook: the write of the file with this index (0-based, within one upload) fails.
-    var failingWriteIndex: Int?
+    var failingWriteIndex: Int? {
+        get { (storage as? FolderMediaStorage)?.failingWriteIndex }
+        set { (storage as? FolderMediaStorage)?.failingWriteIndex = newValue }
+    }
+
+    /// The archive kept by `storage`; the files it holds now are the start files.
+    public init(storage: any MediaStorage) throws(MediaStoreError) {
+        self.storage = storage
+        startIDs = Set(try storage.records().map(\.id))
+    }
 
     /// Opens (making it if needed) the folder `directory`, or an empty archive in memory for nil.
     /// What an earlier run left half done (temporary files, files set aside for a reset) is removed.
-    public init(directory: String?) throws(MediaStoreError) {
-        self.directory = directory
-        guard let directory else { return }
-        try MediaFiles.makeDirectory(directory)
-        let names = MediaFiles.list(directory)
-        for name in names where name.hasPrefix(".") { MediaFiles.remove(directory + "/" + name) }
-        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
-            let path = directory + "/" + name
-            guard let bytes = try? MediaFiles.readAll(path), let value = try? JSON.parse(bytes),
-                let record = MediaRecord(json: value), names.contains(record.id)
-            else { continue }
-            records[record.id] = record
+    public convenience init(directory: String?) throws(MediaStoreError) {
+        if let directory {
+            try self.init(storage: try FolderMediaStorage(path: directory))
+        } else {
+            try self.init(storage: MemoryMediaStorage())
         }
-        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".json") && records[name] == nil {
-            MediaFiles.remove(directory + "/" + name)  // a file whose metadata never got written
-        }
-        startIDs = Set(records.keys)
     }
 
     /// An empty archive in memory, for a server without a data folder.
     public static func inMemory() -> MediaStore {
-        // Cannot fail: only a folder can.
-        try! MediaStore(directory: nil)
+        // Cannot fail: only a folder or a database can.
+        try! MediaStore(storage: MemoryMediaStorage())
     }
 
     /// Stores `uploads` and returns their records in order; nothing is stored when one fails.
     public func add(_ uploads: [Upload]) throws(MediaStoreError) -> [MediaRecord] {
         guard !uploads.isEmpty else { throw .noFiles }
         let created = ISODate.format(milliseconds: ISODate.nowMilliseconds())
-        var made: [(MediaRecord, Upload)] = []
+        var made: [(record: MediaRecord, upload: Upload)] = []
         for upload in uploads {
             guard upload.filename.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
                 throw .badFilename(upload.filename)
@@ -110,164 +113,76 @@ public final class MediaStore: @unchecked Sendable {
                 mimeType: try Self.mimeType(of: upload), fieldName: upload.fieldName)
             made.append((record, upload))
         }
-        // The copies (the slow part) are made before the lock: uploads run side by side, and
-        // reads are not held up by one.
-        let temporaries = try directory.map { directory throws(MediaStoreError) in
-            try writeTemporaries(made, in: directory)
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        if directory == nil {
-            let held = memoryFiles.values.reduce(0) { $0 + $1.count }
-            guard held + made.reduce(0, { $0 + $1.1.range.count }) <= memoryLimit else {
-                throw .full(limit: memoryLimit)
-            }
-        }
-        if let directory, let temporaries { try publish(made, temporaries, in: directory) }
-        for (record, upload) in made {
-            records[record.id] = record
-            if directory == nil { memoryFiles[record.id] = Array(try upload.source.bytes(in: upload.range)) }
-        }
-        return made.map(\.0)
-    }
-
-    /// Every file and its metadata under a temporary name (`.tmp-<id>`, which no reader
-    /// looks at); a failure removes whatever this call wrote. Returns the names written.
-    private func writeTemporaries(_ made: [(MediaRecord, Upload)], in directory: String)
-        throws(MediaStoreError) -> [String]
-    {
-        var temporaries: [String] = []
-        do throws(MediaStoreError) {
-            for (index, (record, upload)) in made.enumerated() {
-                let data = directory + "/.tmp-" + record.id
-                let meta = data + ".json"
-                temporaries += [data, meta]
-                if index == failingWriteIndex { throw MediaStoreError.io("write", path: data, errno: 5) }
-                try MediaFiles.write(upload.source, range: upload.range, to: data)
-                try MediaFiles.write(Array(record.json.serialized().utf8), to: meta)
-            }
-            return temporaries
-        } catch {
-            temporaries.forEach(MediaFiles.remove)
-            throw error
-        }
-    }
-
-    /// The renames, under `lock`: a failure removes whatever this call made.
-    private func publish(_ made: [(MediaRecord, Upload)], _ temporaries: [String], in directory: String)
-        throws(MediaStoreError)
-    {
-        var finals: [String] = []
-        do throws(MediaStoreError) {
-            for (record, _) in made {
-                let path = directory + "/" + record.id
-                try MediaFiles.rename(directory + "/.tmp-" + record.id, to: path)
-                finals.append(path)
-                try MediaFiles.rename(directory + "/.tmp-" + record.id + ".json", to: path + ".json")
-                finals.append(path + ".json")
-            }
-        } catch {
-            (temporaries + finals).forEach(MediaFiles.remove)
-            throw error
-        }
+        try storage.store(made)
+        return made.map(\.record)
     }
 
     /// The record with id `key`, else the newest whose original file name is `key`.
-    public func record(_ key: String) -> MediaRecord? {
-        lock.withLock {
-            if let record = records[key] { return record }
-            return records.values.filter { $0.originalName == key }.max { $0.id < $1.id }
-        }
+    public func record(_ key: String) throws(MediaStoreError) -> MediaRecord? {
+        try storage.record(key)
     }
 
     /// Every record, oldest first.
-    public func all() -> [MediaRecord] {
-        lock.withLock { records.values.sorted { $0.id < $1.id } }
+    public func all() throws(MediaStoreError) -> [MediaRecord] {
+        try storage.records()
     }
 
     /// The file's bytes in `range` (all of them for nil); `range` must lie inside the file.
     public func contents(of record: MediaRecord, range: Range<Int>? = nil) throws(MediaStoreError) -> [UInt8]
     {
-        let range = range ?? 0..<record.size
-        guard let directory else {
-            let bytes = lock.withLock { memoryFiles[record.id] } ?? []
-            return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
-        }
-        return try MediaFiles.read(directory + "/" + record.id, offset: range.lowerBound, count: range.count)
+        try storage.read(record.id, range: range ?? 0..<record.size)
     }
 
     /// Removes the file; false when there is none with that id.
     @discardableResult
-    public func delete(_ id: String) -> Bool {
-        lock.withLock { discard(id) }
+    public func delete(_ id: String) throws(MediaStoreError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return try discard(id)
     }
 
     /// Takes `id` out of the archive; a start file or one a named snapshot holds is set aside
-    /// (`.trash-` in the folder) so a reset or a restore can bring it back. Holds `lock`.
-    @discardableResult
-    private func discard(_ id: String) -> Bool {
-        guard let record = records.removeValue(forKey: id) else { return false }
-        if startIDs.contains(id) || pinned.contains(id) {
-            trashed[id] = record
-            if let directory { moveAll(of: id, from: "", to: ".trash-", in: directory) }
-        } else {
-            memoryFiles[id] = nil
-            if let directory { removeAll(of: id, prefix: "", in: directory) }
-        }
+    /// so a reset or a restore can bring it back. Holds `lock`.
+    private func discard(_ id: String) throws(MediaStoreError) -> Bool {
+        guard startIDs.contains(id) || pinned.contains(id) else { return try storage.remove(id) }
+        guard try storage.setAside(id) else { return false }
+        setAside.insert(id)
         return true
     }
 
     /// The files now, for a named snapshot (`POST /_restlite/snapshots/{name}`): what
     /// `restore(snapshot:)` returns to. While the server runs, their files are set aside rather
     /// than removed when they are deleted.
-    public func captureSnapshot() -> Set<String> {
-        lock.withLock {
-            let ids = Set(records.keys)
-            pinned.formUnion(ids)
-            return ids
-        }
+    public func captureSnapshot() throws(MediaStoreError) -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        let ids = Set(try storage.records().map(\.id))
+        pinned.formUnion(ids)
+        return ids
     }
 
     /// Back to the files of a snapshot: files uploaded since go, deleted ones return. Returns
     /// how many files the archive holds afterwards.
     @discardableResult
-    public func restore(snapshot ids: Set<String>) -> Int {
-        lock.withLock {
-            for id in Array(records.keys) where !ids.contains(id) { discard(id) }
-            for id in ids where records[id] == nil {
-                guard let record = trashed.removeValue(forKey: id) else { continue }
-                records[id] = record
-                if let directory { moveAll(of: id, from: ".trash-", to: "", in: directory) }
-            }
-            return records.count
-        }
+    public func restore(snapshot ids: Set<String>) throws(MediaStoreError) -> Int {
+        try returnTo(ids)
     }
 
     /// Back to the files there at start: uploads since are removed, deleted start files return.
     /// Returns how many files the archive holds afterwards.
     @discardableResult
-    public func resetToStart() -> Int {
-        lock.withLock {
-            for id in Array(records.keys) where !startIDs.contains(id) { discard(id) }
-            for (id, record) in trashed where startIDs.contains(id) {
-                trashed[id] = nil
-                records[id] = record
-                if let directory { moveAll(of: id, from: ".trash-", to: "", in: directory) }
-            }
-            return records.count
-        }
+    public func resetToStart() throws(MediaStoreError) -> Int {
+        try returnTo(lock.withLock { startIDs })
     }
 
-    private func moveAll(of id: String, from: String, to: String, in directory: String) {
-        for suffix in ["", ".json"] {
-            try? MediaFiles.rename(
-                directory + "/" + from + id + suffix, to: directory + "/" + to + id + suffix)
+    private func returnTo(_ ids: Set<String>) throws(MediaStoreError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        for record in try storage.records() where !ids.contains(record.id) { _ = try discard(record.id) }
+        for id in ids where setAside.contains(id) {
+            if try storage.bringBack(id) { setAside.remove(id) }
         }
-    }
-
-    private func removeAll(of id: String, prefix: String, in directory: String) {
-        MediaFiles.remove(directory + "/" + prefix + id)
-        MediaFiles.remove(directory + "/" + prefix + id + ".json")
+        return try storage.records().count
     }
 
     /// Copies every file and its metadata (`<id>` and `<id>.json`) into `target` (made if
@@ -276,22 +191,42 @@ public final class MediaStore: @unchecked Sendable {
     @discardableResult
     public func copyAll(to target: String) throws(MediaStoreError) -> Int {
         try MediaFiles.makeDirectory(target)
-        let list = all()
+        let list = try all()
         for record in list {
-            // A file on disk is copied a piece at a time; one in memory is already whole.
-            let source: any MediaByteSource =
-                if let directory {
-                    MediaFileSource(path: directory + "/" + record.id, count: record.size)
-                } else {
-                    try contents(of: record)
-                }
             let path = target + "/" + record.id
             MediaFiles.remove(path)
-            try MediaFiles.write(source, range: 0..<source.count, to: path)
+            try MediaFiles.write(source(of: record), range: 0..<record.size, to: path)
             MediaFiles.remove(path + ".json")
             try MediaFiles.write(Array(record.json.serialized().utf8), to: path + ".json")
         }
         return list.count
+    }
+
+    /// Copies every file of `other` (ids, names, dates and types kept) into this archive, all
+    /// or none; with `replace`, the files here go first. Returns how many files were copied.
+    /// `restlite migrate` moves a data folder's `media/` into a database with it, and back.
+    @discardableResult
+    public func copyAll(from other: MediaStore, replace: Bool) throws(MediaStoreError) -> Int {
+        let list = try other.all()
+        if replace {
+            for record in try all() { _ = try storage.remove(record.id) }
+        }
+        let present = Set(try all().map(\.id))
+        let files = list.filter { !present.contains($0.id) }.map { record in
+            (
+                record: record,
+                upload: Upload(
+                    fieldName: record.fieldName, filename: record.originalName, declaredType: record.mimeType,
+                    source: other.source(of: record), range: 0..<record.size)
+            )
+        }
+        if !files.isEmpty { try storage.store(files) }
+        return list.count
+    }
+
+    /// The file's bytes, read a piece at a time.
+    func source(of record: MediaRecord) -> any MediaByteSource {
+        StoredFileSource(storage: storage, id: record.id, count: record.size)
     }
 
     /// The sniffed image type wins over what the client declared; a declared type is kept for

@@ -1,4 +1,5 @@
-/// What the archive refuses or fails at. `io` failures are the server's; the others the client's.
+/// What the archive refuses or fails at. `io`, `unavailable` and `database` failures are the
+/// server's; the others the client's.
 public enum MediaStoreError: Error, Sendable, Equatable {
     /// A file operation failed: the call, the path and errno.
     case io(String, path: String, errno: Int32)
@@ -8,6 +9,11 @@ public enum MediaStoreError: Error, Sendable, Equatable {
     case badFilename(String)
     /// An archive in memory would grow past its limit (bytes).
     case full(limit: Int)
+    /// The database holding the files cannot be reached now; worth trying again in
+    /// `retryAfterSeconds` (503 with `Retry-After`).
+    case unavailable(String, retryAfterSeconds: Int)
+    /// The database holding the files refused a statement: the server's failure.
+    case database(String)
 
     public var message: String {
         switch self {
@@ -18,6 +24,9 @@ public enum MediaStoreError: Error, Sendable, Equatable {
             "The file name '\(name)' cannot be stored; send a name without control characters."
         case .full(let limit):
             "The media archive in memory holds at most \(limit / 1_048_576) MiB; delete files, or serve from a data folder."
+        case .unavailable(let reason, let seconds):
+            "The database holding the media files is unavailable (\(reason)); try again in \(seconds) s."
+        case .database(let message): "The media database failed: \(message)"
         }
     }
 }

@@ -34,6 +34,35 @@ enum PostgresFunctions {
                 at timestamptz NOT NULL DEFAULT now()
             )
             """,
+            // The media archive (`PostgresMediaStorage`): metadata, and the bytes in pieces.
+            """
+            CREATE TABLE IF NOT EXISTS restlite_media(
+                id text COLLATE "C" PRIMARY KEY,
+                created text NOT NULL,
+                origname text NOT NULL,
+                size bigint NOT NULL,
+                mimetype text NOT NULL,
+                fieldname text NOT NULL,
+                set_aside boolean NOT NULL DEFAULT false
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS restlite_media_origname ON restlite_media(origname)",
+            """
+            CREATE TABLE IF NOT EXISTS restlite_media_chunks(
+                id text COLLATE "C" NOT NULL REFERENCES restlite_media(id) ON DELETE CASCADE,
+                seq bigint NOT NULL,
+                bytes bytea NOT NULL,
+                PRIMARY KEY (id, seq)
+            )
+            """,
+            """
+            DO $$ BEGIN
+                IF (SELECT attstorage FROM pg_attribute WHERE attrelid = 'restlite_media_chunks'::regclass
+                    AND attname = 'bytes') <> 'e' THEN
+                    ALTER TABLE restlite_media_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;
+                END IF;
+            END $$
+            """,
             """
             CREATE TABLE IF NOT EXISTS restlite_keys(
                 key text COLLATE "C" PRIMARY KEY,

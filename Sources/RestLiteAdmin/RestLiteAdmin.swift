@@ -27,7 +27,7 @@ public final class RestLiteAdmin: RouterMount {
         /// Run by `reset` after the store is back at its start, for data the store does not
         /// hold (the media archive); each returns a name and a count for the answer, such as
         /// `("media", 3)`.
-        public var resetHooks: [@Sendable () -> (String, Int)] = []
+        public var resetHooks: [@Sendable () throws -> (String, Int)] = []
         /// What named snapshots keep beside the store (the media archive): `capture` runs when
         /// a snapshot is saved, `restore` with its value when it is restored and answers a count
         /// for the answer under `name`.
@@ -171,7 +171,7 @@ public final class RestLiteAdmin: RouterMount {
         let engine = try snapshotting()
         guard let start = shelf.start else { throw AdminFailure(500, "The start-up snapshot is missing.") }
         try engine.restoreSnapshot(start)
-        let extras = options.resetHooks.map { hook in hook() }
+        let extras = try options.resetHooks.map { hook in try hook() }
         let elapsed = JournalMiddleware.milliseconds(clock.now - started)
         var answer: JSONObject = ["reset": true, "documents": .number(JSONNumber(start.documentCount))]
         for (name, count) in extras { answer[name] = .number(JSONNumber(count)) }
@@ -187,7 +187,7 @@ public final class RestLiteAdmin: RouterMount {
         try Self.validate(name)
         let entry = SnapshotShelf.Entry(
             snapshot: try snapshotting().captureSnapshot(), created: ISODate.nowMilliseconds(),
-            extras: options.snapshotHooks.map { $0.capture() })
+            extras: try options.snapshotHooks.map { try $0.capture() })
         shelf.put(name, entry)
         return Self.json(.created, Self.describe(name, entry))
     }
@@ -199,7 +199,7 @@ public final class RestLiteAdmin: RouterMount {
         var answer = Self.describe(name, entry)
         if case .object(var object) = answer {
             for (hook, value) in zip(options.snapshotHooks, entry.extras) {
-                object[hook.name] = .number(JSONNumber(hook.restore(value)))
+                object[hook.name] = .number(JSONNumber(try hook.restore(value)))
             }
             answer = .object(object)
         }
@@ -318,13 +318,13 @@ final class SnapshotShelf: @unchecked Sendable {
 public struct SnapshotHook: Sendable {
     /// The key of the count in the restore answer (`"media"`).
     public var name: String
-    public var capture: @Sendable () -> any Sendable
+    public var capture: @Sendable () throws -> any Sendable
     /// Brings back what `capture` returned; answers a count for the answer.
-    public var restore: @Sendable (any Sendable) -> Int
+    public var restore: @Sendable (any Sendable) throws -> Int
 
     public init(
-        name: String, capture: @escaping @Sendable () -> any Sendable,
-        restore: @escaping @Sendable (any Sendable) -> Int
+        name: String, capture: @escaping @Sendable () throws -> any Sendable,
+        restore: @escaping @Sendable (any Sendable) throws -> Int
     ) {
         self.name = name
         self.capture = capture

@@ -154,7 +154,7 @@ public final class RestliteServer: Sendable {
         do {
             let stored = try StoredKeys.open(for: store, folder, wasNew: wasNew, configuration)
             let keys = stored.ring
-            let media = try MediaStore(directory: folder.mediaURL.path)
+            let media = try StoreOpening.openMedia(store, folder)
             let serving = try Serving(configuration, store: store, keys: keys, media: media)
             var notes = try await serving.seed(
                 store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)

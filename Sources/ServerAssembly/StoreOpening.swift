@@ -1,6 +1,7 @@
 import DataTransfer
 import DocumentJSON
 import DocumentStore
+import MediaArchive
 import PlatformSupport
 import PostgresStore
 import RestDBAPI
@@ -55,6 +56,15 @@ enum StoreOpening {
         } catch {
             throw ServeError.invalidSetting("--database \(PostgresURL.redacted(url)): \(error)")
         }
+    }
+
+    /// The media archive that goes with the documents: in PostgreSQL's database when they are
+    /// there (so every process on it sees the same files), else in the data folder's `media/`.
+    static func openMedia(_ store: any DocumentEngine, _ folder: DataFolder) throws -> MediaStore {
+        if let engine = store as? PostgresEngine {
+            return try MediaStore(storage: engine.mediaStorage())
+        }
+        return try MediaStore(directory: folder.mediaURL.path)
     }
 
     /// Undoes a first start on PostgreSQL that failed (its seed, say): restlite's tables and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataTransfer
 import DocumentStore
+import MediaArchive
 import PostgresStore
 import RestDBAPI
 
@@ -27,9 +28,10 @@ struct MigrateCommand: AsyncParsableCommand {
             --replace replaces what it holds. A data folder must not be served meanwhile. \
             The API keys move too: a folder's keys.json into the database's key table (which \
             every process serving the database uses), or the table into the folder's keys.json; \
-            without --replace, keys already on the target are kept beside them. media/ stays in \
-            the data folder: serve the migrated database with \
-            'restlite serve --data-dir DIR --database URL'.
+            without --replace, keys already on the target are kept beside them. The media archive \
+            moves as well: a folder's media/ into the database (where every process on it sees \
+            the files), or the database's files into media/; each file is compared after the \
+            copy. Serve the migrated database with 'restlite serve --data-dir DIR --database URL'.
 
             Examples:
               restlite migrate --from ./data --to postgres://me@127.0.0.1:5432/restlite
@@ -77,11 +79,13 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         let keys = try Self.copyKeys(from: source, to: target, replace: replace)
         print("  keys: \(Phrase.count(keys, "key")) copied and compared")
+        let files = try copyMedia(from: source, to: target)
         let elapsed = (clock.now - started).components
         let seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 100).rounded() / 100
         print(
             "  verified: \(Phrase.count(summary.collections, "collection")) and "
-                + "\(Phrase.count(summary.documents, "document")) match, in \(seconds) s")
+                + "\(Phrase.count(summary.documents, "document")) match, "
+                + "\(Phrase.count(files, "media file")) copied, in \(seconds) s")
         print(target.nextStep(source: source))
     }
 
@@ -106,6 +110,38 @@ struct MigrateCommand: AsyncParsableCommand {
             throw CommandFailure("the key \(shown) differs on the target after the copy")
         }
         return keys.count
+    }
+
+    /// The media archive follows the documents: a data folder's `media/` into the database's
+    /// media tables, or back; then both sides are compared file by file.
+    private func copyMedia(from source: Side, to target: Side) throws -> Int {
+        do {
+            let from = try source.media()
+            let into = try target.media()
+            let count = try into.copyAll(from: from, replace: replace)
+            let left = try from.all()
+            let right = try into.all().filter { record in left.contains { $0.id == record.id } }
+            guard left == right else {
+                throw CommandFailure("the media files differ on the target after the copy")
+            }
+            for record in left {
+                // A piece at a time: a large file is never whole in memory twice.
+                for start in stride(from: 0, to: record.size, by: 1 << 20) {
+                    let piece = start..<min(record.size, start + (1 << 20))
+                    if try from.contents(of: record, range: piece) != into.contents(of: record, range: piece)
+                    {
+                        throw CommandFailure(
+                            "the media file \(record.id) differs on the target after the copy")
+                    }
+                }
+            }
+            if count > 0 { print("  copied \(Phrase.count(count, "media file"))") }
+            return count
+        } catch let error as MediaStoreError {
+            throw CommandFailure(
+                "the documents moved, but the media files did not: \(error.message) (run it again with --replace)"
+            )
+        }
     }
 
     /// One side of the migration: a data folder (locked while the command runs) or PostgreSQL.
@@ -150,6 +186,14 @@ struct MigrateCommand: AsyncParsableCommand {
             }
         }
 
+        /// The side's media archive: the folder's `media/`, or the database's.
+        func media() throws(MediaStoreError) -> MediaStore {
+            if let engine = engine as? PostgresEngine {
+                return try MediaStore(storage: engine.mediaStorage())
+            }
+            return try MediaStore(directory: folder?.mediaURL.path)
+        }
+
         /// The fields with a declared (not automatic) index, as the SQLite store lists them.
         var declaredIndexes: ((String) throws -> [String])? {
             guard let store = engine as? DocumentStore else { return nil }
@@ -164,10 +208,9 @@ struct MigrateCommand: AsyncParsableCommand {
         func nextStep(source: Side) -> String {
             if folder == nil, let dataFolder = source.folder {
                 return "serve it: restlite serve --data-dir \(dataFolder.url.path) --database \(label) "
-                    + "(media/ stays in the data folder; the keys are now the database's)"
+                    + "(the keys and the media files are the database's now)"
             }
-            return "serve it: restlite serve --data-dir \(label) (copy media/ from the data folder the "
-                + "PostgreSQL server was served with)"
+            return "serve it: restlite serve --data-dir \(label) (the keys and the media files are in the folder now)"
         }
     }
 }

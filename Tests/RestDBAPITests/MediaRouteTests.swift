@@ -38,6 +38,16 @@ import Testing
         return try #require(try response.json()["ids"]?.arrayValue).compactMap(\.stringValue)
     }
 
+    /// The names in the archive's folder; nil when the files are in the database (PostgreSQL).
+    static func folderFiles(_ api: TestAPI) throws -> [String]? {
+        try api.media.directory.map { try FileManager.default.contentsOfDirectory(atPath: $0).sorted() }
+    }
+
+    /// True when file `id` is gone for good: not in the archive, and not set aside either.
+    static func isGoneForGood(_ api: TestAPI, _ id: String) throws -> Bool {
+        try api.media.record(id) == nil && !(try api.media.storage.bringBack(id))
+    }
+
     @Test func uploadsSeveralFilesAndServesEachByIdAndByName() throws {
         let api = try TestAPI()
         let response = api.request(
@@ -58,7 +68,8 @@ import Testing
         let second = api.request(.get, "/media/b.bin")
         #expect(second.body == [0, 1, 2, 255])
         #expect(second.headers["Content-Type"] == "application/octet-stream")
-        #expect(FileManager.default.fileExists(atPath: api.folder.mediaURL.path + "/" + ids[1]))
+        #expect(try api.media.storage.read(ids[1], range: 0..<4) == [0, 1, 2, 255])
+        if let files = try Self.folderFiles(api) { #expect(files.contains(ids[1])) }
     }
 
     @Test func metaNeedsAKeyAndDescribesTheFile() throws {
@@ -115,7 +126,8 @@ import Testing
         #expect(deleted.status == .ok)
         #expect(try deleted.json()["result"] == [.string(id)])
         #expect(api.request(.get, "/media/\(id)").status == .notFound)
-        #expect(!FileManager.default.fileExists(atPath: api.folder.mediaURL.path + "/" + id))
+        #expect(try Self.isGoneForGood(api, id))
+        if let files = try Self.folderFiles(api) { #expect(!files.contains(id)) }
     }
 
     @Test func badUploadsAre400WithAJSONError() throws {
@@ -140,7 +152,7 @@ import Testing
             #expect(response.status == .badRequest, "\(String(decoding: body.prefix(60), as: UTF8.self))")
             #expect(try response.json()["message"]?.stringValue?.isEmpty == false)
         }
-        #expect(api.media.all().isEmpty)
+        #expect(try api.media.all().isEmpty)
         #expect(
             api.request(
                 .post, "/media", headers: ["x-apikey": ""].merging(Self.formType) { $1 },
@@ -321,7 +333,8 @@ import Testing
         #expect(reset.status == .ok)
         #expect(try reset.json()["media"] == 0)
         #expect(api.request(.get, "/media/\(id)").status == .notFound)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).isEmpty)
+        #expect(try Self.isGoneForGood(api, id))
+        if let files = try Self.folderFiles(api) { #expect(files.isEmpty) }
     }
 
     @Test func aSnapshotKeepsTheMediaFilesAndItsRestoreBringsThemBack() throws {
@@ -340,9 +353,11 @@ import Testing
         #expect(api.request(.get, "/media/\(kept)").bodyString == "kept")
         #expect(api.request(.get, "/media/\(gone)").bodyString == "gone")
         #expect(api.request(.get, "/media/\(later)").status == .notFound)
-        let files = try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path)
-        #expect(!files.contains { $0.hasPrefix(later) })
-        #expect(files.contains(kept) && files.contains(gone))
+        #expect(try Self.isGoneForGood(api, later))
+        if let files = try Self.folderFiles(api) {
+            #expect(!files.contains { $0.hasPrefix(later) })
+            #expect(files.contains(kept) && files.contains(gone))
+        }
 
         // A reset still goes back to the start (no files), whatever the snapshots hold; the
         // snapshot can bring its files back after that too.
@@ -402,7 +417,7 @@ import Testing
         let server = try api.startServer {
             $0.maxBufferedBytes = 512 * 1024
             $0.limits.maxBodyBytes = 32 * 1024 * 1024
-            $0.spoolDirectory = api.folder.mediaURL.path
+            $0.spoolDirectory = api.media.directory ?? api.folder.url.path
         }
         defer { server.shutdown(grace: .seconds(2)) }
         var generator = SystemRandomNumberGenerator()
@@ -412,11 +427,15 @@ import Testing
         #expect(response.status == 201, "\(response.bodyString)")
         let ids = try #require(try JSON.parse(response.body)["ids"]?.arrayValue).compactMap(\.stringValue)
         #expect(ids.count == 2)
-        #expect(try Data(contentsOf: api.folder.mediaURL.appendingPathComponent(ids[0])) == Data(big))
+        let stored = try #require(try api.media.record(ids[0]))
+        #expect(try api.media.contents(of: stored) == big)
+        #expect(
+            try api.media.contents(of: stored, range: 1_048_570..<1_048_590)
+                == Array(big[1_048_570..<1_048_590]))
         let meta = try api.request(.get, "/media/\(ids[0])/meta").json()
         #expect(meta["size"]?.numberValue?.int64Value == Int64(big.count))
-        let before = try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).sorted()
-        #expect(before.count == 4)
+        let before = try Self.folderFiles(api)
+        #expect(before == nil || before?.count == 4)
 
         // A body on disk whose closing boundary never comes: 400, and no file of it anywhere.
         var broken = Self.form([("first.bin", nil, Array(big[0..<1_000_000])), ("second.bin", nil, [1, 2])])
@@ -424,8 +443,7 @@ import Testing
         let refused = try Self.sendInPieces(broken, to: server.port)
         #expect(refused.status == 400)
         #expect(refused.bodyString.contains("closing boundary"))
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: api.folder.mediaURL.path).sorted() == before)
+        #expect(try Self.folderFiles(api) == before)
         #expect(api.request(.get, "/media").bodyString.components(separatedBy: "\"_id\"").count == 3)
     }
 }

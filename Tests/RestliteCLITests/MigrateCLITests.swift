@@ -2,6 +2,7 @@ import DocumentJSON
 import DocumentQuery
 import DocumentStore
 import Foundation
+import MediaArchive
 import PostgresStore
 import RestLiteTesting
 import Testing
@@ -104,6 +105,39 @@ import Testing
         let copy = try DocumentStore(path: root.appendingPathComponent("copy/restlite.sqlite").path)
         #expect(try Self.documents(copy) == original)
         #expect(try copy.schema(of: "owners")?.fields.map(\.name) == ["email", "visits"])
+    }
+
+    @Test func theMediaFilesMoveToPostgresAndBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-migrate-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try Self.makeFolder(root)
+        let media = try MediaStore(directory: root.appendingPathComponent("data/media").path)
+        // Past one stored piece (1 MiB) in the database.
+        let big = (0..<1_300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let records = try media.add([
+            .init(fieldName: "file", filename: "big.bin", declaredType: nil, bytes: big[...]),
+            .init(
+                fieldName: "photo", filename: "note.txt", declaredType: "text/plain",
+                bytes: Array("hi".utf8)[...]),
+        ])
+        let url = try Self.databaseURL()
+        let binary = try RestliteBinary()
+
+        let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
+        let output = String(decoding: there.stdout, as: UTF8.self)
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(output.contains("copied 2 media files"), "\(output)")
+        let inDatabase = try MediaStore(storage: try PostgresEngine(url: url).mediaStorage())
+        #expect(try inDatabase.all() == records)
+        #expect(try inDatabase.contents(of: records[0]) == big)
+        #expect(try inDatabase.contents(of: records[1]) == Array("hi".utf8))
+
+        let back = try binary.run(["migrate", "--from", url, "--to", "copy"], in: root)
+        #expect(back.status == 0, "\(back.stderr)")
+        let copied = try MediaStore(directory: root.appendingPathComponent("copy/media").path)
+        #expect(try copied.all() == records)
+        #expect(try copied.contents(of: records[0]) == big)
+        #expect(try copied.record("note.txt")?.mimeType == "text/plain")
     }
 
     @Test func aMissingSourceOrAnUnreachableDatabaseChangesNothing() throws {

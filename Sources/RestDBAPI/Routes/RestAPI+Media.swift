@@ -45,6 +45,10 @@ extension RestAPI {
             throw MediaStoreError.io(call, path: path, errno: code)
         } catch .full {
             throw RestError(.payloadTooLarge, MediaStoreError.full(limit: media.memoryLimit).message)
+        } catch .unavailable(let reason, let seconds) {
+            throw StoreUnavailable(reason: reason, retryAfterSeconds: seconds)
+        } catch .database(let message) {
+            throw MediaStoreError.database(message)
         } catch {
             throw RestError(.badRequest, error.message)
         }
@@ -61,12 +65,21 @@ extension RestAPI {
             let response = MediaResponse(
                 etag: record.etag, contentType: record.mimeType, size: record.size,
                 fileName: record.originalName)
-            return try response.answer(request) { range in try media.contents(of: record, range: range) }
+            return try response.answer(request) { range in
+                try Self.mediaCall { () throws(MediaStoreError) in
+                    try media.contents(of: record, range: range)
+                }
+            }
         }
         guard let size = ThumbnailSize(rawValue: sizeName) else {
             throw RestError(.badRequest, "s=\(sizeName) is not a size; use s=t (128 px) or s=w (640 px).")
         }
-        let thumbnail = try media.thumbnail(of: record, size: size)
+        let thumbnail: Thumbnail
+        do {
+            thumbnail = try media.thumbnail(of: record, size: size)
+        } catch MediaStoreError.unavailable(let reason, let seconds) {
+            throw StoreUnavailable(reason: reason, retryAfterSeconds: seconds)
+        }
         let response = MediaResponse(
             etag: "\"\(record.id)-\(size.rawValue)\"", contentType: thumbnail.mimeType,
             size: thumbnail.bytes.count)
@@ -79,21 +92,33 @@ extension RestAPI {
 
     func deleteMedia(_ request: HTTPRequest) throws -> HTTPResponse {
         let record = try mediaRecord(request)
-        media.delete(record.id)
+        _ = try Self.mediaCall { () throws(MediaStoreError) in try media.delete(record.id) }
         return Self.result([record.id])
     }
 
     func listMedia() throws -> HTTPResponse {
-        .json(.ok, JSONValue.array(media.all().map(\.json)).serialized())
+        .json(.ok, JSONValue.array(try Self.mediaCall(media.all).map(\.json)).serialized())
     }
 
     private func mediaRecord(_ request: HTTPRequest) throws -> MediaRecord {
         let key = request.pathParameters["name"] ?? ""
-        guard let record = media.record(key) else {
+        guard let record = try Self.mediaCall({ () throws(MediaStoreError) in try media.record(key) }) else {
             throw RestError(
                 .notFound, "No media file has the id or name '\(key)'; POST /media answers the ids.")
         }
         return record
+    }
+}
+
+extension RestAPI {
+    /// An archive call whose database is unreachable answers 503 with `Retry-After`; its other
+    /// failures are the server's (500).
+    static func mediaCall<T>(_ body: () throws(MediaStoreError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch .unavailable(let reason, let seconds) {
+            throw StoreUnavailable(reason: reason, retryAfterSeconds: seconds)
+        }
     }
 }
 

@@ -59,7 +59,8 @@ public final class TestAPI: Sendable {
     /// The `/_restlite/` admin routes; their start snapshot is the empty store (seed first,
     /// then build a `TestAPI` of your own to reset to it). nil when `configure` turns them off.
     public var admin: RestLiteAdmin? { application.admin }
-    /// The media archive, in the folder's `media/`; `admin`'s reset resets it too.
+    /// The media archive, in the folder's `media/` (in the database on PostgreSQL); `admin`'s
+    /// reset resets it too.
     public let media: MediaStore
     /// The web console; nil when `configure` turns it off.
     public var console: Console? { application.console }
@@ -95,7 +96,12 @@ public final class TestAPI: Sendable {
                 KeyFileSource(url: folder.keysURL)
             }
         keys = try KeyRing(source: source, fullAccessKeys: [Self.fullKey], recheckInterval: .zero)
-        media = try MediaStore(directory: folder.mediaURL.path)
+        // Where `restlite serve` keeps them: in the database on PostgreSQL, else in the folder.
+        if let engine = store as? PostgresEngine {
+            media = try MediaStore(storage: engine.mediaStorage())
+        } else {
+            media = try MediaStore(directory: folder.mediaURL.path)
+        }
         var configuration = ServeConfiguration()
         configuration.port = 0
         configuration.quiet = true

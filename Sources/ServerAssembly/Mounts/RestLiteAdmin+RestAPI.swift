@@ -32,11 +32,11 @@ extension RestLiteAdmin {
 
     /// Reset and named snapshots take the media archive's files with the documents.
     static func addMediaHooks(_ media: MediaStore, to options: inout Options) {
-        options.resetHooks.append { ("media", media.resetToStart()) }
+        options.resetHooks.append { ("media", try media.resetToStart()) }
         options.snapshotHooks.append(
             SnapshotHook(
-                name: "media", capture: { media.captureSnapshot() },
-                restore: { value in media.restore(snapshot: value as? Set<String> ?? []) }))
+                name: "media", capture: { try media.captureSnapshot() },
+                restore: { value in try media.restore(snapshot: value as? Set<String> ?? []) }))
     }
 
     /// The admin of `restlite serve` with `configuration`; nil with `--no-admin`. `given`
