@@ -210,7 +210,8 @@ struct MigrateCommand: AsyncParsableCommand {
                 return "serve it: restlite serve --data-dir \(dataFolder.url.path) --database \(label) "
                     + "(the keys and the media files are the database's now)"
             }
-            return "serve it: restlite serve --data-dir \(label) (the keys and the media files are in the folder now)"
+            return
+                "serve it: restlite serve --data-dir \(label) (the keys and the media files are in the folder now)"
         }
     }
 }
