@@ -146,7 +146,7 @@ extension PostgresEngine {
         }
     }
 
-    private func writeSchema(
+    func writeSchema(
         _ schema: CollectionSchema?, info: CollectionInfo, _ connection: PostgresConnection
     )
         throws

@@ -2,8 +2,8 @@ import DocumentJSON
 
 /// One schema edit worked out against the old schema (what is added, renamed, removed,
 /// retyped), then run over the documents: what each would become and which values the new
-/// definitions refuse. `DocumentStore.editSchema` drives it.
-struct SchemaEditPlan {
+/// definitions refuse. `DocumentStore.editSchema` and PostgreSQL's engine drive it.
+package struct SchemaEditPlan {
     let edit: SchemaEdit
     let renames: [SchemaEditReport.Rename]
     let added: [String]
@@ -17,7 +17,7 @@ struct SchemaEditPlan {
     private var changedDocuments = 0
     private var misfits: [String: SchemaEditReport.Misfit] = [:]
 
-    init(old: [FieldSchema], edit: SchemaEdit) throws {
+    package init(old: [FieldSchema], edit: SchemaEdit) throws {
         try Self.validate(edit, old: old)
         self.edit = edit
         renames = edit.renames.sorted { $0.key < $1.key }.map { .init(from: $0.key, to: $0.value) }
@@ -89,12 +89,25 @@ struct SchemaEditPlan {
         info: CollectionInfo, _ connection: SQLiteConnection,
         write: ((String, [UInt8], Int64) throws -> Void)?
     ) throws {
+        try measure(
+            rows: { visit in
+                try connection.forEachRow("SELECT id, body, version FROM \(info.table) ORDER BY id") { row in
+                    try visit(row.text(0) ?? "", row.text(1) ?? "{}", row.int64(2))
+                }
+            }, write: write)
+    }
+
+    /// `measure` over any engine's documents: `rows` calls its argument with each document's
+    /// id, stored text and version, in `_id` order.
+    package mutating func measure(
+        rows: (_ visit: (String, String, Int64) throws -> Void) throws -> Void,
+        write: ((String, [UInt8], Int64) throws -> Void)?
+    ) throws {
         var changes: [(String, [UInt8], Int64)] = []
         var uniqueValues: [String: Set<String>] = [:]
-        try connection.forEachRow("SELECT id, body, version FROM \(info.table) ORDER BY id") { row in
+        try rows { id, bodyText, version in
             documents += 1
-            let id = row.text(0) ?? ""
-            guard case .object(let stored) = try JSON.parse(row.text(1) ?? "{}") else { return }
+            guard case .object(let stored) = try JSON.parse(bodyText) else { return }
             var object = stored
             rewrite(&object)
             for field in newlyUnique {
@@ -108,7 +121,7 @@ struct SchemaEditPlan {
             object.setFirst(SystemFields.id, .string(id))
             var text: [UInt8] = []
             object.write(to: &text)
-            changes.append((id, text, row.int64(2) + 1))
+            changes.append((id, text, version + 1))
         }
         if let write { for (id, text, version) in changes { try write(id, text, version) } }
     }
@@ -144,7 +157,7 @@ struct SchemaEditPlan {
         misfits[field, default: .init(field: field, documents: 0, message: message)].documents += 1
     }
 
-    func report(applied: Bool) -> SchemaEditReport {
+    package func report(applied: Bool) -> SchemaEditReport {
         SchemaEditReport(
             documents: documents, added: added, removed: removed, renamed: renames, retyped: retyped,
             misfits: edit.fields.compactMap { misfits[$0.name] }, changedDocuments: changedDocuments,

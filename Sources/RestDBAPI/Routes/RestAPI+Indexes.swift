@@ -57,8 +57,8 @@ extension RestAPI {
         return .json(.ok, object.serialized())
     }
 
-    private func indexingStore() throws -> DocumentStore {
-        guard let store = store as? DocumentStore else {
+    private func indexingStore() throws -> any IndexingEngine {
+        guard let store = store as? any IndexingEngine else {
             throw RestError(.init(code: 501), "This server's store has no field indexes.")
         }
         return store

@@ -13,7 +13,7 @@ extension RestAPI {
     /// definition, per field, and the schema.
     func editCollectionSchema(_ request: HTTPRequest) throws -> HTTPResponse {
         let name = try collectionName(request)
-        guard let store = store as? DocumentStore else {
+        guard let store = store as? any SchemaEditingEngine else {
             throw RestError(.init(code: 501), "This server's store cannot edit schemas.")
         }
         guard case .object(let body) = try JSON.parse(request.body) else {
