@@ -112,13 +112,15 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         return true
     }
 
-    /// Under `registration`: deletes this process's row; true when done.
+    /// Under `registration`: deletes this process's row, and the event rows older than a
+    /// minute (nobody may read again for a long time); true when done.
     private func unregister() -> Bool {
         do {
             try pool.with { connection in
                 try connection.transaction { () throws -> Void in
                     try connection.execute("DELETE FROM restlite_listeners WHERE origin = ?", [.text(origin)])
                     try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text(origin)])
+                    try connection.execute(Self.pruneSQL)
                 }
             }
             return true
@@ -182,9 +184,11 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         if prune { self.prune() }
     }
 
+    private static let pruneSQL = "DELETE FROM restlite_events WHERE at < now() - interval '1 minute'"
+
     private func prune() {
         _ = try? pool.with { connection in
-            try connection.execute("DELETE FROM restlite_events WHERE at < now() - interval '1 minute'")
+            try connection.execute(Self.pruneSQL)
         }
     }
 }
