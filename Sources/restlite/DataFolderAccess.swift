@@ -1,4 +1,5 @@
 import DocumentStore
+import PostgresStore
 import RestDBAPI
 
 #if canImport(FoundationEssentials)
@@ -13,7 +14,8 @@ import RestDBAPI
     import Darwin
 #endif
 
-/// Opening a data folder's store for the data commands. Writers take the folder's lock, so an
+/// Opening a data folder's store (or with `--database` a PostgreSQL database) for the data
+/// commands. Writers take the folder's lock, so an
 /// import never races a running server (which answers `--url` imports instead).
 ///
 /// A data command never leaves a half-made database behind: `restlite serve` seeds a folder
@@ -21,11 +23,27 @@ import RestDBAPI
 /// failed (or by one that only reads) would keep that folder from ever being seeded.
 struct DataFolderAccess {
     let folder: DataFolder
-    let store: DocumentStore
+    let store: any IndexingEngine
+    /// The PostgreSQL engine, when the store is a `--database`.
+    var engine: PostgresEngine? { store as? PostgresEngine }
 
     /// For commands that use what is there (export, index): the folder must already hold a
     /// database. Nothing is created, not even the folder.
-    static func openExisting(_ path: String) throws -> DataFolderAccess {
+    static func openExisting(_ path: String, database: String? = nil) throws -> DataFolderAccess {
+        if let database {
+            let engine = try openDatabase(database)
+            guard !engine.createdTables else {
+                // Opening made restlite's tables: take them away again, or a later `serve` would
+                // take the database for one it seeded already.
+                try? engine.removeEverything()
+                throw CommandFailure(
+                    """
+                    \(PostgresURL.redacted(database)) holds no restlite database yet (no restlite tables); \
+                    import a file into it or start 'restlite serve --database URL' first
+                    """)
+            }
+            return DataFolderAccess(folder: DataFolder(path: path), store: engine)
+        }
         let folder = DataFolder(path: path)
         if case .unreadable(let code) = folder.databasePresence() {
             throw DataFolderError.cannotRead(path: path, errno: code)
@@ -48,8 +66,20 @@ struct DataFolderAccess {
     ///
     /// A running server holds the lock; the error then says `whenServing`: what to do instead.
     static func withStore<T>(
-        creatingIn path: String, whenServing advice: String, _ body: (DocumentStore) async throws -> T
+        creatingIn path: String, database: String? = nil, whenServing advice: String,
+        _ body: (any DocumentEngine) async throws -> T
     ) async throws -> T {
+        if let database {
+            // Several processes may write to one database: no folder lock. A database this
+            // command made restlite's tables in is left empty again when the command fails.
+            let engine = try openDatabase(database)
+            do {
+                return try await body(engine)
+            } catch {
+                if engine.createdTables { try? engine.removeEverything() }
+                throw error
+            }
+        }
         let folder = DataFolder(path: path)
         let folderExisted = FileManager.default.fileExists(atPath: folder.url.path)
         let lockExisted = FileManager.default.fileExists(atPath: folder.lockURL.path)
@@ -75,9 +105,18 @@ struct DataFolderAccess {
     }
 
     private static func run<T>(
-        _ body: (DocumentStore) async throws -> T, on folder: DataFolder, shownAs path: String
+        _ body: (any DocumentEngine) async throws -> T, on folder: DataFolder, shownAs path: String
     ) async throws -> T {
         try await body(try openStore(folder, shownAs: path))
+    }
+
+    /// The PostgreSQL engine at `url`; libpq missing or the server unreachable fails the command.
+    static func openDatabase(_ url: String) throws -> PostgresEngine {
+        do {
+            return try PostgresEngine(url: url)
+        } catch {
+            throw CommandFailure("cannot open the database \(PostgresURL.redacted(url)): \(error)")
+        }
     }
 
     private static func openStore(_ folder: DataFolder, shownAs path: String) throws -> DocumentStore {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DataTransfer
 import DocumentStore
 import MediaArchive
+import PostgresStore
 import RestDBAPI
 
 #if canImport(FoundationEssentials)
@@ -65,28 +66,38 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "The data folder.")
     var dataDir = "./data"
 
+    @Option(help: DatabaseFlag.help)
+    var database: String?
+
     @Option(help: "Also copy the media archive (uploaded files and their metadata) into this folder.")
     var mediaDir: String?
 
     func run() async throws {
-        if let server = try RunningServer.find(dataDir: dataDir) {
+        let database = try DatabaseFlag.resolve(database)
+        if database == nil, let server = try RunningServer.find(dataDir: dataDir) {
             try await exportThrough(server)
         } else {
-            try exportLocally()
+            try exportLocally(database: database)
         }
         if let mediaDir {
-            let media = DataFolder(path: dataDir).mediaURL.path
-            let copied = try MediaStore(directory: media).copyAll(to: mediaDir)
+            let media: MediaStore
+            if let database {
+                media = try MediaStore(storage: DataFolderAccess.openDatabase(database).mediaStorage())
+            } else {
+                media = try MediaStore(directory: DataFolder(path: dataDir).mediaURL.path)
+            }
+            let copied = try media.copyAll(to: mediaDir)
             StandardError.write("Copied \(Phrase.count(copied, "media file")) to \(mediaDir).\n")
         }
     }
 
-    private func exportLocally() throws {
-        let access = try DataFolderAccess.openExisting(dataDir)
+    private func exportLocally(database: String?) throws {
+        let access = try DataFolderAccess.openExisting(dataDir, database: database)
         guard access.store.collectionNames().contains(collection) else {
             let names = access.store.collectionNames().joined(separator: ", ")
+            let place = database.map(PostgresURL.redacted) ?? dataDir
             throw CommandFailure(
-                "no collection '\(collection)' in \(dataDir) (it has: \(names.isEmpty ? "none" : names))")
+                "no collection '\(collection)' in \(place) (it has: \(names.isEmpty ? "none" : names))")
         }
         let count = try AtomicOutput.whole(to: output) { file in
             var sink = file

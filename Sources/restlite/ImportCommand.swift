@@ -66,6 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "The data folder (default: ./data).")
     var dataDir: String?
 
+    @Option(help: DatabaseFlag.help)
+    var database: String?
+
     @Option(help: "Import into a running server at this URL instead of a data folder.")
     var url: String?
 
@@ -97,6 +100,7 @@ struct ImportCommand: AsyncParsableCommand {
         if let url {
             guard apikey != nil else { throw ValidationError("--url needs --apikey KEY (a full-access key)") }
             guard dataDir == nil else { throw ValidationError("--data-dir and --url exclude each other") }
+            guard database == nil else { throw ValidationError("--database and --url exclude each other") }
             guard !keepIds else {
                 throw ValidationError(
                     "--keep-ids cannot be used with --url: the server assigns every _id on POST; "
@@ -127,15 +131,15 @@ struct ImportCommand: AsyncParsableCommand {
         if let url, let apikey, let baseURL = Self.serverURL(url) {
             try await runRemote(importer, client: RestDBClient(baseURL: baseURL, apiKey: apikey))
         } else {
-            try await runLocal(importer)
+            try await runLocal(importer, database: try DatabaseFlag.resolve(database))
         }
     }
 
-    private func runLocal(_ importer: Importer) async throws {
+    private func runLocal(_ importer: Importer, database: String?) async throws {
         let summary: ImportSummary
         do {
             summary = try await DataFolderAccess.withStore(
-                creatingIn: dataDir ?? "./data",
+                creatingIn: dataDir ?? "./data", database: database,
                 whenServing: Self.whenServing(file: file, collection: collection)
             ) { store in
                 try await importer.run(path: file, into: LocalStoreSink(store: store))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentJSON
 import DocumentStore
+import PostgresStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -39,6 +40,9 @@ struct IndexCommand: AsyncParsableCommand {
         @Option(help: "The data folder.")
         var dataDir = "./data"
 
+        @Option(help: DatabaseFlag.help)
+        var database: String?
+
         @Option(help: "The collection.")
         var collection: String
 
@@ -50,7 +54,8 @@ struct IndexCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            if let server = try RunningServer.find(dataDir: dataDir) {
+            let database = try DatabaseFlag.resolve(database)
+            if database == nil, let server = try RunningServer.find(dataDir: dataDir) {
                 for path in field {
                     let body: JSONObject = ["collection": .string(collection), "field": .string(path)]
                     _ = try await server.send(
@@ -59,8 +64,8 @@ struct IndexCommand: AsyncParsableCommand {
                 }
                 return
             }
-            // No server: an index is a plain SQLite write on the file.
-            let access = try DataFolderAccess.openExisting(dataDir)
+            // No server: an index is a plain write on the file (or the database).
+            let access = try DataFolderAccess.openExisting(dataDir, database: database)
             for path in field {
                 do {
                     try access.store.createIndex(collection: collection, path: path)
@@ -93,20 +98,25 @@ struct IndexCommand: AsyncParsableCommand {
         @Option(help: "The data folder.")
         var dataDir = "./data"
 
+        @Option(help: DatabaseFlag.help)
+        var database: String?
+
         @Option(help: "Only this collection.")
         var collection: String?
 
         func run() async throws {
             let rows: [JSONValue]
-            if let server = try RunningServer.find(dataDir: dataDir) {
+            let database = try DatabaseFlag.resolve(database)
+            if database == nil, let server = try RunningServer.find(dataDir: dataDir) {
                 let query = collection.map { [(name: "collection", value: $0)] } ?? []
                 let data = try await server.send("GET", "/_restlite/indexes", query: query)
                 rows = (try? JSON.parse(Array(data)))?.objectValue?["indexes"]?.arrayValue ?? []
             } else {
-                rows = try localRows()
+                rows = try localRows(database: database)
             }
             guard !rows.isEmpty else {
-                return print(collection.map { "No indexes on \($0)." } ?? "No indexes in \(dataDir).")
+                let place = database.map(PostgresURL.redacted) ?? dataDir
+                return print(collection.map { "No indexes on \($0)." } ?? "No indexes in \(place).")
             }
             for row in rows.compactMap(\.objectValue) {
                 let purposes =
@@ -122,8 +132,8 @@ struct IndexCommand: AsyncParsableCommand {
             text + String(repeating: " ", count: max(2, width - text.count))
         }
 
-        private func localRows() throws -> [JSONValue] {
-            let access = try DataFolderAccess.openExisting(dataDir)
+        private func localRows(database: String?) throws -> [JSONValue] {
+            let access = try DataFolderAccess.openExisting(dataDir, database: database)
             let names = collection.map { [$0] } ?? access.store.collectionNames()
             do {
                 return try names.flatMap { name in
@@ -158,6 +168,9 @@ struct IndexCommand: AsyncParsableCommand {
         @Option(help: "The data folder.")
         var dataDir = "./data"
 
+        @Option(help: DatabaseFlag.help)
+        var database: String?
+
         @Option(help: "The collection.")
         var collection: String
 
@@ -165,14 +178,15 @@ struct IndexCommand: AsyncParsableCommand {
         var field: String
 
         func run() async throws {
-            if let server = try RunningServer.find(dataDir: dataDir) {
+            let database = try DatabaseFlag.resolve(database)
+            if database == nil, let server = try RunningServer.find(dataDir: dataDir) {
                 let path =
                     "/_restlite/indexes/\(RunningServer.pathSegment(collection))/\(RunningServer.pathSegment(field))"
                 _ = try await server.send("DELETE", path)
                 return print(
                     "Removed the index on \(collection).\(field) (through the server at \(server.url))")
             }
-            let access = try DataFolderAccess.openExisting(dataDir)
+            let access = try DataFolderAccess.openExisting(dataDir, database: database)
             let removed: Bool
             do {
                 removed = try access.store.dropIndex(collection: collection, field: field)

@@ -93,7 +93,11 @@ struct PhotosCommand: AsyncParsableCommand {
         return try await DataFolderAccess.withStore(
             creatingIn: folderPath,
             whenServing: "run this again once it listens, it then goes through the server"
-        ) { store in
+        ) { engine in
+            // Without --database (which this command does not take) the store is the folder's.
+            guard let store = engine as? DocumentStore else {
+                throw CommandFailure("restlite photos works on a data folder's database only")
+            }
             let outcome = try PhotoURLSwitch.apply(to: store, switchTo, collections: selected)
             return (outcome.documents, outcome.values, direction == .local ? base : nil)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataTransfer
 import DocumentStore
+import PostgresStore
 import RestDBAPI
 import ServerAssembly
 
@@ -28,6 +29,9 @@ struct ResetCommand: AsyncParsableCommand {
     @Option(help: "The data folder.")
     var dataDir = "./data"
 
+    @Option(help: DatabaseFlag.help)
+    var database: String?
+
     @Flag(help: "Do not ask for confirmation.")
     var yes = false
 
@@ -44,14 +48,16 @@ struct ResetCommand: AsyncParsableCommand {
         } catch let error as ServeError {
             throw CommandFailure(error.description)
         }
-        guard try ResetConfirmation.confirm(dataDir: dataDir, yes: yes) else {
+        let database = try DatabaseFlag.resolve(database)
+        guard try ResetConfirmation.confirm(dataDir: database.map(PostgresURL.redacted) ?? dataDir, yes: yes)
+        else {
             print("Nothing changed.")
             return
         }
         let summary: ImportSummary
         do {
             summary = try await DataFolderAccess.withStore(
-                creatingIn: dataDir,
+                creatingIn: dataDir, database: database,
                 whenServing:
                     "stop it (Ctrl-C) and run this again, or restart it with 'restlite serve --reset'"
             ) { store in
