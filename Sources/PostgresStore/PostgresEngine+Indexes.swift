@@ -49,6 +49,7 @@ extension PostgresEngine: IndexingEngine, SchemaEditingEngine {
                 try connection.execute("DROP INDEX IF EXISTS \(indexName)")
                 dropped = true
             }
+            if dropped { try announceCatalogChange(connection) }
             return dropped
         }
     }

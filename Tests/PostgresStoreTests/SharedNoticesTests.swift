@@ -120,6 +120,22 @@ import Testing
             })
     }
 
+    @Test func declaringOrDroppingAnIndexIsAnnouncedToTheOtherProcesses() throws {
+        let url = try PostgresFixture.databaseURL()
+        let engine = try PostgresEngine(url: url)
+        _ = try engine.insert(["age": .number(JSONNumber(3))], into: "dogs")
+        let listener = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        try listener.execute("LISTEN \(PostgresNotices.Channel.catalog.rawValue)")
+        func announced() throws -> Bool {
+            _ = listener.waitForInput(milliseconds: 2000)
+            return try listener.notifications().contains { $0.channel == "restlite_catalog" }
+        }
+        try engine.createIndex(collection: "dogs", path: "age")
+        #expect(try announced())
+        #expect(try engine.dropIndex(collection: "dogs", field: "age"))
+        #expect(try announced())
+    }
+
     @Test func aSchemaChangeOrARestoredSnapshotReachesTheOtherEnginesCatalog() throws {
         let url = try PostgresFixture.databaseURL()
         let first = try PostgresEngine(url: url)
