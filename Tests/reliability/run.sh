@@ -7,7 +7,7 @@
 # the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the cost drill (12
 # silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix,
 # PostgreSQL restarted twice under 4 writers, 500 silent realtime subscribers and a 20,000-part
-# upload, and 40 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients + 500
+# upload, and 25 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients + 500
 # slow-loris for 60 s, 10,000 idle connections, the full DoS drill, the cost drill with 40
 # readers of a 2048x2048 BMP, PostgreSQL restarted 10 times under 16 writers, 5,000 silent
 # subscribers, 10 million fuzz executions per parser, all on a release build. Every server listens on 127.0.0.1 and is

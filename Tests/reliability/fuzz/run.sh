@@ -4,7 +4,7 @@
 # pieces), with libFuzzer (Swift's --sanitize=fuzzer). Builds the four targets of this folder's
 # package in release with the fuzzer instrumentation (into the repository's .build/fuzz), then runs each
 # from the committed seed corpus (new corpus entries go to a temporary folder).
-#   --quick (default): 40 s per target.   --long: 10,000,000 executions per target.
+#   --quick (default): 25 s per target.   --long: 10,000,000 executions per target.
 # Exits non-zero when a target crashes, times out or runs out of memory; the input is kept in
 # the temporary folder, whose path is printed.
 set -euo pipefail
@@ -13,7 +13,7 @@ here=$(pwd)
 root=$(cd ../../.. && pwd)
 mode=${1:---quick}
 case "$mode" in
---quick) budget=(-max_total_time=40) ;;
+--quick) budget=(-max_total_time=25) ;;
 --long) budget=(-runs=10000000 -max_total_time=7200) ;;
 *) echo "usage: $0 [--quick|--long]" >&2; exit 2 ;;
 esac
