@@ -19,8 +19,8 @@ struct KeyMiddleware: HTTPMiddleware {
         var request = request
         request.attributes[Caller.self] = caller
         if let refusal = adminRefusal(request, caller) { throw refusal }
-        guard let scopePath = Self.scopePath(request) else { return try next(request) }
-        if let refusal = refusal(request, caller, scopePath: scopePath) { throw refusal }
+        guard Self.hasScopePath(request) else { return try next(request) }
+        if let refusal = refusal(request, caller) { throw refusal }
         do {
             return try next(request)
         } catch StoreError.collectionNotFound(let name, let existing) {
@@ -50,17 +50,14 @@ struct KeyMiddleware: HTTPMiddleware {
         {
             throw refusal
         }
-        if let scopePath = Self.scopePath(head),
-            let refusal = refusal(head, caller, scopePath: scopePath)
-        {
-            throw refusal
-        }
+        if Self.hasScopePath(head), let refusal = refusal(head, caller) { throw refusal }
         return try next(head)
     }
 
-    /// Why the key of a request under `/rest` (at `scopePath`) does not let it through; nil
-    /// when it does.
-    private func refusal(_ request: HTTPRequest, _ caller: Caller, scopePath: String) -> RestError? {
+    /// Why the key of a request under `/rest` or `/media` (one with a `scopePath`) does not let
+    /// it through; nil when it does. A full-access key goes anywhere, so its request's scope path
+    /// is never written out.
+    private func refusal(_ request: HTTPRequest, _ caller: Caller) -> RestError? {
         if let twice = Self.keyGivenTwice(request) { return twice }
         if strict, request.headers["x-apikey"]?.isEmpty != false, request.queryValue("apikey") == nil,
             Self.bearerKey(request) != nil
@@ -70,6 +67,8 @@ struct KeyMiddleware: HTTPMiddleware {
                 "Authorization: Bearer is not accepted in strict mode (restdb.io does not take it); "
                     + "send the key in the x-apikey header or the apikey parameter.")
         }
+        if caller.hasFullAccess { return nil }
+        guard let scopePath = Self.scopePath(request) else { return nil }
         let method = request.method == .head ? "GET" : request.method.rawValue
         let origin = request.headers["Origin"]
         switch caller.decision(method: method, path: scopePath, origin: origin) {
@@ -101,7 +100,7 @@ struct KeyMiddleware: HTTPMiddleware {
         guard head.method != .options else { return false }
         switch head.firstPathSegment {
         case "rest", "_restlite", "realtime": return true
-        case "media": return scopePath(head) != nil
+        case "media": return hasScopePath(head)
         default: return false
         }
     }
@@ -134,6 +133,16 @@ struct KeyMiddleware: HTTPMiddleware {
     /// requests are matched as `/_media/...` (`POST /media` as `/_media`, `DELETE /media/ID` as
     /// `/_media/ID`): a key scoped to `/a3cats/**` may not upload, one scoped to `/**` or
     /// `/_media/**` may. (A collection named `_media` would share that scope.)
+    /// Whether `scopePath` has an answer, without writing the path out.
+    static func hasScopePath(_ request: HTTPRequest) -> Bool {
+        let segments = request.pathSegments
+        switch segments.first {
+        case "rest": return true
+        case "media": return !((request.method == .get || request.method == .head) && segments.count == 2)
+        default: return false
+        }
+    }
+
     static func scopePath(_ request: HTTPRequest) -> String? {
         let segments = request.pathSegments
         guard segments.first == "media" else { return pathAfterRest(segments) }
