@@ -18,8 +18,8 @@ acknowledged edit, each acknowledged DELETE gone.
 Prints the figures: requests and req/s per phase, p50/p99 latency, answers by status, the failed
 requests at the kill (at most one in flight per client may fail), the 503s while PostgreSQL was
 gone, acknowledged writes, lost and duplicated ones. Exits 1 when a write was lost or duplicated,
-when a request failed other than in flight at the kill, or when an answer was neither 2xx, 404 for
-a deleted cat, nor 503.
+when a request failed (no answer, or the balancer's 502) other than in flight at the kill, or when
+an answer was neither 2xx, 404 for a deleted cat, nor 503.
 
 With --throughput SECONDS, no demo: wrk runs the list and POST through the balancer at -t2 -c32
 (docs/SCALING.md's figures for 1, 2 and 3 processes; --sqlite for one process on SQLite).
@@ -389,8 +389,9 @@ def main():
         samples = load.samples
         figures = {"processes": args.processes, "clients": args.clients, "seconds": round(ended - started, 1),
                    "all": phase_figures(samples, started, ended)}
-        unexpected = [s for s in samples if s[2] not in (0, 200, 201, 404, 503)]
-        failed = [s for s in samples if s[2] == 0]
+        unexpected = [s for s in samples if s[2] not in (0, 200, 201, 404, 502, 503)]
+        # Failed: no answer, or the balancer's 502 (its server went away in the middle).
+        failed = [s for s in samples if s[2] in (0, 502)]
         if args.no_faults:
             if failed:
                 problems.append("%d requests failed without any fault" % len(failed))
@@ -413,7 +414,7 @@ def main():
                 1 for s in samples if s[2] == 503 and marks["pg_down"] <= s[0] <= marks["pg_up"] + 1)
         figures["unexpected_statuses"] = len(unexpected)
         if unexpected:
-            problems.append("%d answers neither 2xx, 404 nor 503: %s" % (
+            problems.append("%d answers neither 2xx, 404, 502 nor 503: %s" % (
                 len(unexpected), sorted({s[2] for s in unexpected})))
         figures["writes"] = verify(balancer.port, load)
         for name in ("lost", "lost_edits", "deleted_back", "duplicated"):
