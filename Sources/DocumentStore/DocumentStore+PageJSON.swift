@@ -7,6 +7,14 @@ public struct PageCounts: Sendable, Equatable {
     public var total: Int?
     public var skip: Int
     public var max: Int
+
+    /// For engines of this package (PostgreSQL's writes its pages too).
+    package init(count: Int, total: Int?, skip: Int, max: Int) {
+        self.count = count
+        self.total = total
+        self.skip = skip
+        self.max = max
+    }
 }
 
 extension DocumentStore {

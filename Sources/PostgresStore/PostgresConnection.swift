@@ -242,6 +242,17 @@ package final class PostgresRows: @unchecked Sendable {
         }
     }
 
+    /// Appends a cell's bytes (its text) to `bytes`, with no copy in between.
+    package func appendBytes(_ row: Int, _ column: Int, to bytes: inout [UInt8]) {
+        guard !isNull(row, column), let pointer = libpq.getvalue(result, Int32(row), Int32(column)) else {
+            return
+        }
+        let length = Int(libpq.getlength(result, Int32(row), Int32(column)))
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
     package func int64(_ row: Int, _ column: Int) -> Int64 {
         text(row, column).flatMap { Int64($0) } ?? 0
     }
