@@ -25,7 +25,8 @@ enum PillowDecoder {
         open(path + ".rgb", "wb").write(im.convert("RGB").tobytes())
         """
 
-    /// True when `python3 -c "import PIL"` succeeds.
+    /// True when `python3 -c "import PIL"` succeeds (its own process; the pictures go to the one
+    /// kept `PillowWorker`).
     static let isAvailable: Bool = (try? run(["-c", "import PIL"]).status) == 0
 
     /// `upright`: the picture as shown, its EXIF orientation applied (`ImageOps.exif_transpose`).
@@ -38,8 +39,9 @@ enum PillowDecoder {
             try? FileManager.default.removeItem(at: file)
             try? FileManager.default.removeItem(atPath: file.path + ".rgb")
         }
-        let result = try run(["-c", script, file.path] + (upright ? ["upright"] : []))
-        let fields = result.output.split(separator: " ").map(String.init)
+        let result = try PillowWorker.run(script, [file.path] + (upright ? ["upright"] : []))
+        let fields = result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+            .map(String.init)
         guard result.status == 0, fields.count == 4, let width = Int(fields[2]), let height = Int(fields[3])
         else {
             throw Failure(description: "Pillow could not decode: \(result.output) \(result.error)")

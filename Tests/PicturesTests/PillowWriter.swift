@@ -1,6 +1,7 @@
 import Foundation
 
-/// Makes picture files with Python's Pillow, as fixtures written by an independent encoder.
+/// Makes picture files with Python's Pillow, as fixtures written by an independent encoder (in
+/// the kept `PillowWorker`).
 enum PillowWriter {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
@@ -20,17 +21,9 @@ enum PillowWriter {
             im.putdata([((x * 7) % 256, (y * 11) % 256, ((x + y) * 5) % 256) for y in range(h) for x in range(w)])
             \(body)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        let error = Pipe()
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let message = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "Pillow failed: " + String(decoding: message, as: UTF8.self))
+        let result = try PillowWorker.run(script, [path])
+        guard result.status == 0 else {
+            throw Failure(description: "Pillow failed: " + result.error)
         }
         return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     }
