@@ -144,10 +144,9 @@ struct KeyMiddleware: HTTPMiddleware {
     }
 
     static func scopePath(_ request: HTTPRequest) -> String? {
+        guard hasScopePath(request) else { return nil }
         let segments = request.pathSegments
-        guard segments.first == "media" else { return pathAfterRest(segments) }
-        let reading = request.method == .get || request.method == .head
-        if reading, segments.count == 2 { return nil }
+        if let rest = pathAfterRest(segments) { return rest }
         return "/_media" + segments.dropFirst().map { "/" + $0 }.joined()
     }
 
