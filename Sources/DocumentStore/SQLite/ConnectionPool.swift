@@ -1,3 +1,4 @@
+import DocumentQuery
 import PlatformSupport
 
 #if canImport(FoundationEssentials)
@@ -24,6 +25,8 @@ public final class ConnectionPool: @unchecked Sendable {
     private var idleReaders: [SQLiteConnection] = []
     private var openReaders = 0
     private let maximumReaders: Int
+    /// Checkpoints the log off the writer's path; nil when the database has no log (in memory).
+    let checkpointer: WALCheckpointer?
 
     /// Opens the writer at once (creating the file and switching it to WAL); readers open on
     /// demand, at most `maximumReaders`.
@@ -36,6 +39,22 @@ public final class ConnectionPool: @unchecked Sendable {
         self.writer = try SQLiteConnection(path: path, configuration: configuration)
         // Compiled query conditions call restlite_regexp, restlite_date, restlite_contains_ci.
         try registerQueryFunctions(on: writer)
+        if case .text("wal") = try writer.scalar("PRAGMA journal_mode") {
+            let writerLock = writerLock
+            let checkpointer = WALCheckpointer(
+                path: path, configuration: configuration, thresholdPages: configuration.checkpointPages,
+                quiesced: { body in writerLock.withLock(body) })
+            checkpointer.attach(to: writer)
+            self.checkpointer = checkpointer
+        } else {
+            checkpointer = nil
+        }
+    }
+
+    deinit {
+        guard let checkpointer else { return }
+        writerLock.withLock { checkpointer.detach(from: writer) }
+        checkpointer.stop()
     }
 
     /// Runs `body` with the writer connection; writers run one at a time.

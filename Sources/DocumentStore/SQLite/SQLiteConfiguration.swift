@@ -27,15 +27,19 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     /// call through one kernel lock per file), while connections of the same process still
     /// coordinate as usual. Another process opening the file meanwhile gets `SQLITE_BUSY`.
     public var processExclusive: Bool
+    /// Log pages after which a thread of the pool copies the write-ahead log back into the
+    /// database (`WALCheckpointer`); a writer does it itself only at eight times as many.
+    public var checkpointPages: Int
 
     public init(
         synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int = 5000, cacheKilobytes: Int = 2048,
-        mmapBytes: Int = 1 << 30, processExclusive: Bool = false
+        mmapBytes: Int = 1 << 30, processExclusive: Bool = false, checkpointPages: Int = 1000
     ) {
         self.synchronous = synchronous
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.cacheKilobytes = cacheKilobytes
         self.mmapBytes = mmapBytes
         self.processExclusive = processExclusive
+        self.checkpointPages = checkpointPages
     }
 }
