@@ -158,8 +158,7 @@ package final class TCPSocket {
 
     /// `timeout` in whole milliseconds, for `poll`.
     package static func milliseconds(_ timeout: Duration) -> Int32 {
-        let (seconds, attoseconds) = timeout.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        Int32(clamping: timeout.wholeMilliseconds)
     }
 
     private static func timeval(_ timeout: Duration) -> timeval {

@@ -198,7 +198,6 @@ struct JournalMiddleware: HTTPMiddleware {
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        duration.fractionalMilliseconds
     }
 }

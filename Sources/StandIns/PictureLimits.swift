@@ -1,4 +1,5 @@
 import Pictures
+import PlatformSupport
 
 /// What one picture a stand-in draws may cost, the same for every picture route (PlaceKitten,
 /// dummyimage, and any stand-in that draws to a requested size): its pixels (the drawing holds
@@ -36,8 +37,7 @@ public struct PictureLimits: Sendable, Equatable {
 
     /// `drawWait` in whole milliseconds, for `WorkSlots.acquire(waitingAtMost:)`.
     var drawWaitMilliseconds: Int {
-        let parts = drawWait.components
-        return Int(parts.seconds) * 1000 + Int(parts.attoseconds / 1_000_000_000_000_000)
+        Int(drawWait.wholeMilliseconds)
     }
 
     /// Throws `PictureRequestError` when a `width`×`height` picture in `format` is past a limit.

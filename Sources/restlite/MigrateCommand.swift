@@ -2,6 +2,7 @@ import ArgumentParser
 import DataTransfer
 import DocumentStore
 import MediaArchive
+import PlatformSupport
 import PostgresStore
 import RestDBAPI
 
@@ -80,8 +81,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let keys = try Self.copyKeys(from: source, to: target, replace: replace)
         print("  keys: \(Phrase.count(keys, "key")) copied and compared")
         let files = try copyMedia(from: source, to: target)
-        let elapsed = (clock.now - started).components
-        let seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 100).rounded() / 100
+        let seconds = ((clock.now - started).fractionalSeconds * 100).rounded() / 100
         print(
             "  verified: \(Phrase.count(summary.collections, "collection")) and "
                 + "\(Phrase.count(summary.documents, "document")) match, "

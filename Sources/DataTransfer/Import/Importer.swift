@@ -1,4 +1,5 @@
 import DocumentStore
+import PlatformSupport
 
 /// Imports a Mockaroo-style file (JSON array, JSON lines or CSV) into a collection.
 ///
@@ -72,7 +73,7 @@ public struct Importer {
                     ImportProgress(phase: .storing, rows: done, totalRows: check.rows, fraction: fraction))
             })
         try await sink.write(batches, to: options.collection, plan: plan)
-        let seconds = Importer.seconds(clock.now - start)
+        let seconds = (clock.now - start).fractionalSeconds
         return ImportSummary(
             collection: options.collection, format: format, rows: check.rows, seconds: seconds,
             fields: existing ?? check.fields, inferred: existing == nil)
@@ -106,9 +107,6 @@ public struct Importer {
         progress(ImportProgress(phase: .checking, rows: rows, totalRows: nil, fraction: fraction))
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// How an import runs.

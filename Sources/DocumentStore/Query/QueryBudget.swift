@@ -1,3 +1,5 @@
+import PlatformSupport
+
 /// The time one client query may run: SQLite's progress handler and the `$regex` function
 /// both check it, so a query that is slow on every row (a pattern just under ICU's per-value
 /// limit, over thousands of values) ends at the budget instead of holding a thread.
@@ -28,8 +30,7 @@ package final class QueryDeadline: @unchecked Sendable {
     }
 
     static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         return "\(milliseconds) ms"
     }

@@ -311,9 +311,7 @@ public final class RealtimeHub: @unchecked Sendable {
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int {
-        let left = ContinuousClock.now.duration(to: instant)
-        let (seconds, attoseconds) = left.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1)
+        max(1, Int(ContinuousClock.now.duration(to: instant).wholeMilliseconds) + 1)
     }
 
     /// Now as restdb writes dates, for the `ping` data.

@@ -1,3 +1,5 @@
+import PlatformSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -86,7 +88,6 @@ public struct HTTPServerConfiguration: Sendable {
 extension Duration {
     /// Whole milliseconds, at least 1 for any positive duration.
     var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, attoseconds > 0 ? 1 : 0)
+        max(wholeMilliseconds, components.attoseconds > 0 ? 1 : 0)
     }
 }
