@@ -105,31 +105,7 @@ done
 echo
 echo "== summary: restlite serve vs the Hummingbird comparator (same DocumentStore), mean of $rounds round(s)"
 echo "   ratio = restlite / hummingbird: above 1 is better for req/s, below 1 for p50 and cpu_us"
-awk -F' [|] ' '
-    {
-        line = $3 " | " $4
-        if (!(line in seen)) { seen[line] = 1; order[++lines] = line }
-        split($5, kv, " ")
-        for (i in kv) { split(kv[i], p, "="); sum[$1, line, p[1]] += p[2] }
-        sum[$1, line, "failed"] += 0; n[$1, line]++
-    }
-    function mean(server, line, field) { return sum[server, line, field] / n[server, line] }
-    function ratio(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "-" }
-    END {
-        printf "%-26s %9s %9s %6s %8s %8s %6s %7s %7s %6s %7s\n", "request | wrk", "rl req/s", "hb req/s",
-            "ratio", "rl p50", "hb p50", "ratio", "rl cpu", "hb cpu", "ratio", "failed"
-        for (k = 1; k <= lines; k++) {
-            line = order[k]
-            rr = mean("restlite", line, "rps"); hr = mean("hummingbird", line, "rps")
-            rp = mean("restlite", line, "p50_ms"); hp = mean("hummingbird", line, "p50_ms")
-            rc = mean("restlite", line, "cpu_us"); hc = mean("hummingbird", line, "cpu_us")
-            failed = sum["restlite", line, "failed"] + sum["hummingbird", line, "failed"]
-            printf "%-26s %9.0f %9.0f %6s %8.3f %8.3f %6s %7.1f %7.1f %6s %7d\n", line, rr, hr, ratio(rr, hr),
-                rp, hp, ratio(rp, hp), rc, hc, ratio(rc, hc), failed
-        }
-    }' "$tmp/results.txt"
-echo "p50 in ms; cpu: server CPU time (user + system) per request in microseconds"
-echo "load (1 min) during the runs: $(awk -F' [|] ' '{printf "%s ", $6}' "$tmp/results.txt")"
+bench_summary "$tmp/results.txt" restlite hummingbird rl hb 2
 echo "server memory at the end of each run:"
 cat "$tmp/memory.txt"
 } | tee -a "${SUMMARY_FILE:-/dev/null}"

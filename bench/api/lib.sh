@@ -44,3 +44,37 @@ bench_wrk() {
     awk -v r="$result" -v t=$((after - before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" \
         'BEGIN {printf "%s cpu_us=%.0f\n", r, (n > 0 ? t / hz * 1e6 / n : 0)}'
 }
+
+# The summary table of a two-server comparison: RESULTS holds lines
+# `server | round | request | wrk args | rps=... p50_ms=... cpu_us=... failed=... | load`;
+# A and B are the two server names, A_SHORT and B_SHORT their column labels, DIGITS the ratio's
+# decimals. Prints one line per request and wrk args, the mean over rounds of each figure and
+# the ratio A / B, then the load average of every run.
+bench_summary() {  # results a b a_short b_short digits
+    local results=$1 a=$2 b=$3 a_short=$4 b_short=$5 digits=$6
+    awk -F' [|] ' -v a="$a" -v b="$b" -v as="$a_short" -v bs="$b_short" -v digits="$digits" '
+        {
+            line = $3 " | " $4
+            if (!(line in seen)) { seen[line] = 1; order[++lines] = line }
+            split($5, kv, " ")
+            for (i in kv) { split(kv[i], p, "="); sum[$1, line, p[1]] += p[2] }
+            sum[$1, line, "failed"] += 0; n[$1, line]++
+        }
+        function mean(server, line, field) { return sum[server, line, field] / n[server, line] }
+        function ratio(x, y) { return y > 0 ? sprintf("%." digits "f", x / y) : "-" }
+        END {
+            printf "%-26s %9s %9s %6s %8s %8s %6s %7s %7s %6s %7s\n", "request | wrk", as "/s", bs "/s",
+                "ratio", as " p50", bs " p50", "ratio", as " cpu", bs " cpu", "ratio", "failed"
+            for (k = 1; k <= lines; k++) {
+                line = order[k]
+                ar = mean(a, line, "rps"); br = mean(b, line, "rps")
+                ap = mean(a, line, "p50_ms"); bp = mean(b, line, "p50_ms")
+                ac = mean(a, line, "cpu_us"); bc = mean(b, line, "cpu_us")
+                failed = sum[a, line, "failed"] + sum[b, line, "failed"]
+                printf "%-26s %9.0f %9.0f %6s %8.3f %8.3f %6s %7.1f %7.1f %6s %7d\n", line, ar, br, ratio(ar, br),
+                    ap, bp, ratio(ap, bp), ac, bc, ratio(ac, bc), failed
+            }
+        }' "$results"
+    echo "p50 in ms; cpu: server CPU time (user + system) per request in microseconds"
+    echo "load (1 min) during the runs: $(awk -F' [|] ' '{printf "%s ", $6}' "$results")"
+}

@@ -101,29 +101,5 @@ done
 echo
 echo "== summary: today's restlite (every feature on) vs restlite at $before_commit, mean of $rounds round(s)"
 echo "   ratio = now / before: above 1 is better for req/s, below 1 for p50 and cpu_us"
-awk -F' [|] ' '
-    {
-        line = $3 " | " $4
-        if (!(line in seen)) { seen[line] = 1; order[++lines] = line }
-        split($5, kv, " ")
-        for (i in kv) { split(kv[i], p, "="); sum[$1, line, p[1]] += p[2] }
-        sum[$1, line, "failed"] += 0; n[$1, line]++
-    }
-    function mean(server, line, field) { return sum[server, line, field] / n[server, line] }
-    function ratio(a, b) { return b > 0 ? sprintf("%.3f", a / b) : "-" }
-    END {
-        printf "%-26s %9s %9s %6s %8s %8s %6s %7s %7s %6s %7s\n", "request | wrk", "now/s", "before/s",
-            "ratio", "now p50", "bef p50", "ratio", "now cpu", "bef cpu", "ratio", "failed"
-        for (k = 1; k <= lines; k++) {
-            line = order[k]
-            nr = mean("now", line, "rps"); br = mean("before", line, "rps")
-            np = mean("now", line, "p50_ms"); bp = mean("before", line, "p50_ms")
-            nc = mean("now", line, "cpu_us"); bc = mean("before", line, "cpu_us")
-            failed = sum["now", line, "failed"] + sum["before", line, "failed"]
-            printf "%-26s %9.0f %9.0f %6s %8.3f %8.3f %6s %7.1f %7.1f %6s %7d\n", line, nr, br, ratio(nr, br),
-                np, bp, ratio(np, bp), nc, bc, ratio(nc, bc), failed
-        }
-    }' "$tmp/results.txt"
-echo "p50 in ms; cpu: server CPU time (user + system) per request in microseconds"
-echo "load (1 min) during the runs: $(awk -F' [|] ' '{printf "%s ", $6}' "$tmp/results.txt")"
+bench_summary "$tmp/results.txt" now before now bef 3
 } | tee -a "${SUMMARY_FILE:-/dev/null}"
