@@ -25,19 +25,7 @@ comparator_bin="$comparator_dir/.build/release/restlite-bench-hummingbird"
 
 tmp=$(mktemp -d)
 declare -A pid=() port=()
-stop_servers() {
-    local name
-    for name in "${!pid[@]}"; do
-        kill "${pid[$name]}" 2>/dev/null || true
-        wait "${pid[$name]}" 2>/dev/null || true
-    done
-    pid=()
-}
-cleanup() {
-    stop_servers
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+trap 'bench_stop_servers; rm -rf "$tmp"' EXIT
 
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "building restlite (release)"
@@ -98,7 +86,7 @@ for round in $(seq 1 "$rounds"); do
     for name in restlite hummingbird; do
         echo "  $name, round $round: $(bench_memory "${pid[$name]}")" >>"$tmp/memory.txt"
     done
-    stop_servers
+    bench_stop_servers
 done
 
 {

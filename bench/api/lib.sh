@@ -78,3 +78,14 @@ bench_summary() {  # results a b a_short b_short digits
     echo "p50 in ms; cpu: server CPU time (user + system) per request in microseconds"
     echo "load (1 min) during the runs: $(awk -F' [|] ' '{printf "%s ", $6}' "$results")"
 }
+
+# Stops every server in the caller's associative array `pid` (name -> PID), by its PID, and
+# empties it.
+bench_stop_servers() {
+    local name
+    for name in "${!pid[@]}"; do
+        kill "${pid[$name]}" 2>/dev/null || true
+        wait "${pid[$name]}" 2>/dev/null || true
+    done
+    pid=()
+}

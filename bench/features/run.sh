@@ -28,19 +28,7 @@ before_bin=${BEFORE_BIN:-"$before_dir/.build/release/restlite"}
 
 tmp=$(mktemp -d)
 declare -A pid=() port=()
-stop_servers() {
-    local name
-    for name in "${!pid[@]}"; do
-        kill "${pid[$name]}" 2>/dev/null || true
-        wait "${pid[$name]}" 2>/dev/null || true
-    done
-    pid=()
-}
-cleanup() {
-    stop_servers
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+trap 'bench_stop_servers; rm -rf "$tmp"' EXIT
 
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "building today's restlite (release)"
@@ -94,7 +82,7 @@ for round in $(seq 1 "$rounds"); do
             done
         done
     done
-    stop_servers
+    bench_stop_servers
 done
 
 {
