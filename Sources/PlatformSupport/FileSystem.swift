@@ -32,6 +32,12 @@ package enum FileSystem {
         systemUnlink(path) == 0
     }
 
+    /// Removes the folder if it is empty; false when it could not (not empty, not there).
+    @discardableResult
+    package static func removeEmptyDirectory(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
     /// A file's size, last change, identity and owner.
     package struct Status: Sendable, Equatable {
         package let size: Int

@@ -13,12 +13,6 @@ import SocketHTTP
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A running `restlite serve`, without the command line: the data folder's lock, the store
 /// (seeded on first start), the keys, and the HTTP server.
 ///
@@ -256,10 +250,11 @@ public final class RestliteServer: Sendable {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max))")
         try Data("\(port)\n".utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
+        do {
+            try FileSystem.rename(temporary.path, to: url.path)
+        } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw DataFolderError.cannotOpen(path: path, errno: code)
+            throw DataFolderError.cannotOpen(path: path, errno: error.code)
         }
     }
 

@@ -1,4 +1,5 @@
 import DocumentStore
+import PlatformSupport
 import PostgresStore
 import RestDBAPI
 
@@ -6,12 +7,6 @@ import RestDBAPI
     import FoundationEssentials
 #else
     import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// Opening a data folder's store (or with `--database` a PostgreSQL database) for the data
@@ -98,7 +93,7 @@ struct DataFolderAccess {
             if wasNew {
                 folder.removeDatabase()
                 if !lockExisted { try? FileManager.default.removeItem(at: folder.lockURL) }
-                if !folderExisted { _ = rmdir(folder.url.path) }  // only when empty
+                if !folderExisted { FileSystem.removeEmptyDirectory(folder.url.path) }
             }
             throw error
         }

@@ -1,10 +1,5 @@
 import DataTransfer
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// Shows an import's two passes on standard error: `checking` (reading, parsing and checking
 /// every row; the bar follows the bytes read) and then `storing` (the bar follows the rows). On a
@@ -27,7 +22,7 @@ final class ImportProgressBar {
     /// `write` receives every piece of output; by default it goes to standard error, drawn as a
     /// bar when that is a terminal.
     init(
-        threshold: Int = 5000, isTerminal: Bool = isatty(2) != 0,
+        threshold: Int = 5000, isTerminal: Bool = FileDescriptor.standardError.isTerminal,
         write: @escaping (String) -> Void = { StandardError.write($0) }
     ) {
         self.threshold = threshold

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlatformSupport
 import PostgresStore
 import RestDBAPI
 
@@ -6,12 +7,6 @@ import RestDBAPI
     import FoundationEssentials
 #else
     import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// `restlite keys list|add|remove`: the API keys in a data folder's keys.json, or with
@@ -86,8 +81,11 @@ struct KeysCommand: ParsableCommand {
         /// empty key list (nor made into a new folder by `add`). A path through a file or an
         /// unreadable parent is left to the key file's own messages.
         func existing() throws -> URL {
-            var info = stat()
-            if stat(url.path, &info) != 0, errno == ENOENT {
+            if case .failure(let error) = Result(catching: { () throws(FileError) in
+                try FileSystem.status(url.path)
+            }),
+                error.code == Errno.noEntry
+            {
                 throw CommandFailure(
                     """
                     there is no data folder \(url.path) (no such folder); check --data-dir, or make it \

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// The question `reset` and `serve --reset` ask before they delete a3cats: on a terminal the
 /// user answers; elsewhere `--yes` is required, so a script never deletes by surprise.
@@ -10,7 +6,7 @@ enum ResetConfirmation {
     /// True when the reset may go ahead; throws when stdin is not a terminal and `yes` is false.
     static func confirm(dataDir: String, yes: Bool) throws -> Bool {
         if yes { return true }
-        guard isatty(0) != 0 else {
+        guard FileDescriptor.standardInput.isTerminal else {
             throw CommandFailure(
                 "reset deletes the a3cats collection; add --yes to confirm when not on a terminal")
         }

@@ -27,6 +27,17 @@ import Testing
         }
     }
 
+    @Test func removeEmptyDirectoryLeavesAFolderThatHoldsSomething() throws {
+        try withFolder { folder in
+            try FileSystem.makeDirectories(folder + "/full/inner")
+            #expect(!FileSystem.removeEmptyDirectory(folder + "/full"))
+            #expect(try FileSystem.status(folder + "/full").isDirectory)
+            #expect(FileSystem.removeEmptyDirectory(folder + "/full/inner"))
+            #expect(throws: FileError.self) { try FileSystem.status(folder + "/full/inner") }
+            #expect(!FileSystem.removeEmptyDirectory(folder + "/missing"))
+        }
+    }
+
     @Test func makeDirectoriesNamesTheStepThatFailed() throws {
         try withFolder { folder in
             try FileSystem.writeNewFile(Array("x".utf8), to: folder + "/file")

@@ -1,11 +1,6 @@
+import PlatformSupport
 import RestDBAPI
 import SocketHTTP
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Why `restlite serve` cannot start, worded for the person who typed the command.
 public enum ServeError: Error, CustomStringConvertible, Sendable {
@@ -25,7 +20,7 @@ public enum ServeError: Error, CustomStringConvertible, Sendable {
                 + "to use \(ServeConfiguration.defaultSeedFile) (or the built-in seed when that is absent)"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host) port \(port): \(reason). "
-                + (reason.errno == EADDRINUSE
+                + (reason.errno == Errno.addressInUse
                     ? "Another program uses that port; stop it or choose another with --port (0 picks a free one)."
                     : "Check --host and --port.")
         }
