@@ -14,6 +14,7 @@ enum ConsoleAssetList {
         ("fields.js", PackageResources.fields_js),
         ("import.js", PackageResources.import_js),
         ("index.html", PackageResources.index_html),
+        ("indexes.js", PackageResources.indexes_js),
         ("keys.js", PackageResources.keys_js),
         ("live.js", PackageResources.live_js),
         ("media.js", PackageResources.media_js),

@@ -24,7 +24,7 @@ extension DocumentStore {
         guard let autoIndexer, let fields = plan.fields else { return try reportingQueryFailures(body) }
         let started = ContinuousClock.now
         let result = try reportingQueryFailures(body)
-        autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, store: self)
+        autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, engine: self)
         return result
     }
 

@@ -10,16 +10,6 @@ extension DocumentStore {
         let kind: String
     }
 
-    /// What `createAutomaticIndex` did.
-    enum AutomaticIndexOutcome {
-        case built
-        /// A declared index already serves the field.
-        case covered
-        /// The collection is gone.
-        case gone
-        case tooLarge(documents: Int)
-    }
-
     /// The field indexes of a collection, declared and automatic, by field. Throws
     /// `collectionNotFound`.
     public func indexes(of name: String) throws -> [IndexDescription] {
@@ -59,8 +49,15 @@ extension DocumentStore {
         }
     }
 
+    /// How reads used the collection's automatic indexes since the store opened
+    /// (`AutoIndexer.uses`). Throws `collectionNotFound`.
+    public func indexUses(of name: String) throws -> [IndexUse] {
+        let info = try collection(name)
+        return autoIndexer?.uses(collectionID: info.id) ?? []
+    }
+
     /// Every automatic index in the file.
-    func automaticIndexKeys() throws -> [AutoIndexer.Key] {
+    package func automaticIndexKeys() throws -> [AutoIndexer.Key] {
         let ids = collectionIDs()
         return try pool.read { connection in
             try ids.flatMap { id in
@@ -79,7 +76,9 @@ extension DocumentStore {
 
     /// Builds the automatic index `key` asks for, unless a declared one serves it, the
     /// collection is gone, or it holds more than `maximumDocuments`.
-    func createAutomaticIndex(_ key: AutoIndexer.Key, maximumDocuments: Int) throws -> AutomaticIndexOutcome {
+    package func createAutomaticIndex(_ key: AutoIndexer.Key, maximumDocuments: Int) throws
+        -> AutomaticIndexOutcome
+    {
         guard collectionIDs().contains(key.collectionID) else { return .gone }
         let declared =
             key.purpose == .filter ? FieldIndex.valueKind : FieldIndex.sortKind
@@ -103,7 +102,7 @@ extension DocumentStore {
     }
 
     /// Drops the automatic index `key` (nothing if it is gone).
-    func dropAutomaticIndex(_ key: AutoIndexer.Key) throws {
+    package func dropAutomaticIndex(_ key: AutoIndexer.Key) throws {
         let kind = key.purpose == .filter ? FieldIndex.automaticValueKind : FieldIndex.automaticSortKind
         let name = FieldIndex.indexName(collectionID: key.collectionID, path: key.path, kind: kind)
         try pool.write { connection in try connection.execute("DROP INDEX IF EXISTS \"\(name)\"") }

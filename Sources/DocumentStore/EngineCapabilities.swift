@@ -8,6 +8,13 @@ public protocol IndexingEngine: DocumentEngine {
     /// `collectionNotFound`, and `badRequest` for a unique field (its check needs the index).
     @discardableResult
     func dropIndex(collection name: String, field: String) throws -> Bool
+    /// How reads used the collection's automatic indexes since the process started; empty
+    /// when the engine does not index by itself. Throws `collectionNotFound`.
+    func indexUses(of name: String) throws -> [IndexUse]
+}
+
+extension IndexingEngine {
+    public func indexUses(of name: String) throws -> [IndexUse] { [] }
 }
 
 /// An engine that changes the schema of a collection holding documents
@@ -17,4 +24,4 @@ public protocol SchemaEditingEngine: DocumentEngine {
     func editSchema(_ edit: SchemaEdit, of name: String, apply: Bool) throws -> SchemaEditReport
 }
 
-extension DocumentStore: IndexingEngine, SchemaEditingEngine {}
+extension DocumentStore: AutoIndexingEngine, SchemaEditingEngine {}

@@ -92,6 +92,29 @@ import Testing
         #expect(try eventually { try fixture.store.indexes(of: "cats").map(\.field) == ["color"] })
     }
 
+    /// `GET /_restlite/indexes` and the console show how reads used an automatic index.
+    @Test func readsThatUseAnAutomaticIndexAreCountedWithTheTimeOfTheLast() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { !(try fixture.store.indexes(of: "cats")).isEmpty })
+        // Counted from the moment the indexer knows of it, just after it is in the file.
+        #expect(
+            try eventually {
+                _ = try read(fixture.store, #"{"color":"grey"}"#)
+                return try !fixture.store.indexUses(of: "cats").isEmpty
+            })
+        let before = try fixture.store.indexUses(of: "cats").first?.reads ?? 0
+        for _ in 0..<2 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        let uses = try fixture.store.indexUses(of: "cats")
+        #expect(uses.map(\.field) == ["color"] && uses.first?.purpose == .filter)
+        #expect(uses.first?.reads == before + 2)
+        #expect(abs((uses.first?.lastRead ?? 0) - ISODate.nowMilliseconds()) < 60_000)
+        // A read on another field uses nothing.
+        _ = try read(fixture.store, #"{"age":1}"#)
+        #expect(try fixture.store.indexUses(of: "cats").first?.reads == before + 2)
+    }
+
     @Test func fastReadsAndTwoSlowOnesIndexNothing() throws {
         let fixture = try fixture { $0.slowRead = .seconds(60) }
         defer { fixture.close() }

@@ -10,7 +10,7 @@ import Testing
 
 /// `/_restlite/indexes`: list, declare and remove field indexes (what `restlite index` uses
 /// beside a running server and what shows automatic indexes).
-/// On both engines; automatic indexes are SQLite's alone.
+/// On both engines (PostgresAutoIndexTests has PostgreSQL's automatic indexes).
 @Suite struct IndexRoutesTests {
     private func body(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
@@ -45,7 +45,8 @@ import Testing
         let listed = body(api.request(.get, "/_restlite/indexes?collection=a3cats"))
         #expect(
             listed
-                == #"{"indexes":[{"collection":"a3cats","field":"name","purposes":["filter"],"automatic":true},"#
+                == #"{"indexes":[{"collection":"a3cats","field":"name","purposes":["filter"],"automatic":true,"#
+                + #""reads":0,"lastRead":null},"#
                 + declared + "]}"
         )
         #expect(api.request(.get, "/_restlite/indexes?collection=dogs").status == .notFound)

@@ -1074,6 +1074,51 @@ class ConsoleTests(unittest.TestCase):
         self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing, tr.message-row"))
         self.assertEqual(self.server.call("GET", f"/rest/refusals/{doc['_id']}")[1]["n"], 1)
 
+    def test_14j_indexes_listed_and_removed(self):
+        # A collection's schema page lists its indexes: none at first (a sentence says that
+        # restlite indexes by itself), then the automatic index that repeated slow reads made,
+        # with its kind, what it serves and its reads; Remove (after the dialog) drops it.
+        srv = self.server
+        pad = "x" * 120
+        for start in range(0, 30000, 10000):
+            batch = [{"n": i, "note": pad} for i in range(start, start + 10000)]
+            self.assertEqual(srv.call("POST", "/rest/indexcats", batch)[0], 201)
+        self.go("#/c/indexcats/schema")
+        self.text_in(".card.indexes", "indexes a field by itself when slow reads keep filtering or sorting on it")
+        # A sorted read of 30,000 documents takes well over the 5 ms a slow read needs; after
+        # three the server indexes `n` in the background. Bounded: 60 s.
+        query = "q=" + urllib.parse.quote(json.dumps({"n": {"$gte": 0}})) + "&h=" + urllib.parse.quote(
+            json.dumps({"$orderby": {"n": -1}}))
+        listed = []
+        deadline = time.time() + 60
+        while not listed and time.time() < deadline:
+            self.assertEqual(srv.call("GET", f"/rest/indexcats?{query}&max=5")[0], 200)
+            listed = srv.call("GET", "/_restlite/indexes?collection=indexcats")[1]["indexes"]
+        self.assertTrue(listed, "no automatic index after 60 s of slow reads")
+        self.assertEqual([(i["field"], i["automatic"]) for i in listed], [("n", True)])
+        self.assertTrue(set(listed[0]["purposes"]) <= {"filter", "sort"} and listed[0]["purposes"], listed)
+        # Reads that use it are counted (from the moment the server knows of it, just after it
+        # is in the file).
+        reads = 0
+        deadline = time.time() + 10
+        while reads == 0 and time.time() < deadline:
+            self.assertEqual(srv.call("GET", f"/rest/indexcats?{query}&max=5")[0], 200)
+            reads = srv.call("GET", "/_restlite/indexes?collection=indexcats")[1]["indexes"][0].get("reads", 0)
+        self.assertGreaterEqual(reads, 1)
+        self.go("#/c/indexcats")
+        self.go("#/c/indexcats/schema")
+        row = self.css(".card.indexes tr[data-field='n']")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, ".kind").text, "automatic")
+        self.assertIn("sort" if "sort" in listed[0]["purposes"] else "filter", row.find_element(By.CSS_SELECTOR, ".purposes").text)
+        self.assertRegex(row.find_element(By.CSS_SELECTOR, ".use").text, r"^\d+ reads?, last ")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+        self.shot("indexes")
+        self.css("button[aria-label='Remove the index on n']").click()
+        self.text_in("dialog[open]", "Remove the index on n?")
+        self.confirm()
+        self.text_in(".card.indexes", "has no indexes")
+        self.assertEqual(srv.call("GET", "/_restlite/indexes?collection=indexcats")[1]["indexes"], [])
+
     def test_15_sign_out(self):
         d = self.driver
         cookie = self.cookie_header()

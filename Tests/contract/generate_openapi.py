@@ -1081,8 +1081,12 @@ doc["paths"].update({
             "type": "object", "required": ["collection", "field", "purposes", "automatic"],
             "properties": {"collection": {"type": "string"}, "field": {"type": "string"},
                            "purposes": {"type": "array", "items": {"type": "string", "enum": ["filter", "sort"]}},
-                           "automatic": {"type": "boolean"}}}}}},
-        "By collection and field; `automatic` for those the server built for fields slow reads used.",
+                           "automatic": {"type": "boolean"},
+                           "reads": {"type": "integer", "minimum": 0},
+                           "lastRead": {"type": ["string", "null"], "format": "date-time"}}}}}},
+        "By collection and field; `automatic` for those the server built for fields slow reads used, "
+        "which also give `reads` (reads that used it since the server started) and `lastRead` "
+        "(the last of them, null before the first).",
         params=[_query("collection", "Only this collection.")], extra=("404",)),
                            "post": _admin_op(
         "createIndex", "Index a field of a collection, as `restlite index add` does (idempotent)", "200",

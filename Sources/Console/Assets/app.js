@@ -2,6 +2,7 @@
 import { get, post, del, put, request, setSession, restPath } from "./api.js";
 import { h, clear, id, announce, confirmDialog, count, editKeys, plural, prose } from "./dom.js";
 import { schemaEditor, fieldsSummary } from "./schema.js";
+import { indexesCard } from "./indexes.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -266,7 +267,7 @@ async function schemaView(name, token) {
   if (token !== renderToken) return;
   body.removeAttribute("aria-busy");
   const fields = meta.fields || [];
-  clear(body, meta.count === 0 ? emptySchemaForm(name, fields, errors) : liveSchemaForm(name, meta, errors));
+  clear(body, meta.count === 0 ? emptySchemaForm(name, fields, errors) : liveSchemaForm(name, meta, errors), indexesCard(name));
 }
 
 /** The schema of a new or empty collection: set as a whole (PUT _meta). */

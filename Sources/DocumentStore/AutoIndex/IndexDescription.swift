@@ -22,3 +22,24 @@ public struct IndexDescription: Sendable, Hashable {
         self.automatic = automatic
     }
 }
+
+/// How reads used one automatic index since the process started (`IndexingEngine.indexUses`):
+/// what `GET /_restlite/indexes` and the console show beside it.
+public struct IndexUse: Sendable, Hashable {
+    /// The dotted field path.
+    public let field: String
+    /// The index's purpose (an automatic index serves one).
+    public let purpose: IndexDescription.Purpose
+    /// Reads that filtered or sorted on the field since the index was built or the process
+    /// started.
+    public let reads: Int
+    /// When the last of them ran, in ms since the epoch.
+    public let lastRead: Int64
+
+    public init(field: String, purpose: IndexDescription.Purpose, reads: Int, lastRead: Int64) {
+        self.field = field
+        self.purpose = purpose
+        self.reads = reads
+        self.lastRead = lastRead
+    }
+}

@@ -1,15 +1,15 @@
 import DocumentQuery
 
 /// The body fields a read filters and sorts on, where an expression index could serve it.
-struct IndexableFields: Sendable, Hashable {
+package struct IndexableFields: Sendable, Hashable {
     /// Fields tested by equality, `$in`, a comparison or `$bt` (all but under `$not`).
-    var filtered: Set<FieldPath> = []
+    package var filtered: Set<FieldPath> = []
     /// Fields sorted on.
-    var sorted: Set<FieldPath> = []
+    package var sorted: Set<FieldPath> = []
 
-    var isEmpty: Bool { filtered.isEmpty && sorted.isEmpty }
+    package var isEmpty: Bool { filtered.isEmpty && sorted.isEmpty }
 
-    init(query: QueryNode, sort: [SortKey]) {
+    package init(query: QueryNode, sort: [SortKey]) {
         collect(query)
         sorted = Set(sort.map(\.path).filter(Self.isBodyField))
     }

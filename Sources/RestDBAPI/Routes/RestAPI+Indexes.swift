@@ -7,18 +7,28 @@ import SocketHTTP
 extension RestAPI {
     /// `GET /_restlite/indexes[?collection=c]`: every field index, by collection and field:
     /// `{"indexes":[{"collection":"a3cats","field":"name","purposes":["filter","sort"],
-    /// "automatic":false}]}`.
+    /// "automatic":false}]}`. An automatic index also says how reads used it since the server
+    /// started: `"reads":12,"lastRead":"2026-11-26T11:02:03.456Z"` (`null` before the first).
     func listIndexes(_ request: HTTPRequest) throws -> HTTPResponse {
         let store = try indexingStore()
         let names = request.queryValue("collection").map { [$0] } ?? store.collectionNames()
         var indexes: [JSONValue] = []
         for name in names {
+            let uses = try store.indexUses(of: name)
             for index in try store.indexes(of: name) {
                 let purposes = index.purposes.map(\.rawValue).sorted().map(JSONValue.string)
-                let object: JSONObject = [
+                var object: JSONObject = [
                     "collection": .string(name), "field": .string(index.field), "purposes": .array(purposes),
                     "automatic": .bool(index.automatic),
                 ]
+                if index.automatic {
+                    let used = uses.filter { $0.field == index.field && index.purposes.contains($0.purpose) }
+                    // A read that filters and sorts on the field used both; it counts once.
+                    object["reads"] = .number(JSONNumber(used.map(\.reads).max() ?? 0))
+                    object["lastRead"] =
+                        used.map(\.lastRead).max().map { JSONValue.string(ISODate.format(milliseconds: $0)) }
+                        ?? JSONValue.null
+                }
                 indexes.append(.object(object))
             }
         }
