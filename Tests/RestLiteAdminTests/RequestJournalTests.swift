@@ -1,0 +1,37 @@
+import SocketHTTP
+import Testing
+
+@testable import RestLiteAdmin
+
+/// What the journal keeps of a request, read back from its packed form.
+@Suite struct RequestJournalTests {
+    @Test func anEntryGivesBackPathQueryHeadersAndBodyWithKeysMasked() throws {
+        let journal = RequestJournal(capacity: 2)
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1:8080", "x-apikey": "0123456789abcdef01234567", "X-Empty": "",
+            "X-Note": "Grüße, 猫",
+        ]
+        let request = HTTPRequest(
+            method: .post, target: "/rest/a3cats%20x?q=%7B%7D&apikey=secretsecret99", headers: headers,
+            body: Array(#"{"name":"Tom"}"#.utf8))
+        journal.record(request, status: 201, milliseconds: 1.5)
+        let entry = try #require(journal.entries().first)
+        #expect(entry.method == "POST")
+        #expect(entry.path == "/rest/a3cats x")
+        #expect(entry.query == "q=%7B%7D&apikey=****et99")
+        #expect(entry.headers.map(\.name) == ["Host", "x-apikey", "X-Empty", "X-Note"])
+        #expect(entry.headers.map(\.value) == ["127.0.0.1:8080", "****4567", "", "Grüße, 猫"])
+        #expect(entry.body == #"{"name":"Tom"}"#)
+        #expect(entry.status == 201)
+    }
+
+    @Test func theOldestEntryMakesRoomAndTheOrderHolds() {
+        let journal = RequestJournal(capacity: 2)
+        for path in ["/a", "/b", "/c"] {
+            journal.record(HTTPRequest(method: .get, target: path), status: 200, milliseconds: 0)
+        }
+        #expect(journal.entries().map(\.path) == ["/b", "/c"])
+        #expect(journal.entries().map(\.sequence) == [2, 3])
+        #expect(journal.entries().allSatisfy { $0.headers.isEmpty && $0.query.isEmpty })
+    }
+}
