@@ -17,6 +17,8 @@ public protocol EventRelay: AnyObject, Sendable {
         deliver: @escaping @Sendable (_ event: String, _ collection: String?, _ data: [UInt8]) -> Void)
     /// This process got its first subscriber or lost its last (`hasSubscribers` changed):
     /// the other processes learn it before this returns (their sending starts or stops).
+    /// Called again for a later subscriber, it returns once a registration under way is done,
+    /// so a write sent after it returned reaches every subscriber.
     func subscribersChanged()
     /// True while some other process on the database has subscribers (so `send` writes).
     var othersHaveSubscribers: Bool { get }

@@ -44,10 +44,15 @@ extension PostgresEngine: SnapshottingEngine {
     }
 
     /// Drops every collection and brings back the snapshot's, with their ids, schemas, system
-    /// fields and indexes, in one transaction: readers see the old data or the new.
+    /// fields and indexes, in one transaction: readers see the old data or the new. Waits for
+    /// a start, import or reset of another process to end (`PostgresStartLock`).
     public func restoreSnapshot(_ snapshot: StoreSnapshot) throws {
         try writeCatalog { connection in
             try connection.execute("SET LOCAL statement_timeout = 0")
+            // Not while another process starts on the database, imports or resets (it may be
+            // making the tables this drops): the start lock first, as they take it.
+            try connection.execute("SET LOCAL lock_timeout = '\(PostgresStartLock.patience)'")
+            try connection.execute(PostgresStartLock.transactionSQL)
             try connection.execute("SELECT pg_advisory_xact_lock(\(PostgresFunctions.setupLock))")
             let current = try connection.execute("SELECT id FROM restlite_collections")
             for row in 0..<current.count {

@@ -78,7 +78,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         }
         pool = PostgresPool(
             conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
-        notices = PostgresNotices(conninfo: url, libpq: libpq)
+        notices = PostgresNotices(conninfo: url, libpq: libpq, origin: origin)
         eventRelay = PostgresEventRelay(pool: pool, notices: notices, origin: origin)
         keyTable = PostgresKeyTable(pool: pool, notices: notices)
         createdTables = try pool.with { connection in

@@ -16,11 +16,21 @@ import PlatformSupport
 /// statement. A process with subscribers reads the rows of the others when a notice arrives
 /// (no polling), by id, and rows are kept a minute (deleted by the readers).
 ///
+/// No event is lost at subscribe time: a process that gets its first subscriber waits (at most
+/// `hearingPatience`) until every other live process has heard of it. Each one, on the
+/// `restlite_subscribers` notice, reads the listeners again, raises its flag, and only then
+/// answers on `restlite_heard`; the live processes are the listening connections that
+/// `pg_stat_activity` lists (`PostgresNotices.applicationPrefix`). `subscribersChanged` returns
+/// after that, and `/realtime` sends its head after it: a write whose request is sent once the
+/// subscriber has the head finds the flag up in every process, so its event is written and read.
+///
 /// Ids come from a sequence, and a row with a lower id can commit just after a higher one was
 /// read: each read goes back `lookBack` ids and skips the ones it has delivered.
 ///
-/// `@unchecked Sendable`: `lastSeen`, `delivered`, `reads` and `othersListening` are guarded by
-/// `lock`; `registered` by `registration`; the pool and the notices guard themselves.
+/// `@unchecked Sendable`: `lastSeen`, `delivered`, `reads`, `othersListening`, `reading`,
+/// `deliver`, `heardOf` and `heardBy` are guarded by `lock`; `registered`, `registrations` and
+/// `hasSubscribers` by `registration`, which a registration holds while it waits (the listening
+/// thread never takes it then: it brings the answers); the pool and the notices guard themselves.
 final class PostgresEventRelay: EventRelay, @unchecked Sendable {
     /// This process's mark on its rows.
     let origin: String
@@ -35,13 +45,26 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
     private var reads = 0
     private let registration = PosixCondition()
     private var registered = false
+    /// True from a registration's commit until the row is deleted: the others' rows are read.
+    private var reading = false
     private var hasSubscribers: (@Sendable () -> Bool)?
     private var deliver: (@Sendable (String, String?, [UInt8]) -> Void)?
+    /// This process's registrations so far (each first subscriber's is numbered).
+    private var registrations = 0
+    /// The processes that heard of the registration numbered `heardOf`.
+    private var heardOf = 0
+    private var heardBy: Set<String> = []
+    /// The longest a first subscriber waits for the other processes to hear of it.
+    private let hearingPatience: Duration = .seconds(2)
 
     init(pool: PostgresPool, notices: PostgresNotices, origin: String) {
         self.pool = pool
         self.notices = notices
         self.origin = origin
+        // From the start, not only once `start` runs: any process that listens answers a first
+        // subscriber's registration, or that one would wait for it in vain.
+        notices.on(.subscribers) { [weak self] payload in self?.othersChanged(payload) }
+        notices.on(.heard) { [weak self] payload in self?.heard(payload) }
     }
 
     var othersHaveSubscribers: Bool { lock.withLock { othersListening } }
@@ -71,28 +94,37 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         hasSubscribers: @escaping @Sendable () -> Bool,
         deliver: @escaping @Sendable (String, String?, [UInt8]) -> Void
     ) {
-        registration.withLock {
-            self.hasSubscribers = hasSubscribers
-            self.deliver = deliver
-        }
+        registration.withLock { self.hasSubscribers = hasSubscribers }
+        lock.withLock { self.deliver = deliver }
         notices.on(.events) { [weak self] _ in self?.readNew() }
-        notices.on(.subscribers) { [weak self] _ in self?.refreshOthers() }
         notices.onConnect { [weak self] in self?.reconnected() }
         notices.start()
     }
 
+    /// Also called for every later subscriber (`/realtime` does), so that it too waits for a
+    /// registration still under way.
     func subscribersChanged() {
         registration.withLock {
             let wanted = hasSubscribers?() ?? false
             guard wanted != registered else { return }
-            registered = wanted ? register() : !unregister()
+            registered = wanted ? register(waitingForOthers: true) : !unregister()
+            let now = registered
+            lock.withLock { reading = now }
         }
     }
 
     /// Under `registration`: this process's row, naming its listening connection; true when
-    /// written. Events from now on are this process's subscribers' business.
-    private func register() -> Bool {
+    /// written. Events from now on are this process's subscribers' business. With
+    /// `waitingForOthers` (not on the listening thread, which brings the answers), returns once
+    /// every other live process has heard of it, or after `hearingPatience`.
+    private func register(waitingForOthers: Bool) -> Bool {
         guard let pid = notices.listeningPID() else { return false }
+        registrations += 1
+        let number = registrations
+        lock.withLock {
+            heardOf = number
+            heardBy = []
+        }
         let newest = try? pool.with { connection in
             try connection.transaction {
                 try connection.execute(
@@ -100,7 +132,7 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
                     INSERT INTO restlite_listeners(origin, pid) VALUES (?, ?)
                     ON CONFLICT (origin) DO UPDATE SET pid = excluded.pid
                     """, [.text(origin), .integer(Int64(pid))])
-                try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text(origin)])
+                try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text("\(origin) \(number)")])
                 return try connection.execute("SELECT coalesce(max(id), 0) FROM restlite_events").int64(0, 0)
             }
         }
@@ -108,8 +140,55 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         lock.withLock {
             lastSeen = max(lastSeen, newest)
             delivered = []
+            reading = true
         }
+        if waitingForOthers { waitUntilHeard() }
         return true
+    }
+
+    /// Waits until every other process listening now has answered the current registration,
+    /// looking again at who listens every 50 ms (a process that ended owes no answer), at most
+    /// `hearingPatience`. Read after the registration committed: a process that begins to
+    /// listen later reads the listeners when it connects, so finds this one's row.
+    private func waitUntilHeard() {
+        let deadline = ContinuousClock.now + hearingPatience
+        while ContinuousClock.now < deadline {
+            guard
+                let listening = try? pool.with({ connection in
+                    try PostgresNotices.listeningOrigins(connection)
+                })
+            else { return }
+            let waiting = listening.subtracting([origin])
+            let done = lock.withLock {
+                if !waiting.isSubset(of: heardBy) { _ = lock.wait(milliseconds: 50) }
+                return waiting.isSubset(of: heardBy)
+            }
+            if done { return }
+        }
+    }
+
+    /// A `restlite_subscribers` notice: the flag is read again, then a registration of another
+    /// process (`origin number`) is answered on `restlite_heard`: from now on this process's
+    /// events are written for it.
+    private func othersChanged(_ payload: String) {
+        guard refreshOthers() else { return }
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, parts[0] != origin else { return }
+        _ = try? pool.with { connection in
+            try connection.execute(
+                PostgresNotices.notifySQL(.heard), [.text("\(parts[0]) \(parts[1]) \(origin)")])
+        }
+    }
+
+    /// A `restlite_heard` notice: who heard of which registration.
+    private func heard(_ payload: String) {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 3, parts[0] == origin, let number = Int(parts[1]) else { return }
+        lock.withLock {
+            guard number == heardOf else { return }
+            heardBy.insert(String(parts[2]))
+        }
+        lock.broadcast()
     }
 
     /// Under `registration`: deletes this process's row, and the event rows older than a
@@ -131,16 +210,27 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
 
     /// After the listening connection was (re)made: its server process is new, so the row is
     /// written again when this process has subscribers; the flag and missed events are read.
+    /// The row on a thread of its own: a registration under way holds `registration` while it
+    /// waits for answers that this (the listening) thread brings.
     private func reconnected() {
-        registration.withLock {
-            if hasSubscribers?() ?? false { registered = register() }
-        }
+        PosixThread.spawn(name: "pg-register") { [weak self] in self?.registerAgain() }
         refreshOthers()
         readNew()
     }
 
+    private func registerAgain() {
+        registration.withLock {
+            guard hasSubscribers?() ?? false else { return }
+            registered = register(waitingForOthers: false)
+            let now = registered
+            lock.withLock { reading = now }
+        }
+    }
+
     /// Reads whether another live process has subscribers; rows of gone processes are deleted.
-    private func refreshOthers() {
+    /// True when read.
+    @discardableResult
+    private func refreshOthers() -> Bool {
         let listening = try? pool.with { connection in
             try connection.execute(
                 "DELETE FROM restlite_listeners WHERE pid NOT IN (SELECT pid FROM pg_stat_activity)")
@@ -148,14 +238,15 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
                 "SELECT EXISTS (SELECT 1 FROM restlite_listeners WHERE origin <> ?)", [.text(origin)]
             ).text(0, 0) == "t"
         }
-        guard let listening else { return }
+        guard let listening else { return false }
         lock.withLock { othersListening = listening }
+        return true
     }
 
     /// Delivers the others' rows not delivered yet, when this process has subscribers.
     private func readNew() {
-        let (registered, deliver) = registration.withLock { (self.registered, self.deliver) }
-        guard registered, let deliver else { return }
+        let (reading, deliver) = lock.withLock { (self.reading, self.deliver) }
+        guard reading, let deliver else { return }
         let after = lock.withLock {
             reads += 1
             return max(0, lastSeen - lookBack)

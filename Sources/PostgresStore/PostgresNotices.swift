@@ -1,3 +1,4 @@
+import DocumentQuery
 import PlatformSupport
 
 /// What the restlite processes on one database tell each other: a dedicated connection that
@@ -24,12 +25,22 @@ package final class PostgresNotices: @unchecked Sendable {
         case catalog = "restlite_catalog"
         /// A realtime event row was written (payload: its id).
         case events = "restlite_events"
-        /// A process got its first realtime subscriber or lost its last.
+        /// A process got its first realtime subscriber or lost its last (payload: its origin,
+        /// and for a first subscriber the number of that registration).
         case subscribers = "restlite_subscribers"
+        /// A process heard of another's first subscriber and now sends it its events (payload:
+        /// the registering origin, the registration's number, the hearing origin).
+        case heard = "restlite_heard"
     }
+
+    /// The `application_name` of every listening connection starts with it; the rest is the
+    /// process's origin. `pg_stat_activity` then lists the live restlite processes.
+    package static let applicationPrefix = "restlite-notices "
 
     private let conninfo: String
     private let libpq: LibPQ
+    /// The origin the listening connection names in its `application_name`.
+    private let origin: String
     private let lock = PosixCondition()
     private var handlers: [Channel: [@Sendable (String) -> Void]] = [:]
     private var connectHandlers: [@Sendable () -> Void] = []
@@ -38,9 +49,10 @@ package final class PostgresNotices: @unchecked Sendable {
     /// Times the listening connection was (re)made.
     private var connections = 0
 
-    package init(conninfo: String, libpq: LibPQ) {
+    package init(conninfo: String, libpq: LibPQ, origin: String) {
         self.conninfo = conninfo
         self.libpq = libpq
+        self.origin = origin
     }
 
     /// Calls `handler` with each notice's payload on `channel`.
@@ -115,6 +127,9 @@ package final class PostgresNotices: @unchecked Sendable {
         guard let connection = try? PostgresConnection(conninfo: conninfo, libpq: libpq) else { return nil }
         do {
             for channel in Channel.allCases { try connection.execute("LISTEN \(channel.rawValue)") }
+            // After the LISTENs: a process that finds this name listed is sure to be heard.
+            try connection.execute(
+                "SELECT set_config('application_name', ?, false)", [.text(Self.applicationPrefix + origin)])
             let pid = try connection.execute("SELECT pg_backend_pid()").int64(0, 0)
             lock.withLock {
                 backendPID = Int32(truncatingIfNeeded: pid)
@@ -133,6 +148,16 @@ package final class PostgresNotices: @unchecked Sendable {
             guard let channel = Channel(rawValue: notice.channel) else { continue }
             for handler in table[channel] ?? [] { handler(notice.payload) }
         }
+    }
+
+    /// The origins of the processes listening on this database now, this one's included.
+    static func listeningOrigins(_ connection: PostgresConnection) throws -> Set<String> {
+        let rows = try connection.execute(
+            """
+            SELECT substr(application_name, ?) FROM pg_stat_activity
+            WHERE datname = current_database() AND starts_with(application_name, ?)
+            """, [.integer(Int64(applicationPrefix.utf8.count + 1)), .text(applicationPrefix)])
+        return Set((0..<rows.count).compactMap { rows.text($0, 0) })
     }
 
     /// The SQL that sends `payload` on `channel` when the surrounding transaction commits.

@@ -46,15 +46,20 @@ public final class RestliteServer: Sendable {
     /// True when this start made restlite's tables in a PostgreSQL database (a failed start
     /// drops them again).
     let createdDatabase: Bool
+    /// With PostgreSQL, the database's start lock, held until the start is over (`open` or
+    /// `openAndStart` returns, or a failed first start's tables are dropped again).
+    let startLock: PostgresStartLock?
     // Held for the server's lifetime so no second server shares the folder.
     private let lock: DataFolderLock?
 
     private init(
         configuration: ServeConfiguration, folder: DataFolder?, lock: DataFolderLock?,
         store: any DocumentEngine,
-        keys: KeyRing, serving: Serving, notes: [String], createdDatabase: Bool = false
+        keys: KeyRing, serving: Serving, notes: [String], createdDatabase: Bool = false,
+        startLock: PostgresStartLock? = nil
     ) {
         self.createdDatabase = createdDatabase
+        self.startLock = startLock
         self.configuration = configuration
         self.folder = folder
         self.lock = lock
@@ -114,7 +119,9 @@ public final class RestliteServer: Sendable {
     /// names `configuration.port` (`openAndStart` names the bound one).
     /// Throws `DataFolderError.inUse` when another server holds the folder.
     public static func open(_ configuration: ServeConfiguration) async throws -> RestliteServer {
-        try await open(configuration, bindFirst: false)
+        let server = try await open(configuration, bindFirst: false)
+        server.startLock?.release()
+        return server
     }
 
     private static func open(_ configuration: ServeConfiguration, bindFirst: Bool) async throws
@@ -156,11 +163,13 @@ public final class RestliteServer: Sendable {
             return RestliteServer(
                 configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
                 serving: serving, notes: notes,
-                createdDatabase: opened.isNew && configuration.databaseURL != nil)
+                createdDatabase: opened.isNew && configuration.databaseURL != nil, startLock: opened.startLock)
         } catch {
             // A new PostgreSQL database is left as it was found (the caller removes a new
-            // folder's SQLite file): the next start seeds it.
+            // folder's SQLite file): the next start seeds it. Under the start lock, so no other
+            // process has begun using the tables dropped here.
             if opened.isNew { StoreOpening.discardNew(store) }
+            opened.startLock?.release()
             throw error
         }
     }
@@ -203,11 +212,14 @@ public final class RestliteServer: Sendable {
         do {
             let server = try await open(configuration, bindFirst: true)
             opened = server
-            return try started(server)
+            let running = try started(server)
+            running.startLock?.release()
+            return running
         } catch {
             failure = error
         }
         if let server = opened, server.createdDatabase { StoreOpening.discardNew(server.store) }
+        opened?.startLock?.release()
         opened = nil
         // The server (and so its store and lock) is gone here, before its files are.
         footprint?.undo()

@@ -22,13 +22,19 @@ enum StoreOpening {
     struct Opened {
         let store: any DocumentEngine
         let isNew: Bool
+        /// With PostgreSQL, held from before the look for restlite's tables until the start is
+        /// over (seeded, or its tables dropped again): another process starting, importing or
+        /// resetting on the database waits for it.
+        var startLock: PostgresStartLock?
     }
 
-    /// The data folder's SQLite file, or with `--database` the PostgreSQL database.
+    /// The data folder's SQLite file, or with `--database` the PostgreSQL database (under its
+    /// start lock, which the caller releases when the start is over).
     static func openStore(_ folder: DataFolder, _ configuration: ServeConfiguration) throws -> Opened {
         if let url = configuration.databaseURL {
+            let startLock = try lockStart(url)
             let engine = try openPostgres(url, configuration)
-            return Opened(store: engine, isNew: engine.createdTables)
+            return Opened(store: engine, isNew: engine.createdTables, startLock: startLock)
         }
         let isNew = folder.isNew
         do {
@@ -37,6 +43,19 @@ enum StoreOpening {
                 isNew: isNew)
         } catch {
             throw folder.describeOpenFailure(error)
+        }
+    }
+
+    /// The start lock of the database at `url` (`PostgresStartLock`): another process starting
+    /// there at the same time finishes first.
+    static func lockStart(_ url: String) throws -> PostgresStartLock {
+        do {
+            return try PostgresStartLock(url: url)
+        } catch let error as StoreUnavailable {
+            throw ServeError.invalidSetting(
+                "--database \(PostgresURL.redacted(url)): cannot reach PostgreSQL: \(error.reason)")
+        } catch {
+            throw ServeError.invalidSetting("--database \(PostgresURL.redacted(url)): \(error)")
         }
     }
 

@@ -26,6 +26,8 @@ struct DataFolderAccess {
     /// database. Nothing is created, not even the folder.
     static func openExisting(_ path: String, database: String? = nil) throws -> DataFolderAccess {
         if let database {
+            let startLock = try lockStart(database)
+            defer { startLock.release() }
             let engine = try openDatabase(database)
             guard !engine.createdTables else {
                 // Opening made restlite's tables: take them away again, or a later `serve` would
@@ -65,8 +67,11 @@ struct DataFolderAccess {
         _ body: (any DocumentEngine) async throws -> T
     ) async throws -> T {
         if let database {
-            // Several processes may write to one database: no folder lock. A database this
-            // command made restlite's tables in is left empty again when the command fails.
+            // Several processes may write to one database: no folder lock, but its start lock
+            // (a start, import or reset elsewhere waits, and this waits for them). A database
+            // this command made restlite's tables in is left empty again when the command fails.
+            let startLock = try lockStart(database)
+            defer { startLock.release() }
             let engine = try openDatabase(database)
             do {
                 return try await body(engine)
@@ -103,6 +108,16 @@ struct DataFolderAccess {
         _ body: (any DocumentEngine) async throws -> T, on folder: DataFolder, shownAs path: String
     ) async throws -> T {
         try await body(try openStore(folder, shownAs: path))
+    }
+
+    /// The start lock of the database at `url` (`PostgresStartLock`), held while a command
+    /// may make or drop restlite's tables there.
+    static func lockStart(_ url: String) throws -> PostgresStartLock {
+        do {
+            return try PostgresStartLock(url: url)
+        } catch {
+            throw CommandFailure("cannot open the database \(PostgresURL.redacted(url)): \(error)")
+        }
     }
 
     /// The PostgreSQL engine at `url`; libpq missing or the server unreachable fails the command.

@@ -1,6 +1,7 @@
 import DocumentJSON
 import DocumentQuery
 import DocumentStore
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
@@ -14,7 +15,7 @@ struct PostgresEngineTests {
         options.clock = .stepping(from: 1_577_836_800_000, byMilliseconds: 1000)
         options.ids = .seeded(7)
         options.queryBudget = budget
-        return try PostgresEngine(url: try PostgresFixture.databaseURL(), options: options)
+        return try PostgresEngine(url: try TemporaryPostgres.databaseURL(), options: options)
     }
 
     static func object(_ text: String) throws -> JSONObject {

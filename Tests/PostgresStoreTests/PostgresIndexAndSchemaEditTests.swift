@@ -1,5 +1,6 @@
 import DocumentJSON
 import DocumentStore
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
@@ -7,7 +8,7 @@ import Testing
 /// Field indexes listed and removed, and a live schema edit, on PostgreSQL.
 @Suite struct PostgresIndexAndSchemaEditTests {
     @Test func dottedAndQuotedFieldsAreListedFromTheirIndexesAndRemoved() throws {
-        let engine = try PostgresEngine(url: try PostgresFixture.databaseURL())
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         _ = try engine.insert(["owner": ["city": "Oslo"], "it's": 1], into: "cats")
         try engine.createIndex(collection: "cats", path: "owner.city")
         try engine.createIndex(collection: "cats", path: "it's")
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aSchemaEditRenamesValuesBumpsVersionsAndMakesTheUniqueIndex() throws {
-        let engine = try PostgresEngine(url: try PostgresFixture.databaseURL())
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         try engine.setSchema(
             CollectionSchema(fields: [FieldSchema(name: "catName", type: .text)]), for: "cats")
         let tom = try engine.insert(["catName": "Tom"], into: "cats")

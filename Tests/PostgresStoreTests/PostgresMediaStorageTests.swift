@@ -1,4 +1,5 @@
 import MediaArchive
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func anUploadIsAllOrNothingAndRangesCrossPieces() throws {
-        let url = try PostgresFixture.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let engine = try PostgresEngine(url: url)
         let media = try MediaStore(storage: engine.mediaStorage())
         let good = MediaStore.Upload(
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func setAsideFilesComeBackAndAreDroppedWhenAStorageOpens() throws {
-        let engine = try PostgresEngine(url: try PostgresFixture.databaseURL())
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         let storage = try engine.mediaStorage()
         let media = try MediaStore(storage: storage)
         let record = try media.add([

@@ -1,6 +1,7 @@
 import DocumentJSON
 import DocumentQuery
 import DocumentStore
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
@@ -8,7 +9,7 @@ import Testing
 /// The list fast path on PostgreSQL: the same bytes and figures as `find` + `renderJSONArray`.
 @Suite struct PostgresPageJSONTests {
     @Test func aPageIsTheBytesFindWouldRenderAndTotalsAgree() throws {
-        let engine = try PostgresEngine(url: try PostgresFixture.databaseURL())
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         for index in 0..<25 {
             var object: JSONObject = ["name": .string("cat \(index % 7)"), "n": .number(JSONNumber(index))]
             if index % 5 == 0 { object["tags"] = ["a", "b"] }

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theRelayCostsNothingWithoutSubscribersAndDeliversEachEventOnceWithThem() throws {
-        let url = try PostgresFixture.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let writer = try PostgresEngine(url: url)
         let reader = try PostgresEngine(url: url)
         let writerRelay = try #require(writer.eventRelay as? PostgresEventRelay)
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aProcessThatEndedWithoutSayingSoCountsForNothing() throws {
-        let url = try PostgresFixture.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let writer = try PostgresEngine(url: url)
         let writerRelay = try #require(writer.eventRelay as? PostgresEventRelay)
         writerRelay.start(hasSubscribers: { false }, deliver: { _, _, _ in })
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func declaringOrDroppingAnIndexIsAnnouncedToTheOtherProcesses() throws {
-        let url = try PostgresFixture.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let engine = try PostgresEngine(url: url)
         _ = try engine.insert(["age": .number(JSONNumber(3))], into: "dogs")
         let listener = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func aSchemaChangeOrARestoredSnapshotReachesTheOtherEnginesCatalog() throws {
-        let url = try PostgresFixture.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try PostgresEngine(url: url)
         let second = try PostgresEngine(url: url)
         second.notices.start()

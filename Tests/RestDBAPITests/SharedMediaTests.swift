@@ -9,17 +9,8 @@ import Testing
 /// The media archive on PostgreSQL is in the database: two restlite servers on one database
 /// (each with its own engine, pool and data folder, as two processes) see the same files.
 @Suite struct SharedMediaTests {
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     @Test func aFileUploadedOnOneServerIsListedDownloadedAndDeletedOnTheOther() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let second = try TestAPI(sharing: url)
         #expect(first.media.directory == nil && second.media.directory == nil)
@@ -52,7 +43,7 @@ import Testing
     }
 
     @Test func aResetOnOneServerTakesBackTheUploadsMadeSinceItStarted() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let kept = try MediaRouteTests.upload(first, [("kept.txt", nil, Array("kept".utf8))])[0]
         // The second server starts with the file there: a reset brings it back after a delete.

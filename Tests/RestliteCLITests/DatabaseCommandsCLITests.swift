@@ -10,15 +10,6 @@ import Testing
 /// `restlite import|export|index|reset --database postgres://...`: the data commands on a
 /// PostgreSQL database, as on a data folder.
 @Suite struct DatabaseCommandsCLITests {
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     /// restlite's tables in the database at `url`.
     private static func tables(_ url: String) throws -> [String] {
         let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
@@ -31,7 +22,7 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-dbcli-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
 
         // Nothing there yet: reading commands say so and leave the database as it was.

@@ -9,15 +9,6 @@ import Testing
 
 /// `restlite migrate`: a data folder to PostgreSQL and back, all or nothing, verified.
 @Suite struct MigrateCLITests {
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     /// A folder with owners (a unique field, a child collection of visits, a declared index),
     /// one updated document (version 1) and a child.
     private static func makeFolder(_ root: URL) throws -> [String: [Document]] {
@@ -65,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let original = try Self.makeFolder(root)
         #expect(original["owners"]?.count == 30 && original["visits"]?.count == 1)
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
 
         let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
@@ -120,7 +111,7 @@ import Testing
                 fieldName: "photo", filename: "note.txt", declaredType: "text/plain",
                 bytes: Array("hi".utf8)[...]),
         ])
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
 
         let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)

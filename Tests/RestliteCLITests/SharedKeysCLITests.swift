@@ -9,15 +9,6 @@ import Testing
 /// migrate` carrying keys both ways, and two `restlite serve` processes on one database that
 /// both honour a key added from the command line.
 @Suite struct SharedKeysCLITests {
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     private static func folder() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-keys-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -53,7 +44,7 @@ import Testing
     @Test func keysListAddAndRemoveWorkOnTheDatabase() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
         let key = "5d9f48133cbe87164d4d0a3b"
 
@@ -96,7 +87,7 @@ import Testing
         for arguments in [["--key", scoped, "--methods", "GET", "--path", "/cats/**"], ["--key", full]] {
             #expect(try binary.run(["keys", "add", "--data-dir", "data"] + arguments, in: root).status == 0)
         }
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
 
         let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
         #expect(there.status == 0, "\(there.stderr)")
@@ -120,7 +111,7 @@ import Testing
     @Test func twoServeProcessesOnOneDatabaseHonourAKeyAddedFromTheCommandLine() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
         let first = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "p1", "--database", url], in: root)

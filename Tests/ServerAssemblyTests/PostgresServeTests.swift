@@ -24,15 +24,6 @@ import Testing
         return configuration
     }
 
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     private func request(
         _ server: RestliteServer, _ method: HTTPMethod, _ target: String, body: String = "",
         key: String = TestAPI.fullKey
@@ -43,7 +34,7 @@ import Testing
     }
 
     @Test func aNewDatabaseIsSeededAndKeepsTheKeysTheFolderOnlyTheLock() async throws {
-        let settings = configuration(database: try Self.databaseURL())
+        let settings = configuration(database: try TemporaryPostgres.databaseURL())
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
         #expect(server.store is PostgresEngine)
@@ -66,7 +57,7 @@ import Testing
 
     @Test func theFirstStartCopiesKeysJSONAndTheAPIKeyIntoTheDatabaseAndLaterStartsCopyNothing() async throws
     {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let settings = configuration(database: url) { $0.apiKeys = [TestAPI.fullKey] }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let scoped = "5c0bed5c0bed5c0bed5c0bed"
@@ -92,7 +83,7 @@ import Testing
     }
 
     @Test func aSecondStartOnTheSameDatabaseKeepsTheDataAndDoesNotSeedAgain() async throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let settings = configuration(database: url) { $0.apiKeys = [TestAPI.fullKey] }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         var first: RestliteServer? = try await RestliteServer.open(settings)
@@ -125,7 +116,7 @@ import Testing
     }
 
     @Test func aFailedFirstSeedLeavesTheDatabaseEmptyAndTheNextStartSeeds() async throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
         try Data("[{\"catName\": \"Tom\"}, {\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
         defer { try? FileManager.default.removeItem(atPath: broken) }
@@ -147,7 +138,7 @@ import Testing
     }
 
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
-        let settings = configuration(database: try Self.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        let settings = configuration(database: try TemporaryPostgres.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
         let port = try server.start()
@@ -180,7 +171,7 @@ import Testing
     }
 
     @Test func resetAndNamedSnapshotsBringBackDocumentsSchemasAndIndexes() async throws {
-        let settings = configuration(database: try Self.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        let settings = configuration(database: try TemporaryPostgres.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
         let first = try #require(

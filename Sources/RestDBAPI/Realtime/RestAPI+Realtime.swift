@@ -22,6 +22,7 @@ extension RestAPI {
         let lastEventID = (request.headers["Last-Event-ID"] ?? request.queryValue("lastEventId"))
             .flatMap { Int64($0.trimmingASCIIWhitespace()) }
         let hub = realtime
+        let relay = self.relay
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no",
@@ -39,6 +40,10 @@ extension RestAPI {
             // Tells EventSource how soon to reconnect; carries no event.
             sink.send(Array("retry: 2000\n\n".utf8))
             hub.subscribe(RealtimeSubscriber(sink: sink, lastEventID: lastEventID, mayRead: mayRead))
+            // The head goes out when this returns: by then every other process on a shared
+            // database sends this one its events (the first subscriber's registration, which
+            // a later one may find under way, waits until they heard of it).
+            relay?.subscribersChanged()
         }
     }
 

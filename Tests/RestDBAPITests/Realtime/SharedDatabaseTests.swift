@@ -10,15 +10,6 @@ import Testing
 /// folder, as two processes behind a balancer: events, `$inc`, unique fields, keys, schemas and
 /// resets hold across them.
 @Suite struct SharedDatabaseTests {
-    private static func databaseURL() throws -> String {
-        do {
-            return try TemporaryPostgres.shared().makeDatabase()
-        } catch let error as TemporaryPostgres.Unavailable {
-            Issue.record("PostgreSQL tests cannot run: \(error.description)")
-            throw error
-        }
-    }
-
     private static func call(_ port: Int, _ method: String, _ target: String, _ body: String = "") throws
         -> RawHTTPResponse
     {
@@ -45,7 +36,7 @@ import Testing
     }
 
     @Test func aKeyAddedOnOneServerWorksOnTheOtherWithinASecondAndARemovedOneIsRefused() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let second = try TestAPI(sharing: url)
         #expect(first.request(.post, "/rest/cats", body: #"{"name":"Tom"}"#).status == .created)
@@ -73,7 +64,7 @@ import Testing
     }
 
     @Test func aSchemaChangeOrAResetOnOneServerReachesTheOtherWithinASecond() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let second = try TestAPI(sharing: url)
         let meta = #"{"fields":[{"name":"name","type":"text"}]}"#
@@ -94,7 +85,7 @@ import Testing
     }
 
     @Test func anEventWrittenOnOneServerReachesTheOthersSubscribers() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let second = try TestAPI(sharing: url)
         let firstServer = try first.startServer()
@@ -128,8 +119,43 @@ import Testing
         #expect(try subscriber.nextSkippingPings().name == "publish")
     }
 
+    /// The subscribe-time gap: once a subscriber on the second server has the stream's head,
+    /// a write sent at once to the first reaches it. Each round starts with neither server
+    /// knowing of a subscriber (the first sends no events), so each one runs the race.
+    @Test func aWriteSentOnOneServerAsSoonAsASubscriptionOpensOnTheOtherReachesIt() throws {
+        let url = try TemporaryPostgres.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        let firstServer = try first.startServer()
+        let secondServer = try second.startServer()
+        defer {
+            firstServer.shutdown(grace: .seconds(1))
+            secondServer.shutdown(grace: .seconds(1))
+        }
+        var delivered = 0
+        for round in 0..<50 {
+            try RealtimeTests.waitUntil {
+                !second.api.realtime.hasSubscribers && Self.relay(first)?.othersHaveSubscribers == false
+            }
+            let subscriber = try EventStreamClient(
+                port: secondServer.port, target: "/realtime?apikey=\(TestAPI.fullKey)", timeout: .seconds(5))
+            #expect(subscriber.status == 200)
+            let created = try Self.call(firstServer.port, "POST", "/rest/cats", #"{"round":\#(round)}"#)
+            #expect(created.status == 201)
+            let event = try? subscriber.nextSkippingPings()
+            let data = try? event?.json() as? [String: Any]
+            let document = data?["data"] as? [String: Any]
+            guard event?.name == "post", (document?["round"] as? NSNumber)?.intValue == round else {
+                Issue.record("round \(round): the write's event did not arrive (\(String(describing: event)))")
+                break
+            }
+            delivered += 1
+        }
+        #expect(delivered == 50)
+    }
+
     @Test func incrementsFromBothServersAreExactAndAUniqueFieldHoldsAcrossThem() throws {
-        let url = try Self.databaseURL()
+        let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)
         let second = try TestAPI(sharing: url)
         let meta = #"{"fields":[{"name":"email","type":"email","unique":true},{"name":"n","type":"number"}]}"#
