@@ -27,7 +27,7 @@ import PlatformSupport
 /// Ids come from a sequence, and a row with a lower id can commit just after a higher one was
 /// read: each read goes back `lookBack` ids and skips the ones it has delivered.
 ///
-/// `@unchecked Sendable`: `lastSeen`, `delivered`, `reads`, `othersListening`, `reading`,
+/// `@unchecked Sendable`: `lastSeen`, `floor`, `delivered`, `reads`, `othersListening`, `reading`,
 /// `deliver`, `heardOf` and `heardBy` are guarded by `lock`; `registered`, `registrations` and
 /// `hasSubscribers` by `registration`, which a registration holds while it waits (the listening
 /// thread never takes it then: it brings the answers); the pool and the notices guard themselves.
@@ -39,6 +39,8 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
     private let lookBack: Int64 = 1000
     private let lock = PosixCondition()
     private var lastSeen: Int64 = 0
+    /// The newest row when this process last registered: rows up to it are not its business.
+    private var floor: Int64 = 0
     private var delivered: Set<Int64> = []
     private var othersListening = false
     /// Reads of `restlite_events` so far (tests show that none happens without subscribers).
@@ -132,13 +134,15 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
                     INSERT INTO restlite_listeners(origin, pid) VALUES (?, ?)
                     ON CONFLICT (origin) DO UPDATE SET pid = excluded.pid
                     """, [.text(origin), .integer(Int64(pid))])
-                try connection.execute(PostgresNotices.notifySQL(.subscribers), [.text("\(origin) \(number)")])
+                try connection.execute(
+                    PostgresNotices.notifySQL(.subscribers), [.text("\(origin) \(number)")])
                 return try connection.execute("SELECT coalesce(max(id), 0) FROM restlite_events").int64(0, 0)
             }
         }
         guard let newest else { return false }
         lock.withLock {
             lastSeen = max(lastSeen, newest)
+            floor = newest
             delivered = []
             reading = true
         }
@@ -262,7 +266,8 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         let prune = lock.withLock {
             for row in 0..<rows.count {
                 let id = rows.int64(row, 0)
-                guard !delivered.contains(id) else { continue }
+                // Rows older than the registration were sent before it (for an earlier one).
+                guard id > floor, !delivered.contains(id) else { continue }
                 delivered.insert(id)
                 lastSeen = max(lastSeen, id)
                 guard rows.text(row, 1) != origin else { continue }

@@ -29,20 +29,14 @@ public final class PostgresStartLock: @unchecked Sendable {
     private var connection: PostgresConnection?
 
     /// Connects to the database at `url` and waits (at most a minute) until no other process
-    /// holds the lock; throws when the database cannot be reached or the wait ran out.
-    /// An unreachable server is `StoreUnavailable`, as for the engine.
+    /// holds the lock; throws when the database cannot be reached or the wait ran out. An
+    /// unreachable server is `StoreUnavailable`, as for the engine.
     public init(url: String) throws {
-        let libpq = try LibPQ.shared()
-        let connection: PostgresConnection
-        do throws(PostgresError) {
-            connection = try PostgresConnection(conninfo: url, libpq: libpq)
-        } catch let error where error.isConnectionFailure {
-            throw StoreUnavailable(reason: error.message)
-        }
+        let connection = try Self.connect(url)
         try connection.execute("SET lock_timeout = '\(Self.patience)'")
-        do throws(PostgresError) {
-            try connection.execute("SELECT pg_advisory_lock(\(Self.key))")
-        } catch let error where error.sqlState == "55P03" {
+        do {
+            try Self.take(connection)
+        } catch let error as PostgresError where error.sqlState == "55P03" {
             throw PostgresError(
                 sqlState: error.sqlState,
                 message:
@@ -51,6 +45,18 @@ public final class PostgresStartLock: @unchecked Sendable {
                 sql: nil)
         }
         self.connection = connection
+    }
+
+    private static func connect(_ url: String) throws -> PostgresConnection {
+        do {
+            return try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        } catch let error as PostgresError where error.isConnectionFailure {
+            throw StoreUnavailable(reason: error.message)
+        }
+    }
+
+    private static func take(_ connection: PostgresConnection) throws {
+        try connection.execute("SELECT pg_advisory_lock(\(key))")
     }
 
     deinit { release() }

@@ -163,7 +163,8 @@ public final class RestliteServer: Sendable {
             return RestliteServer(
                 configuration: configuration, folder: folder, lock: lock, store: store, keys: keys,
                 serving: serving, notes: notes,
-                createdDatabase: opened.isNew && configuration.databaseURL != nil, startLock: opened.startLock)
+                createdDatabase: opened.isNew && configuration.databaseURL != nil, startLock: opened.startLock
+            )
         } catch {
             // A new PostgreSQL database is left as it was found (the caller removes a new
             // folder's SQLite file): the next start seeds it. Under the start lock, so no other

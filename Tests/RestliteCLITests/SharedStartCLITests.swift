@@ -55,7 +55,8 @@ import Testing
     /// `restlite serve` in `count` data folders on `url`, all spawned at once, each from a
     /// thread of its own (so they race whatever else the test process runs); waits for every
     /// banner (each bounded by `ServerProcess`'s minute).
-    private static func startAtOnce(_ count: Int, _ binary: RestliteBinary, _ url: String, in root: URL) throws
+    private static func startAtOnce(_ count: Int, _ binary: RestliteBinary, _ url: String, in root: URL)
+        throws
         -> [ServerProcess]
     {
         let starts = Starts()
@@ -65,14 +66,17 @@ import Testing
                     index,
                     Result {
                         try ServerProcess(
-                            binary: binary, arguments: ["--port", "0", "--data-dir", "p\(index)", "--database", url],
+                            binary: binary,
+                            arguments: ["--port", "0", "--data-dir", "p\(index)", "--database", url],
                             in: root)
                     })
             }.start()
         }
         for _ in 0..<count { _ = starts.done.wait(timeout: .now() + .seconds(90)) }
         return try (0..<count).map { index in
-            guard let result = starts.result(index) else { throw ServerProcess.Failure(description: "no start") }
+            guard let result = starts.result(index) else {
+                throw ServerProcess.Failure(description: "no start")
+            }
             return try result.get()
         }
     }

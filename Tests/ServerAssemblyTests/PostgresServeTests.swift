@@ -138,7 +138,9 @@ import Testing
     }
 
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
-        let settings = configuration(database: try TemporaryPostgres.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
+            $0.apiKeys = [TestAPI.fullKey]
+        }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
         let port = try server.start()
@@ -171,7 +173,9 @@ import Testing
     }
 
     @Test func resetAndNamedSnapshotsBringBackDocumentsSchemasAndIndexes() async throws {
-        let settings = configuration(database: try TemporaryPostgres.databaseURL()) { $0.apiKeys = [TestAPI.fullKey] }
+        let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
+            $0.apiKeys = [TestAPI.fullKey]
+        }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
         let first = try #require(

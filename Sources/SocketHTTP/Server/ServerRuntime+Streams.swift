@@ -19,11 +19,12 @@ extension ServerRuntime {
             serverName: configuration.serverName)
         let sink = StreamSink(
             fd: connection.fd, head: head, capacity: max(opener.bufferLimit, head.count),
-            scheduler: streams)
+            scheduler: streams, held: true)
         connection.stream = sink
         connection.closeAfterWrite = false
         // The opener first (a subscriber registers there), then the head: a client that acts
-        // as soon as it has the head misses nothing sent after it.
+        // as soon as it has the head misses nothing sent after it. The sink is held until
+        // then, so what the opener sends waits behind the head rather than taking it along.
         opener.open(sink)
         streams.schedule(sink)
         return .streaming

@@ -32,11 +32,14 @@ public final class StreamSink: @unchecked Sendable {
     private var descriptorOpen = true
     private var closeHandlers: [@Sendable () -> Void] = []
 
-    init(fd: Int32, head: [UInt8], capacity: Int, scheduler: StreamScheduler) {
+    /// With `held`, nothing is written until the owner schedules the sink itself (the runtime
+    /// does once the stream's opener has returned): what is sent until then only queues.
+    init(fd: Int32, head: [UInt8], capacity: Int, scheduler: StreamScheduler, held: Bool = false) {
         self.fd = fd
         self.buffer = head
         self.capacity = capacity
         self.scheduler = scheduler
+        self.scheduled = held
     }
 
     /// Queues `bytes` for the client without blocking. False when the sink is closed, or when

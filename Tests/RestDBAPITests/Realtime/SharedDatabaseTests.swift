@@ -146,7 +146,8 @@ import Testing
             let data = try? event?.json() as? [String: Any]
             let document = data?["data"] as? [String: Any]
             guard event?.name == "post", (document?["round"] as? NSNumber)?.intValue == round else {
-                Issue.record("round \(round): the write's event did not arrive (\(String(describing: event)))")
+                Issue.record(
+                    "round \(round): the write's event did not arrive (\(String(describing: event)))")
                 break
             }
             delivered += 1
