@@ -9,22 +9,10 @@ import Testing
 /// The start lock: one holder at a time, and a restored snapshot (an admin reset) waits while
 /// another process starts, imports or resets.
 @Suite struct PostgresStartLockTests {
-    /// Sessions of the database at `url` waiting for an advisory lock.
-    static func waiting(_ url: String) throws -> Int64 {
-        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
-        return try connection.execute(
-            """
-            SELECT count(*) FROM pg_locks
-            WHERE locktype = 'advisory' AND NOT granted
-                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-            """
-        ).int64(0, 0)
-    }
-
     /// Polls until `url` has a session waiting for an advisory lock (at most 10 s).
     static func someoneWaits(_ url: String) throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
-        while try waiting(url) == 0 {
+        while try TemporaryPostgres.advisoryLockWaiters(url) == 0 {
             if ContinuousClock.now >= deadline { return false }
             usleep(10_000)
         }

@@ -101,18 +101,6 @@ import Testing
         }
     }
 
-    /// Sessions of the database waiting for an advisory lock.
-    private static func waitingForALock(_ url: String) throws -> Int64 {
-        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
-        return try connection.execute(
-            """
-            SELECT count(*) FROM pg_locks
-            WHERE locktype = 'advisory' AND NOT granted
-                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-            """
-        ).int64(0, 0)
-    }
-
     @Test func anImportWaitsWhileAnotherProcessHoldsTheStartLock() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -132,8 +120,10 @@ import Testing
             finished.signal()
         }.start()
         let deadline = ContinuousClock.now + .seconds(30)
-        while try Self.waitingForALock(url) == 0 && ContinuousClock.now < deadline { usleep(20_000) }
-        #expect(try Self.waitingForALock(url) == 1)
+        while try TemporaryPostgres.advisoryLockWaiters(url) == 0 && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        #expect(try TemporaryPostgres.advisoryLockWaiters(url) == 1)
         #expect(exit.status == nil)
         held.release()
         #expect(finished.wait(timeout: .now() + .seconds(60)) == .success)

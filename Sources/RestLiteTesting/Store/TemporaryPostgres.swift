@@ -78,6 +78,19 @@ public final class TemporaryPostgres: @unchecked Sendable {
         }
     }
 
+    /// Sessions of the database at `url` waiting for an advisory lock (restlite's start lock,
+    /// say): a test sees a process wait without sleeping.
+    public static func advisoryLockWaiters(_ url: String) throws -> Int64 {
+        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        return try connection.execute(
+            """
+            SELECT count(*) FROM pg_locks
+            WHERE locktype = 'advisory' AND NOT granted
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """
+        ).int64(0, 0)
+    }
+
     /// Makes and starts a new cluster (a few seconds).
     public init() throws {
         guard let binaries = Self.findBinaries() else {

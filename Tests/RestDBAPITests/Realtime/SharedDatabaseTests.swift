@@ -85,15 +85,10 @@ import Testing
     }
 
     @Test func anEventWrittenOnOneServerReachesTheOthersSubscribers() throws {
-        let url = try TemporaryPostgres.databaseURL()
-        let first = try TestAPI(sharing: url)
-        let second = try TestAPI(sharing: url)
-        let firstServer = try first.startServer()
-        let secondServer = try second.startServer()
-        defer {
-            firstServer.shutdown(grace: .seconds(1))
-            secondServer.shutdown(grace: .seconds(1))
-        }
+        let servers = try TwoServers()
+        defer { servers.stop() }
+        let (first, second) = (servers.first, servers.second)
+        let (firstServer, secondServer) = (servers.firstServer, servers.secondServer)
         let subscriber = try EventStreamClient(
             port: secondServer.port, target: "/realtime?apikey=\(TestAPI.fullKey)", timeout: .seconds(10))
         try RealtimeTests.waitUntil { second.api.realtime.subscriberCount > 0 }
@@ -123,15 +118,10 @@ import Testing
     /// a write sent at once to the first reaches it. Each round starts with neither server
     /// knowing of a subscriber (the first sends no events), so each one runs the race.
     @Test func aWriteSentOnOneServerAsSoonAsASubscriptionOpensOnTheOtherReachesIt() throws {
-        let url = try TemporaryPostgres.databaseURL()
-        let first = try TestAPI(sharing: url)
-        let second = try TestAPI(sharing: url)
-        let firstServer = try first.startServer()
-        let secondServer = try second.startServer()
-        defer {
-            firstServer.shutdown(grace: .seconds(1))
-            secondServer.shutdown(grace: .seconds(1))
-        }
+        let servers = try TwoServers()
+        defer { servers.stop() }
+        let (first, second) = (servers.first, servers.second)
+        let (firstServer, secondServer) = (servers.firstServer, servers.secondServer)
         var delivered = 0
         for round in 0..<50 {
             try RealtimeTests.waitUntil {
@@ -184,6 +174,27 @@ import Testing
         let all = statuses.all
         #expect(all.filter { $0 == 201 }.count == 1, "\(all)")
         #expect(all.filter { (400..<500).contains($0) }.count == 7, "\(all)")
+    }
+}
+
+/// Two servers on one new database, each listening on 127.0.0.1 port 0; `stop()` ends both.
+private struct TwoServers {
+    let first: TestAPI
+    let second: TestAPI
+    let firstServer: HTTPServer
+    let secondServer: HTTPServer
+
+    init() throws {
+        let url = try TemporaryPostgres.databaseURL()
+        first = try TestAPI(sharing: url)
+        second = try TestAPI(sharing: url)
+        firstServer = try first.startServer()
+        secondServer = try second.startServer()
+    }
+
+    func stop() {
+        firstServer.shutdown(grace: .seconds(1))
+        secondServer.shutdown(grace: .seconds(1))
     }
 }
 
