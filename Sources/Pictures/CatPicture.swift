@@ -70,9 +70,7 @@ struct CatCanvas {
     }
 
     mutating func line(_ points: [(Double, Double)], width: Double, _ color: RGB) {
-        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7)) { _, _ in
-            color
-        }
+        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7), color)
     }
 
     mutating func line(_ points: [(Double, Double)], width: Double, _ part: CatPainter.Part) {

@@ -27,7 +27,7 @@ struct DogPainter {
         if look.coat == .curly || look.coat == .wiry {
             // Curls and wire hair: a fine texture of lighter and darker tufts.
             let grain = SeededRandom.noise(u * 46, v * 46, seed: seed ^ 0xC0A7)
-            base = base.mixed(with: grain > 0.5 ? .white : .black, abs(grain - 0.5) * 0.35)
+            base = base.mixed(with: grain > 0.5 ? .white : .black, (grain - 0.5).magnitude * 0.35)
         }
         if part == .farLeg { base = base.mixed(with: .black, 0.18) }
         if part == .ear { base = base.mixed(with: .black, 0.14) }
@@ -107,7 +107,7 @@ struct DogPainter {
         case .muzzle, .leg, .farLeg: return look.main
         case .head:
             let (fu, _) = face(u, v)
-            return abs(fu - 0.15) < 0.22 ? look.main : look.accent
+            return (fu - 0.15).magnitude < 0.22 ? look.main : look.accent
         case .body, .tail:
             let blotch = SeededRandom.noise(u * 3.4 + 5, v * 3.4, seed: seed)
             return blotch > 0.56 ? look.accent : look.main
@@ -125,7 +125,7 @@ struct DogPainter {
             return isDark ? (isLowerLeg(v) ? third : look.main) : look.main
         case .head:
             let (fu, fv) = face(u, v)
-            if abs(fu - 0.1) < 0.12 && fv < 0.2 { return look.accent }
+            if (fu - 0.1).magnitude < 0.12 && fv < 0.2 { return look.accent }
             if isDark && (fv > 0.25 || (fu - 0.45) * (fu - 0.45) + (fv + 0.38) * (fv + 0.38) < 0.03) {
                 return third
             }
@@ -145,7 +145,7 @@ struct DogPainter {
         case .leg, .farLeg: return v > groundY - 0.1 ? look.accent : look.main
         case .head:
             let (fu, fv) = face(u, v)
-            return fv > 0.3 || (abs(fu - 0.25) < 0.1 && fv < 0.1) ? look.accent : look.main
+            return fv > 0.3 || ((fu - 0.25).magnitude < 0.1 && fv < 0.1) ? look.accent : look.main
         case .body: return isChest(u, v) ? look.accent : look.main
         case .ear, .tail: return look.main
         }

@@ -95,9 +95,7 @@ struct DogCanvas {
     }
 
     mutating func line(_ points: [(Double, Double)], width: Double, _ color: RGB) {
-        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.8)) { _, _ in
-            color
-        }
+        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.8), color)
     }
 
     // MARK: Scene

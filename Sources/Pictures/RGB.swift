@@ -38,11 +38,15 @@ public struct RGB: Sendable, Hashable {
 
     /// `self` moved toward `other` by `t` (0 = self, 1 = other).
     public func mixed(with other: RGB, _ t: Double) -> RGB {
-        let t = min(max(t, 0), 1)
-        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            UInt8(clamping: Int((Double(a) + (Double(b) - Double(a)) * t).rounded()))
-        }
-        return RGB(mix(r, other.r), mix(g, other.g), mix(b, other.b))
+        // Asked once per painted pixel: no generic `min`/`max`/`clamping` (calls in a debug build).
+        let t = 0 >= t ? 0 : (1 < t ? 1 : t)
+        return RGB(Self.mix(r, other.r, t), Self.mix(g, other.g, t), Self.mix(b, other.b, t))
+    }
+
+    private static func mix(_ a: UInt8, _ b: UInt8, _ t: Double) -> UInt8 {
+        let (a, b) = (Double(Int(a)), Double(Int(b)))
+        let value = Int((a + (b - a) * t).rounded())
+        return UInt8(value < 0 ? 0 : (value > 255 ? 255 : value))
     }
 
     public static let white = RGB(255, 255, 255)

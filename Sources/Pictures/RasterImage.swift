@@ -9,15 +9,19 @@ public struct RasterImage: Sendable, Hashable {
     public init(width: Int, height: Int, fill: RGB = .white) {
         self.width = max(1, width)
         self.height = max(1, height)
-        var pixels = [UInt8](repeating: 0, count: self.width * self.height * 3)
-        var index = 0
-        while index < pixels.count {
-            pixels[index] = fill.r
-            pixels[index + 1] = fill.g
-            pixels[index + 2] = fill.b
-            index += 3
+        let count = self.width * self.height * 3
+        pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Pointer loops: a debug build checks and calls for every `Array` subscript.
+            let base = buffer.baseAddress!
+            var index = 0
+            while index < count {
+                base[index] = fill.r
+                base[index + 1] = fill.g
+                base[index + 2] = fill.b
+                index += 3
+            }
+            initialized = count
         }
-        self.pixels = pixels
     }
 
     /// The colour at (`x`, `y`); both must be inside the picture.
@@ -39,23 +43,34 @@ public struct RasterImage: Sendable, Hashable {
     public mutating func blend(x: Int, y: Int, _ color: RGB, alpha: Double) {
         guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
         let index = (y * width + x) * 3
+        pixels.withUnsafeMutableBufferPointer { Self.blend($0.baseAddress! + index, color, alpha: alpha) }
+    }
+
+    /// Mixes `color` into the three bytes at `pixel` with opacity `alpha` (above 0): the one
+    /// blending rule of every drawing primitive.
+    @inline(__always)
+    static func blend(_ pixel: UnsafeMutablePointer<UInt8>, _ color: RGB, alpha: Double) {
         if alpha >= 1 {
-            pixels[index] = color.r
-            pixels[index + 1] = color.g
-            pixels[index + 2] = color.b
+            pixel[0] = color.r
+            pixel[1] = color.g
+            pixel[2] = color.b
             return
         }
+        // `Double(Int(byte))`: `Double(byte)` is the generic integer conversion in a debug build.
         let keep = 1 - alpha
-        pixels[index] = UInt8(Double(pixels[index]) * keep + Double(color.r) * alpha + 0.5)
-        pixels[index + 1] = UInt8(Double(pixels[index + 1]) * keep + Double(color.g) * alpha + 0.5)
-        pixels[index + 2] = UInt8(Double(pixels[index + 2]) * keep + Double(color.b) * alpha + 0.5)
+        pixel[0] = UInt8(Double(Int(pixel[0])) * keep + Double(Int(color.r)) * alpha + 0.5)
+        pixel[1] = UInt8(Double(Int(pixel[1])) * keep + Double(Int(color.g)) * alpha + 0.5)
+        pixel[2] = UInt8(Double(Int(pixel[2])) * keep + Double(Int(color.b)) * alpha + 0.5)
     }
 
     /// Paints row `y` (which must be inside the picture) in one colour, without blending.
     public mutating func fillRow(_ y: Int, _ color: RGB) {
-        pixels.withUnsafeMutableBufferPointer { pixels in
-            var index = y * width * 3
-            for _ in 0..<width {
+        let start = y * width * 3
+        let end = start + width * 3
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = buffer.baseAddress!
+            var index = start
+            while index < end {
                 pixels[index] = color.r
                 pixels[index + 1] = color.g
                 pixels[index + 2] = color.b
@@ -66,27 +81,34 @@ public struct RasterImage: Sendable, Hashable {
 
     /// True when every pixel has equal red, green and blue.
     public var isGreyscale: Bool {
-        var index = 0
-        while index < pixels.count {
-            if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
-            index += 3
+        pixels.withUnsafeBufferPointer { buffer in
+            guard let pixels = buffer.baseAddress else { return true }
+            var index = 0
+            while index < buffer.count {
+                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
+                index += 3
+            }
+            return true
         }
-        return true
     }
 
     /// The same picture in shades of grey (BT.601 luma).
     public func greyscaled() -> RasterImage {
         var copy = self
-        var index = 0
-        while index < copy.pixels.count {
-            let luma =
-                (Int(pixels[index]) * 299 + Int(pixels[index + 1]) * 587 + Int(pixels[index + 2]) * 114 + 500)
-                / 1000
-            let grey = UInt8(min(luma, 255))
-            copy.pixels[index] = grey
-            copy.pixels[index + 1] = grey
-            copy.pixels[index + 2] = grey
-            index += 3
+        copy.pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = buffer.baseAddress!
+            var index = 0
+            while index < buffer.count {
+                let luma =
+                    (Int(pixels[index]) * 299 + Int(pixels[index + 1]) * 587 + Int(pixels[index + 2]) * 114
+                        + 500)
+                    / 1000
+                let grey = UInt8(luma < 255 ? luma : 255)
+                pixels[index] = grey
+                pixels[index + 1] = grey
+                pixels[index + 2] = grey
+                index += 3
+            }
         }
         return copy
     }
