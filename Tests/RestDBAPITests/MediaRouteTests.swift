@@ -420,8 +420,15 @@ import Testing
             $0.spoolDirectory = api.media.directory ?? api.folder.url.path
         }
         defer { server.shutdown(grace: .seconds(2)) }
+        // Four times the buffered cap shows the streaming as well as twelve times did; random
+        // bytes (eight from each draw) so no boundary hides in them.
         var generator = SystemRandomNumberGenerator()
-        let big = (0..<(6 * 1024 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let big = [UInt8](unsafeUninitializedCapacity: 2 * 1024 * 1024) { buffer, count in
+            UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: UInt64.self) { words in
+                for index in words.indices { words[index] = generator.next() }
+            }
+            count = buffer.count
+        }
         let body = Self.form([("big.bin", nil, big), ("small.txt", "text/plain", Array("small".utf8))])
         let response = try Self.sendInPieces(body, to: server.port)
         #expect(response.status == 201, "\(response.bodyString)")
