@@ -43,4 +43,31 @@ import Testing
         #expect(first[Shared.self] == nil)
         #expect(second[Shared.self] === object)
     }
+
+    @Test func removingTheFirstKeepsTheOthersAndEachCanBeRemoved() {
+        var attributes = HTTPRequestAttributes()
+        attributes[Caller.self] = Caller(name: "ann")
+        attributes[Session.self] = Session(id: 7)
+        attributes[String.self] = "text"
+        attributes[Caller.self] = nil
+        #expect(attributes[Caller.self] == nil)
+        #expect(attributes[Session.self] == Session(id: 7))
+        #expect(attributes[String.self] == "text")
+        attributes[String.self] = nil
+        #expect(attributes[String.self] == nil)
+        #expect(attributes[Session.self] == Session(id: 7))
+        attributes[Caller.self] = Caller(name: "bob")
+        attributes[Session.self] = nil
+        #expect(attributes[Session.self] == nil)
+        #expect(attributes[Caller.self] == Caller(name: "bob"))
+    }
+
+    @Test func headerAndQueryCountsAreCaseRulesOfEach() {
+        let request = HTTPRequest(
+            method: .get, target: "/rest/a?apikey=1&APIKEY=2&apikey=3",
+            headers: ["X-ApiKey": "a", "x-apikey": "b", "Host": "h"])
+        #expect(request.headers.count(of: "x-apikey") == 2)
+        #expect(request.headers.count(of: "origin") == 0)
+        #expect(request.queryCount("apikey") == 2)  // query names are exact, as restdb's are
+    }
 }

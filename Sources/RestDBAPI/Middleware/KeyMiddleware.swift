@@ -187,11 +187,11 @@ struct KeyMiddleware: HTTPMiddleware {
     /// Two `x-apikey` headers, or two `apikey` parameters, leave it open which key was meant
     /// (a proxy may add one): 400, as for two `Host` headers.
     static func keyGivenTwice(_ request: HTTPRequest) -> RestError? {
-        if request.headers.values(for: "x-apikey").count > 1 {
+        if request.headers.count(of: "x-apikey") > 1 {
             return RestError(
                 .badRequest, "Send the x-apikey header once; this request has it more than once.")
         }
-        if request.queryValues("apikey").count > 1 {
+        if request.queryCount("apikey") > 1 {
             return RestError(
                 .badRequest, "Send the apikey parameter once; this request has it more than once.")
         }

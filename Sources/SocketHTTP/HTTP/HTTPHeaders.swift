@@ -29,6 +29,13 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         fields.filter { Self.equalIgnoringCase($0.name, name) }.map(\.value)
     }
 
+    /// How many fields are called `name` (any case).
+    public func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where Self.equalIgnoringCase(field.name, name) { count += 1 }
+        return count
+    }
+
     /// Whether a field called `name` (any case) is present.
     public func contains(_ name: String) -> Bool {
         fields.contains { Self.equalIgnoringCase($0.name, name) }

@@ -83,6 +83,13 @@ public struct HTTPRequest: Sendable {
         queryItems.first { $0.name == name }?.value
     }
 
+    /// How many query items are called `name`.
+    public func queryCount(_ name: String) -> Int {
+        var count = 0
+        for item in queryItems where item.name == name { count += 1 }
+        return count
+    }
+
     /// Every decoded value of query item `name`, in order.
     public func queryValues(_ name: String) -> [String] {
         queryItems.filter { $0.name == name }.map(\.value)

@@ -14,26 +14,40 @@ public struct HTTPRequestAttributes: Sendable {
         init(_ value: Value) { self.value = value }
     }
 
-    /// At most a few entries (one per type a middleware attaches): a list searched in order
-    /// costs less than a dictionary's hashing and a cast from `any Sendable` on every request.
-    private var entries: [(type: ObjectIdentifier, box: any AnyObject & Sendable)] = []
+    private typealias Entry = (type: ObjectIdentifier, box: any AnyObject & Sendable)
+
+    /// At most a few entries (one per type a middleware attaches): the first kept inline, so the
+    /// usual single attribute (the caller) costs no list, the others in a list searched in
+    /// order, which costs less than a dictionary's hashing and a cast from `any Sendable`.
+    private var first: Entry?
+    private var others: [Entry] = []
 
     public init() {}
 
     public subscript<Value: Sendable>(_ type: Value.Type) -> Value? {
         get {
             let id = ObjectIdentifier(type)
-            guard let entry = entries.first(where: { $0.type == id }) else { return nil }
+            let box: (any AnyObject & Sendable)?
+            if let first, first.type == id {
+                box = first.box
+            } else {
+                box = others.first(where: { $0.type == id })?.box
+            }
             // The box under this type's identifier is always a `Box<Value>` (the setter's).
-            return unsafeDowncast(entry.box, to: Box<Value>.self).value
+            return box.map { unsafeDowncast($0, to: Box<Value>.self).value }
         }
         set {
             let id = ObjectIdentifier(type)
-            let index = entries.firstIndex { $0.type == id }
+            if first == nil || first?.type == id {
+                first = newValue.map { (id, Box($0)) }
+                if first == nil, !others.isEmpty { first = others.removeFirst() }
+                return
+            }
+            let index = others.firstIndex { $0.type == id }
             switch (newValue, index) {
-            case (let value?, let index?): entries[index].box = Box(value)
-            case (let value?, nil): entries.append((id, Box(value)))
-            case (nil, let index?): entries.remove(at: index)
+            case (let value?, let index?): others[index].box = Box(value)
+            case (let value?, nil): others.append((id, Box(value)))
+            case (nil, let index?): others.remove(at: index)
             case (nil, nil): break
             }
         }
