@@ -107,8 +107,17 @@ package struct PostgresDialect: SQLDialect {
         }
     }
 
+    /// With `indexable` (the array arm of a field test, `value arm OR array arm`), a redundant
+    /// range comes first that a value index on the field answers: PostgreSQL reads an index for
+    /// an OR only when every arm can use one, so without it an equality on an indexed field
+    /// (declared or automatic) scans the table. In `jsonb`'s order a non-empty array sorts after
+    /// every boolean and before every object; an empty one sorts first of all, but it has no
+    /// element for the arm to find.
     package func isArray(_ reference: ValueReference, indexable: Bool) -> String {
-        "jsonb_typeof(\(reference.value)) = 'array'"
+        let type = "jsonb_typeof(\(reference.value)) = 'array'"
+        guard indexable else { return type }
+        return
+            "\(reference.value) > CAST('true' AS jsonb) AND \(reference.value) < CAST('{}' AS jsonb) AND \(type)"
     }
 
     package func anyElement(of reference: ValueReference, alias: String, where condition: SQLFragment)

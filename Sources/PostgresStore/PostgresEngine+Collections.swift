@@ -90,6 +90,10 @@ extension PostgresEngine {
         let fieldPath = try FieldIndex.path(path)
         try write { connection in
             try connection.execute("SET LOCAL statement_timeout = 0")
+            // A declared index takes the place of the automatic ones on the field.
+            for kind in ["av", "as"] {
+                try connection.execute("DROP INDEX IF EXISTS \(Self.indexName(info, fieldPath, kind: kind))")
+            }
             try connection.execute(Self.valueIndexSQL(info, fieldPath))
             try connection.execute(
                 "CREATE INDEX IF NOT EXISTS \(Self.indexName(info, fieldPath, kind: "s")) ON \(info.table)"

@@ -33,6 +33,8 @@ extension PostgresEngine {
         else { return nil }
         let info = try collection(request.collection)
         let condition = try pageCondition(request)
+        let timing = startRead(request)
+        defer { endRead(timing, info) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
         let sql = Self.pageSQL(
@@ -96,6 +98,8 @@ extension PostgresEngine {
         let request = try request.resolvingHints()
         let info = try collection(request.collection)
         let condition = try pageCondition(request)
+        let timing = startRead(request)
+        defer { endRead(timing, info) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
         if !request.groupBy.isEmpty || !request.aggregates.isEmpty {

@@ -30,6 +30,9 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         public var ids = IDSource.process
         /// The longest one statement may run (`statement_timeout`); nil is no limit.
         public var queryBudget: Duration?
+        /// When set, fields that slow reads filter or sort on get indexes by themselves, as on
+        /// SQLite (`AutoIndexPolicy`); nil (the default) never indexes on its own.
+        public var autoIndex: AutoIndexPolicy?
 
         public init() {}
     }
@@ -39,6 +42,8 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     public let clock: DocumentClock
     public let ids: IDSource
     let queryBudget: Duration?
+    /// Counts slow reads per field and builds automatic indexes (`Options.autoIndex`).
+    let autoIndexer: AutoIndexer?
     /// True when this open created restlite's tables: the database had none (a first start,
     /// which `restlite serve` seeds).
     public let createdTables: Bool
@@ -72,6 +77,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         clock = options.clock
         ids = options.ids
         queryBudget = options.queryBudget
+        autoIndexer = options.autoIndex.map(AutoIndexer.init(policy:))
         var setup: [String] = []
         if let budget = options.queryBudget {
             setup.append("SET statement_timeout = \(Self.milliseconds(budget))")

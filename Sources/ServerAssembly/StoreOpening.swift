@@ -59,14 +59,15 @@ enum StoreOpening {
         }
     }
 
-    /// The PostgreSQL engine at `url` with the configuration's clock, ids and query budget
-    /// (automatic indexes are SQLite's only). libpq missing, or the server unreachable, is a
+    /// The PostgreSQL engine at `url` with the configuration's clock, ids, query budget and
+    /// automatic indexes. libpq missing, or the server unreachable, is a
     /// setting error that says what to do.
     static func openPostgres(_ url: String, _ configuration: ServeConfiguration) throws -> PostgresEngine {
         var options = PostgresEngine.Options()
         if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
         if let seed = configuration.idSeed { options.ids = .seeded(seed) }
         options.queryBudget = configuration.queryBudget
+        options.autoIndex = autoIndexPolicy(configuration)
         do {
             return try PostgresEngine(url: url, options: options)
         } catch let error as StoreUnavailable {
@@ -109,13 +110,17 @@ enum StoreOpening {
         if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
         if let seed = configuration.idSeed { options.ids = .seeded(seed) }
         options.queryBudget = configuration.queryBudget
-        if configuration.autoIndex {
-            var policy = AutoIndexPolicy()
-            // Rare lines (an index built or dropped): written even with --quiet.
-            policy.log = { line in StandardErrorLine.emit(line) }
-            options.autoIndex = policy
-        }
+        options.autoIndex = autoIndexPolicy(configuration)
         return options
+    }
+
+    /// The automatic indexes' policy, the same on both engines; nil with `--no-auto-index`.
+    static func autoIndexPolicy(_ configuration: ServeConfiguration) -> AutoIndexPolicy? {
+        guard configuration.autoIndex else { return nil }
+        var policy = AutoIndexPolicy()
+        // Rare lines (an index built or dropped): written even with --quiet.
+        policy.log = { line in StandardErrorLine.emit(line) }
+        return policy
     }
 
     /// Seeds a new folder or an in-memory store (or resets) when the configuration asks;

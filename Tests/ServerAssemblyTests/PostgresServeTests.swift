@@ -1,11 +1,11 @@
 import DocumentJSON
 import DocumentStore
 import Foundation
-import PostgresStore
 import RestLiteTesting
 import SocketHTTP
 import Testing
 
+@testable import PostgresStore
 @testable import RestDBAPI
 @testable import ServerAssembly
 
@@ -233,6 +233,16 @@ import Testing
             #expect(message.contains("cannot reach PostgreSQL"), "\(message)")
             #expect(message.contains("app:***@") && !message.contains("s3cret"), "\(message)")
         }
+    }
+
+    /// The automatic indexes' policy is the same as on SQLite; `--no-auto-index` turns it off.
+    @Test func serveIndexesByItselfOnPostgreSQLUnlessTheFlagSaysNo() throws {
+        let url = try TemporaryPostgres.databaseURL()
+        let on = try StoreOpening.openPostgres(url, configuration(database: url))
+        #expect(on.autoIndexer?.policy.slowRead == AutoIndexPolicy().slowRead)
+        #expect(on.autoIndexer?.policy.slowReadsBeforeIndex == AutoIndexPolicy().slowReadsBeforeIndex)
+        let off = try StoreOpening.openPostgres(url, configuration(database: url) { $0.autoIndex = false })
+        #expect(off.autoIndexer == nil)
     }
 
     @Test func passwordsAreHiddenWhereverTheURLIsShown() {
