@@ -25,6 +25,15 @@ package struct LibPQ: Sendable {
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
             UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> OpaquePointer?
+    typealias Prepare =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?
+        ) -> OpaquePointer?
+    typealias ExecPrepared =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> OpaquePointer?
     typealias ResultInt = @convention(c) (OpaquePointer?) -> Int32
     typealias ResultText = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     typealias ResultField = @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
@@ -40,6 +49,9 @@ package struct LibPQ: Sendable {
     let finish: ConnectionVoid
     let reset: ConnectionVoid
     let execParams: ExecParams
+    /// A named statement parsed once per connection (`PQprepare`), run with `PQexecPrepared`.
+    let prepare: Prepare
+    let execPrepared: ExecPrepared
     let resultStatus: ResultInt
     let resultErrorMessage: ResultText
     let resultErrorField: ResultField
@@ -99,6 +111,8 @@ package struct LibPQ: Sendable {
             finish: try function("PQfinish", as: ConnectionVoid.self),
             reset: try function("PQreset", as: ConnectionVoid.self),
             execParams: try function("PQexecParams", as: ExecParams.self),
+            prepare: try function("PQprepare", as: Prepare.self),
+            execPrepared: try function("PQexecPrepared", as: ExecPrepared.self),
             resultStatus: try function("PQresultStatus", as: ResultInt.self),
             resultErrorMessage: try function("PQresultErrorMessage", as: ResultText.self),
             resultErrorField: try function("PQresultErrorField", as: ResultField.self),

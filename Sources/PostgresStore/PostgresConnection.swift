@@ -9,13 +9,27 @@ import DocumentStore
 
 /// One libpq connection, used by one thread at a time (the pool hands it out). Statements go
 /// through `PQexecParams` with text-format parameters: the `?`s of a `SQLFragment` become `$1`,
-/// `$2`, ... (`numberedPlaceholders`), and each `SQLValue` travels as its text.
+/// `$2`, ... (`numberedPlaceholders`), and each `SQLValue` travels as its text. The statements
+/// of the request path go through `executePrepared`: parsed (and, once PostgreSQL settles on a
+/// generic plan, planned) once per connection instead of at every request.
 ///
 /// Ownership argument for `@unchecked Sendable`: a connection moves between threads only
 /// through `PostgresPool`, which gives it to one caller at a time.
 package final class PostgresConnection: @unchecked Sendable {
     let libpq: LibPQ
     private let handle: OpaquePointer
+    /// The statements `executePrepared` prepared on this connection: SQL text to statement name.
+    private var prepared: [String: String] = [:]
+    /// `executePrepared`'s statements run once and not prepared yet (a statement is prepared
+    /// when it comes a second time, so one that never comes back costs no extra round trip).
+    private var seenOnce: Set<String> = []
+    /// Statements sent to the server (each one run, each one prepared): one round trip each.
+    package private(set) var roundTrips = 0
+    /// Statements prepared on this connection (`PQprepare`).
+    package private(set) var preparations = 0
+    /// Prepared statements kept per connection at most; past it they are all deallocated and
+    /// the ones still used are prepared again.
+    static let preparedLimit = 256
 
     /// Connects with a libpq connection string or URL; throws `PostgresError` (with
     /// `isConnectionFailure`) when the server cannot be reached.
@@ -41,6 +55,9 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Reconnects with the same parameters; true when the connection works again.
     package func reset() -> Bool {
         libpq.reset(handle)
+        // A new session: the statements prepared on the old one are gone with it.
+        prepared.removeAll()
+        seenOnce.removeAll()
         guard !isBroken else { return false }
         return (try? configureSession()) != nil
     }
@@ -58,10 +75,52 @@ package final class PostgresConnection: @unchecked Sendable {
     package func execute(_ sql: String, _ bindings: [SQLValue] = []) throws(PostgresError) -> PostgresRows {
         let text = bindings.isEmpty ? sql : Self.numberedPlaceholders(sql)
         let values: [String?] = bindings.map(Self.parameterText)
+        roundTrips += 1
         let result = withParameters(values) { pointers in
             libpq.execParams(
                 handle, text, Int32(values.count), nil, pointers, nil, nil, 0)
         }
+        return try rows(of: result, sql: sql)
+    }
+
+    /// Runs one statement of the request path, the same rows as `execute`: from its second run
+    /// on this connection it is a prepared statement (`PQprepare` once, then `PQexecPrepared`),
+    /// which PostgreSQL neither parses again nor, once it settles on a generic plan, plans
+    /// again. A new connection (after a restart of PostgreSQL) prepares its own.
+    @discardableResult
+    package func executePrepared(_ sql: String, _ bindings: [SQLValue] = []) throws(PostgresError)
+        -> PostgresRows
+    {
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else if seenOnce.remove(sql) == nil {
+            if seenOnce.count >= Self.preparedLimit { seenOnce.removeAll() }
+            seenOnce.insert(sql)
+            return try execute(sql, bindings)
+        } else {
+            if prepared.count >= Self.preparedLimit {
+                try execute("DEALLOCATE ALL")
+                prepared.removeAll()
+            }
+            let text = bindings.isEmpty ? sql : Self.numberedPlaceholders(sql)
+            let fresh = "restlite_\(preparations + 1)"
+            roundTrips += 1
+            _ = try rows(of: libpq.prepare(handle, fresh, text, Int32(bindings.count), nil), sql: sql)
+            preparations += 1
+            prepared[sql] = fresh
+            name = fresh
+        }
+        let values: [String?] = bindings.map(Self.parameterText)
+        roundTrips += 1
+        let result = withParameters(values) { pointers in
+            libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)
+        }
+        return try rows(of: result, sql: sql)
+    }
+
+    /// A statement's result as rows, or its error thrown (the result freed).
+    private func rows(of result: OpaquePointer?, sql: String) throws(PostgresError) -> PostgresRows {
         guard let result else {
             throw PostgresError(
                 sqlState: isBroken ? "08006" : nil,

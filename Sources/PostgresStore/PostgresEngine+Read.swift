@@ -15,12 +15,17 @@ extension PostgresEngine {
     public func count(in name: String, matching query: JSONValue?) throws -> Int {
         let info = try collection(name)
         let condition = try condition(for: query)
-        return try run { connection in
-            Int(
-                try connection.execute(
-                    "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings
-                ).int64(0, 0))
-        }
+        return try run { connection in try Self.count(info, condition, connection) }
+    }
+
+    /// The documents of `info` matching `condition`.
+    private static func count(
+        _ info: CollectionInfo, _ condition: SQLFragment, _ connection: PostgresConnection
+    ) throws -> Int {
+        Int(
+            try connection.executePrepared(
+                "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings
+            ).int64(0, 0))
     }
 
     /// The list route's fast path: the page's `body` texts copied one after another, commas
@@ -37,17 +42,11 @@ extension PostgresEngine {
         defer { endRead(timing, info) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
-        let sql = Self.pageSQL(
-            request, columns: "body", info: info, condition: condition, skip: skip, max: limit)
-        func page(_ connection: PostgresConnection) throws -> (rows: PostgresRows, total: Int?) {
-            let rows = try connection.execute(sql.sql, sql.bindings)
-            let total =
-                request.totals
-                ? try Self.total(pageCount: rows.count, skip: skip, max: limit, info, condition, connection)
-                : nil
-            return (rows, total)
+        let (rows, total) = try run { connection in
+            try Self.page(
+                request, columns: "body", info: info, condition: condition, skip: skip, max: limit, connection
+            )
         }
-        let (rows, total) = request.totals ? try snapshot(page) : try run(page)
         bytes.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
             if row > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -82,16 +81,30 @@ extension PostgresEngine {
         return sql
     }
 
-    /// The number of matches: known from a short page, else counted (in the page's snapshot).
-    private static func total(
-        pageCount: Int, skip: Int, max: Int, _ info: CollectionInfo, _ condition: SQLFragment,
-        _ connection: PostgresConnection
-    ) throws -> Int {
-        if pageCount < max && (pageCount > 0 || skip == 0) { return skip + pageCount }
-        return Int(
-            try connection.execute(
-                "SELECT count(*) FROM \(info.table) WHERE \(condition.sql)", condition.bindings
-            ).int64(0, 0))
+    /// A page of `columns` and, with totals, the number of matches, from one statement (one
+    /// snapshot, one round trip, prepared from its second run on a connection). The total is
+    /// known from a short page (`skip` + its rows); for a full page the same statement counts
+    /// the matches, in a subquery PostgreSQL runs only when a row needs it. A page past the end
+    /// (no rows after a `skip`) has its matches counted by a second statement.
+    private static func page(
+        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
+        max: Int, _ connection: PostgresConnection
+    ) throws -> (rows: PostgresRows, total: Int?) {
+        let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
+        guard request.totals else {
+            return (try connection.executePrepared(page.sql, page.bindings), nil)
+        }
+        let sql =
+            SQLFragment(
+                "SELECT \(columns), CASE WHEN count(*) OVER () < ? THEN -1 ELSE (SELECT count(*) FROM \(info.table) WHERE ",
+                [.integer(Int64(max))]) + condition + SQLFragment(") END FROM (") + page
+            + SQLFragment(") AS page")
+        let rows = try connection.executePrepared(sql.sql, sql.bindings)
+        guard rows.count > 0 else {
+            return (rows, try max > 0 && skip == 0 ? 0 : count(info, condition, connection))
+        }
+        let counted = rows.int64(0, rows.columnCount - 1)
+        return (rows, counted < 0 ? skip + rows.count : Int(counted))
     }
 
     public func find(_ request: FindRequest) throws -> FindResult {
@@ -110,19 +123,15 @@ extension PostgresEngine {
                 return FindResult(documents: [], total: total, groups: groups, skip: skip, max: limit)
             }
         }
-        let sql = Self.pageSQL(
-            request, columns: Self.documentColumns, info: info, condition: condition, skip: skip, max: limit)
-        func page(_ connection: PostgresConnection) throws -> FindResult {
-            var documents = Self.documents(try connection.execute(sql.sql, sql.bindings))
-            if let projection = request.fields { documents = documents.map(projection.apply) }
-            let total =
-                request.totals
-                ? try Self.total(
-                    pageCount: documents.count, skip: skip, max: limit, info, condition, connection)
-                : nil
-            return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: limit)
+        let (rows, total) = try run { connection in
+            try Self.page(
+                request, columns: Self.documentColumns, info: info, condition: condition, skip: skip,
+                max: limit,
+                connection)
         }
-        return request.totals ? try snapshot(page) : try run(page)
+        var documents = Self.documents(rows)
+        if let projection = request.fields { documents = documents.map(projection.apply) }
+        return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: limit)
     }
 
     /// One ORDER BY term: a system column directly (NULL first ascending, as SQLite), any

@@ -61,7 +61,7 @@ extension PostgresEngine {
             objects, info: info, options: options, now: clock.nowMilliseconds(), ids: ids)
     }
 
-    /// One multi-row INSERT per 1,000 documents.
+    /// One multi-row INSERT per 1,000 documents (prepared: a POST's one-row INSERT comes again).
     static func insertRows(_ documents: [Document], info: CollectionInfo, _ connection: PostgresConnection)
         throws
     {
@@ -79,7 +79,7 @@ extension PostgresEngine {
                 ]
             }
             let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, 0)", count: chunk.count).joined(separator: ", ")
-            try connection.execute(
+            try connection.executePrepared(
                 "INSERT INTO \(info.table)(id, body, created, changed, createdby, changedby, version) VALUES \(rows)",
                 bindings)
             start += chunk.count
@@ -168,7 +168,7 @@ extension PostgresEngine {
                 try lockCollection(info, connection)
                 try checkUnique(fields, info: info, id: stored.id, connection)
             },
-            run: { _ = try connection.execute($0, $1) })
+            run: { _ = try connection.executePrepared($0, $1) })
     }
 
     // MARK: Children

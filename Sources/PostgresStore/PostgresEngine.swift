@@ -247,7 +247,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     func fetch(_ id: String, info: CollectionInfo, forUpdate: Bool = false, _ connection: PostgresConnection)
         throws -> Document?
     {
-        let rows = try connection.execute(
+        let rows = try connection.executePrepared(
             "SELECT \(Self.documentColumns) FROM \(info.table) WHERE id = ?\(forUpdate ? " FOR UPDATE" : "")",
             [.text(id)])
         return rows.count > 0 ? Self.document(rows, 0) : nil

@@ -1,0 +1,110 @@
+import DocumentJSON
+import DocumentQuery
+import DocumentStore
+import Testing
+
+@testable import PostgresStore
+
+/// What a read costs on PostgreSQL: a GET one and a list page with its total are one statement
+/// each (one round trip), prepared once per connection and reused. The engine has one
+/// connection, so every statement below runs on it and `pg_prepared_statements` (a session's
+/// own view) shows what it prepared.
+@Suite("PostgreSQL prepared reads")
+struct PreparedStatementTests {
+    static func engine() throws -> PostgresEngine {
+        var options = PostgresEngine.Options()
+        options.maximumConnections = 1
+        return try PostgresEngine(url: try PostgresFixture.databaseURL(), options: options)
+    }
+
+    /// The round trips `body` made on the engine's one connection. The engine may re-read its
+    /// catalog in between (when its notices connect), which only adds: the least of a few
+    /// tries is what `body` itself costs.
+    static func roundTrips(_ engine: PostgresEngine, _ body: () throws -> Void) throws -> Int {
+        var least = Int.max
+        for _ in 0..<5 {
+            let before = try engine.pool.with { $0.roundTrips }
+            try body()
+            least = min(least, try engine.pool.with { $0.roundTrips } - before)
+        }
+        return least
+    }
+
+    @Test("a GET one is one statement, prepared at its second run and then reused")
+    func getOne() throws {
+        let engine = try Self.engine()
+        let cat = try engine.insert(["name": "Tom"], into: "cats")
+        let preparedBefore = try engine.pool.with { $0.preparations }
+        // First run: sent as it is; second: prepared, then run; later: run as prepared.
+        for _ in 0..<3 { #expect(try engine.document(cat.id, in: "cats") == cat) }
+        #expect(try engine.pool.with { $0.preparations } == preparedBefore + 1)
+        #expect(try Self.roundTrips(engine) { _ = try engine.document(cat.id, in: "cats") } == 1)
+        #expect(try engine.pool.with { $0.preparations } == preparedBefore + 1)
+        let prepared = try engine.pool.with { connection in
+            try connection.execute(
+                "SELECT count(*), sum(generic_plans + custom_plans) FROM pg_prepared_statements"
+                    + " WHERE statement LIKE '% WHERE id = $1'")
+        }
+        #expect(prepared.int64(0, 0) == 1)
+        // Every run after the first went through the one prepared statement.
+        #expect(prepared.int64(0, 1) == 2 + 5)
+        #expect(throws: StoreError.documentNotFound("5e0be1000000000000000000")) {
+            try engine.document("5e0be1000000000000000000", in: "cats")
+        }
+    }
+
+    @Test("a list page with its total is one statement, whether the total is counted or known from the page")
+    func listWithTotal() throws {
+        let engine = try Self.engine()
+        _ = try engine.insertMany((0..<30).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        let full = FindRequest(collection: "cats", max: 10, totals: true)
+        let short = FindRequest(collection: "cats", skip: 25, max: 10, totals: true)
+        let filtered = FindRequest(collection: "cats", query: ["n": ["$gte": 12]], max: 5, totals: true)
+        for (request, total, shown) in [(full, 30, 10), (short, 30, 5), (filtered, 18, 5)] {
+            var page: [UInt8] = []
+            let counts = try #require(try engine.appendPageJSON(request, into: &page))
+            #expect(counts.total == total && counts.count == shown, "\(request)")
+            #expect(try engine.find(request).total == total)
+            #expect(
+                try Self.roundTrips(engine) {
+                    var bytes: [UInt8] = []
+                    _ = try engine.appendPageJSON(request, into: &bytes)
+                } == 1, "\(request)")
+            #expect(try Self.roundTrips(engine) { _ = try engine.find(request) } == 1, "\(request)")
+        }
+        // Past the end: no rows, so the matches are counted by a second statement.
+        let past = FindRequest(collection: "cats", skip: 40, max: 10, totals: true)
+        #expect(try engine.find(past).total == 30 && engine.find(past).documents.isEmpty)
+        #expect(try Self.roundTrips(engine) { _ = try engine.find(past) } == 2)
+        let none = FindRequest(collection: "cats", query: ["n": ["$gt": 100]], totals: true)
+        #expect(try engine.find(none).total == 0)
+        #expect(try Self.roundTrips(engine) { _ = try engine.find(none) } == 1)
+        // Every page statement above was prepared once on the connection and reused.
+        let statements = try engine.pool.with { connection in
+            try connection.execute(
+                "SELECT generic_plans + custom_plans FROM pg_prepared_statements WHERE statement LIKE '%OVER ()%'"
+            )
+        }
+        #expect(statements.count >= 4)
+        for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 5) }
+    }
+
+    @Test("past the connection's limit its prepared statements are deallocated and prepared again")
+    func preparedLimit() throws {
+        let connection = try PostgresFixture.connection()
+        let limit = PostgresConnection.preparedLimit
+        // Each statement twice: sent as it is, then prepared. The last one is past the limit.
+        for number in Array(0...limit) + [0] {
+            for _ in 0..<2 {
+                #expect(
+                    try connection.executePrepared("SELECT ?::bigint + \(number)", [.integer(1)]).int64(0, 0)
+                        == Int64(number + 1))
+            }
+        }
+        #expect(connection.preparations == limit + 2)
+        let kept = try connection.execute("SELECT statement FROM pg_prepared_statements ORDER BY statement")
+        #expect(kept.count == 2)
+        #expect(
+            kept.text(0, 0) == "SELECT $1::bigint + 0" && kept.text(1, 0) == "SELECT $1::bigint + \(limit)")
+    }
+}
