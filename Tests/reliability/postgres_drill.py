@@ -23,8 +23,10 @@ reconnect by itself); an acknowledged write is missing or holds another `_id`; a
 is stored twice. A POST answered 503 may have landed or not (its commit can race the
 shutdown); the drill counts those.
 
-Usage: postgres_drill.py --binary .build/debug/restlite [--cycles 2] [--writers 4]
+Usage: postgres_drill.py --binary .build/debug/restlite [--long] [--cycles 2] [--writers 4]
            [--load 2] [--down 2] [--bound 15]
+--long: 16 writers, 10 outages (5 fast restarts, 5 immediate stops held 3 s), 3 s of load
+before each (run.sh --long); the flags given beside it win.
 Prints one JSON line per outage and a summary line; exits 1 when a check fails.
 """
 
@@ -44,6 +46,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import KEY, Server, emit, request  # noqa: E402
 
 COLLECTION = "pgdrill"
+# The defaults, and --long's: more writers, more outages (5 of each kind), held down longer.
+QUICK = {"cycles": 2, "writers": 4, "load": 2.0, "down": 2.0}
+LONG = {"cycles": 10, "writers": 16, "load": 3.0, "down": 3.0}
 
 
 def find_pg_bin():
@@ -217,12 +222,18 @@ def stored_documents(port):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=".build/debug/restlite")
-    parser.add_argument("--cycles", type=int, default=2, help="outages (fast restart, immediate stop, ...)")
-    parser.add_argument("--writers", type=int, default=4)
-    parser.add_argument("--load", type=float, default=2.0, help="seconds of load before each outage and at the end")
-    parser.add_argument("--down", type=float, default=2.0, help="seconds PostgreSQL stays stopped (immediate stops)")
+    parser.add_argument("--long", action="store_true",
+                        help="the long mode (docs/RELIABILITY.md's figures): %s; the flags below still win"
+                        % ", ".join("--%s %s" % item for item in LONG.items()))
+    parser.add_argument("--cycles", type=int, help="outages (fast restart, immediate stop, ...); default 2")
+    parser.add_argument("--writers", type=int, help="default 4")
+    parser.add_argument("--load", type=float, help="seconds of load before each outage and at the end; default 2")
+    parser.add_argument("--down", type=float, help="seconds PostgreSQL stays stopped (immediate stops); default 2")
     parser.add_argument("--bound", type=float, default=15.0, help="longest wait for any answer, and for recovery")
     args = parser.parse_args()
+    for name, value in (LONG if args.long else QUICK).items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if not 1 <= args.cycles <= 100 or not 1 <= args.writers <= 64:
         sys.exit("--cycles must be 1-100 and --writers 1-64")
     pg_bin = find_pg_bin()
@@ -347,8 +358,8 @@ def main():
                 lines = [line.rstrip() for line in text if "error" in line.lower() or " 500" in line]
             emit({"drill": "postgres", "server_log_errors": lines[-20:]})
         emit({
-            "drill": "postgres", "cycles": args.cycles, "writers": args.writers,
-            "acknowledged_writes": acknowledged, "stored": len(stored), "lost": len(lost),
+            "drill": "postgres", "mode": "long" if args.long else "quick", "cycles": args.cycles,
+            "writers": args.writers, "load_s": args.load, "down_s": args.down, "acknowledged_writes": acknowledged, "stored": len(stored), "lost": len(lost),
             "duplicated": duplicated, "answered_503": len(unavailable),
             "503_landed_anyway": unacknowledged_landed,
             "other_answers": len(bad),

@@ -21,7 +21,7 @@ case "$mode" in
     postgres=(--cycles 2 --writers 4 --load 1.5 --down 1.5) ;;
 --long) config=release; trials=50; slow=500; dos_only=unkeyed,keyed,slowbody,regex; load=(--long); health=50
     limits=(--subscribers 5000); postgres_rounds=2000
-    postgres=(--cycles 10 --writers 16 --load 3 --down 3) ;;
+    postgres=(--long) ;;
 *) echo "usage: $0 [--quick|--long]" >&2; exit 2 ;;
 esac
 
