@@ -1,6 +1,7 @@
 import DocumentJSON
 import DocumentQuery
 import DocumentStore
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
@@ -14,7 +15,7 @@ struct PreparedStatementTests {
     static func engine() throws -> PostgresEngine {
         var options = PostgresEngine.Options()
         options.maximumConnections = 1
-        return try PostgresEngine(url: try PostgresFixture.databaseURL(), options: options)
+        return try PostgresEngine(url: try TemporaryPostgres.databaseURL(), options: options)
     }
 
     /// The round trips `body` made on the engine's one connection. The engine may re-read its
