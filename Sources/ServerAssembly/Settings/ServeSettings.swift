@@ -38,7 +38,7 @@ public struct ServeSettings: Sendable {
             + "instead of `restlite.sqlite`; libpq is loaded only then (`apt install libpq5`, `brew install "
             + "libpq`); the API keys are the database's (its first start copies `keys.json` and `--apikey` "
             + "there); the data folder keeps `media/` and the lock; an empty database is seeded; "
-            + "no automatic indexes, index routes or schema edits there yet ([PostgreSQL](#postgresql))"
+            + "automatic indexes, the index routes and schema edits work as on SQLite ([PostgreSQL](#postgresql))"
     ) { text, configuration in configuration.databaseURL = try ServeConfiguration.parseDatabaseURL(text) }
 
     public let apiKeys = ServeSetting<[String]>(
