@@ -15,16 +15,7 @@ extension DocumentStore {
     public func indexes(of name: String) throws -> [IndexDescription] {
         let info = try collection(name)
         let stored = try pool.read { connection in try Self.storedIndexes(collectionID: info.id, connection) }
-        // One entry per field and kind (declared or automatic), with the purposes it serves.
-        var purposes: [IndexDescription: Set<IndexDescription.Purpose>] = [:]
-        for index in stored {
-            let entry = IndexDescription(
-                field: index.path.description, purposes: [], automatic: index.kind.hasPrefix("a"))
-            purposes[entry, default: []].insert(index.kind.hasSuffix("s") ? .sort : .filter)
-        }
-        return purposes.map { entry, served in
-            IndexDescription(field: entry.field, purposes: served, automatic: entry.automatic)
-        }.sorted { ($0.field, $0.automatic ? 1 : 0) < ($1.field, $1.automatic ? 1 : 0) }
+        return IndexDescription.listing(stored.map { (field: $0.path.description, kind: $0.kind) })
     }
 
     /// Removes every index on `field` (declared and automatic). Returns false when there was

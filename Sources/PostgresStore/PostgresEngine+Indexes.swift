@@ -22,19 +22,13 @@ extension PostgresEngine: AutoIndexingEngine, SchemaEditingEngine {
                 WHERE schemaname = current_schema() AND tablename = ?
                 """, [.text("docs_\(info.id)")])
         }
-        // One entry per field and kind (declared or automatic), with the purposes it serves.
-        var purposes: [IndexDescription: Set<IndexDescription.Purpose>] = [:]
-        for row in 0..<rows.count {
+        let fields = (0..<rows.count).compactMap { row -> (field: String, kind: String)? in
             guard let indexName = rows.text(row, 0), let definition = rows.text(row, 1),
                 let field = Self.indexedField(info, indexName, definition)
-            else { continue }
-            let entry = IndexDescription(
-                field: field.path.description, purposes: [], automatic: field.kind.hasPrefix("a"))
-            purposes[entry, default: []].insert(field.kind.hasSuffix("v") ? .filter : .sort)
+            else { return nil }
+            return (field: field.path.description, kind: field.kind)
         }
-        return purposes.map { entry, served in
-            IndexDescription(field: entry.field, purposes: served, automatic: entry.automatic)
-        }.sorted { ($0.field, $0.automatic ? 1 : 0) < ($1.field, $1.automatic ? 1 : 0) }
+        return IndexDescription.listing(fields)
     }
 
     /// The field and kind of one of restlite's indexes on `info`'s table (nil for any other

@@ -130,8 +130,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     }
 
     static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        max(1, duration.wholeMilliseconds)
     }
 
     // MARK: Catalog

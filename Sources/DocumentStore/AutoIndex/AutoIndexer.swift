@@ -106,8 +106,7 @@ package final class AutoIndexer: @unchecked Sendable {
         let wall = ISODate.nowMilliseconds()
         return lock.withLock {
             uses.filter { $0.key.collectionID == collectionID && lastUse[$0.key] != nil }.map { key, use in
-                let (seconds, attoseconds) = (now - use.last).components
-                let ago = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+                let ago = (now - use.last).wholeMilliseconds
                 return IndexUse(
                     field: key.path.description, purpose: key.purpose, reads: use.reads, lastRead: wall - ago)
             }
@@ -184,7 +183,6 @@ package final class AutoIndexer: @unchecked Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+        "\(duration.wholeMilliseconds) ms"
     }
 }

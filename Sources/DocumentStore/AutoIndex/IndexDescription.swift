@@ -21,6 +21,21 @@ public struct IndexDescription: Sendable, Hashable {
         self.purposes = purposes
         self.automatic = automatic
     }
+
+    /// The listing of a collection's indexes from the kinds both engines name them by (`v` and
+    /// `s` declared, `av` and `as` automatic; `s` serves sorting, `v` filters): one entry per
+    /// field and kind, with the purposes it serves, by field, declared before automatic.
+    public static func listing(_ indexes: [(field: String, kind: String)]) -> [IndexDescription] {
+        var purposes: [IndexDescription: Set<Purpose>] = [:]
+        for index in indexes {
+            let entry = IndexDescription(
+                field: index.field, purposes: [], automatic: index.kind.hasPrefix("a"))
+            purposes[entry, default: []].insert(index.kind.hasSuffix("s") ? .sort : .filter)
+        }
+        return purposes.map { entry, served in
+            IndexDescription(field: entry.field, purposes: served, automatic: entry.automatic)
+        }.sorted { ($0.field, $0.automatic ? 1 : 0) < ($1.field, $1.automatic ? 1 : 0) }
+    }
 }
 
 /// How reads used one automatic index since the process started (`IndexingEngine.indexUses`):
