@@ -40,8 +40,8 @@ import Testing
             output.append(chunk)
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        #expect(ChildExit.wait(for: process, timeout: .seconds(30)) == .signalled(SIGKILL))
+        output.append(pipe.fileHandleForReading.readRemaining(timeout: .seconds(10)))
         let text = String(decoding: output, as: UTF8.self)
         // Only whole lines were acknowledged.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -25,9 +25,8 @@ enum PillowDecoder {
         open(path + ".rgb", "wb").write(im.convert("RGB").tobytes())
         """
 
-    /// True when `python3 -c "import PIL"` succeeds (its own process; the pictures go to the one
-    /// kept `PillowWorker`).
-    static let isAvailable: Bool = (try? run(["-c", "import PIL"]).status) == 0
+    /// True when the kept `PillowWorker` (a `python3` that imports PIL first) answers.
+    static let isAvailable: Bool = (try? PillowWorker.run("pass", []))?.status == 0
 
     /// `upright`: the picture as shown, its EXIF orientation applied (`ImageOps.exif_transpose`).
     static func decode(_ bytes: [UInt8], upright: Bool = false) throws -> Decoded {
@@ -48,25 +47,5 @@ enum PillowDecoder {
         }
         let rgb = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path + ".rgb")))
         return Decoded(format: fields[0], mode: fields[1], width: width, height: height, rgb: rgb)
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: outputData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-            String(decoding: errorData, as: UTF8.self)
-        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 
 /// Decodes many image files with one Python/Pillow run (when installed): for each file, the
 /// format, mode, size and the colour of the top-left pixel that Pillow saw.
@@ -57,7 +58,6 @@ enum PillowBatch {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (ChildExit.wait(for: process)?.code ?? -1, String(decoding: data, as: UTF8.self))
     }
 }

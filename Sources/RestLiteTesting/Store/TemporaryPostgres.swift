@@ -219,10 +219,28 @@ public final class TemporaryPostgres: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process reaches the tool, nor the server `pg_ctl start`
+        // leaves running for the whole test run: a pipe or Foundation's per-child socket
+        // inherited there would never report its end, and a test waiting for it would hang.
+        // (On macOS `POSIX_SPAWN_CLOEXEC_DEFAULT` below; here every descriptor open now.)
+        #if canImport(Glibc)
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+        #endif
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        #if canImport(Darwin)
+            var attributes: posix_spawnattr_t?
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+            let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
+        #else
+            let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        #endif
         guard spawned == 0 else {
             throw Unavailable(description: "cannot start \(executable.path) (error \(spawned))")
         }
