@@ -5,7 +5,9 @@
 # a POST: the same data served with and without it, alternating, wrk at -t2 -c8.
 # Usage: bench/autoindex/run.sh [--quick]   (quick: 10,000 documents, 5 s windows; default
 # 100,000 documents and 60 s windows)
-# Env: RESTLITE_BIN (default: the release build of restlite), SKIP_BUILD=1.
+# Env: RESTLITE_BIN (default: the release build of restlite), SKIP_BUILD=1, POST_SCRIPT (the POST
+# round's wrk script, relative to bench/api: default ../autoindex/post-owner.lua, cats that have the
+# indexed field; post.lua's have none), POST_ROUNDS (3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(cd .. && pwd)
@@ -63,10 +65,17 @@ RESTLITE_APIKEY=$key "$RESTLITE_BIN" index list --data-dir "$tmp/data" | sed 's/
 
 start "$tmp/plain" --no-auto-index
 plain_pid=$started_pid plain_port=$started_port
-echo "POST /rest/a3cats, -t2 -c8, $post_window each, alternating:"
-for round in 1 2; do
-    without=$(bench_wrk "$plain_pid" "$key" "$tmp/ids" post.lua "http://127.0.0.1:$plain_port/rest/a3cats" -t2 -c8 -d"$post_window")
-    with=$(bench_wrk "$pid" "$key" "$tmp/ids" post.lua "http://127.0.0.1:$port/rest/a3cats" -t2 -c8 -d"$post_window")
-    echo "  round $round: no index:          $without"
-    echo "  round $round: automatic index:   $with"
+post_script=${POST_SCRIPT:-../autoindex/post-owner.lua}
+post_rounds=${POST_ROUNDS:-3}
+echo "POST /rest/a3cats ($(basename "$post_script")), -t2 -c8, $post_window each, $post_rounds rounds, alternating which goes first:"
+post_without() { bench_wrk "$plain_pid" "$key" "$tmp/ids" "$post_script" "http://127.0.0.1:$plain_port/rest/a3cats" -t2 -c8 -d"$post_window"; }
+post_with() { bench_wrk "$pid" "$key" "$tmp/ids" "$post_script" "http://127.0.0.1:$port/rest/a3cats" -t2 -c8 -d"$post_window"; }
+for round in $(seq 1 "$post_rounds"); do
+    if [ $((round % 2)) = 1 ]; then
+        without=$(post_without) with=$(post_with)
+    else
+        with=$(post_with) without=$(post_without)
+    fi
+    echo "  round $round: no index:          $without | load $(bench_load)"
+    echo "  round $round: automatic index:   $with | load $(bench_load)"
 done
