@@ -69,6 +69,7 @@ final class ServerRuntime: @unchecked Sendable {
 
     /// Starts the workers and the sweeper.
     func start() {
+        streams.wakeSweeper = { [weak self] in self?.wakeSweeperForStreams() }
         for _ in 0..<max(1, configuration.workerThreads) { spawnWorker() }
         spawn(name: "http-sweeper") { $0.sweeperLoop() }
         spawn(name: "http-stall-watch") { $0.stallWatchLoop() }
@@ -182,16 +183,31 @@ final class ServerRuntime: @unchecked Sendable {
         return stopping
     }
 
-    /// Shuts down connections past their deadline, four times a second.
+    /// Shuts down connections past their deadline, four times a second, and hands streams whose
+    /// socket was full back to the writers when their retry delay is up.
     private func sweeperLoop() {
         let tick = max(10, min(250, min(headerTimeout, idleTimeout, bodyTimeout) / 4))
         lifecycleLock.lock()
         defer { lifecycleLock.unlock() }
+        var nextSweep = System.monotonicMilliseconds() + tick
+        var nextRetry = Int64.max
         while !stopping {
-            _ = lifecycleLock.wait(milliseconds: Int(tick))
-            table.sweep(now: System.monotonicMilliseconds())
-            streams.retryBlocked()
+            let wait = min(nextSweep, nextRetry) - System.monotonicMilliseconds()
+            if wait > 0 { _ = lifecycleLock.wait(milliseconds: Int(wait)) }
+            let now = System.monotonicMilliseconds()
+            if now >= nextSweep {
+                table.sweep(now: now)
+                nextSweep = now + tick
+            }
+            nextRetry = streams.retryDue(now: now) ?? .max
         }
+    }
+
+    /// A blocked stream is due before the sweeper planned to wake.
+    private func wakeSweeperForStreams() {
+        lifecycleLock.lock()
+        lifecycleLock.broadcast()
+        lifecycleLock.unlock()
     }
 
     /// Accepts what is queued (bounded, so one thread does not accept forever), then re-arms.

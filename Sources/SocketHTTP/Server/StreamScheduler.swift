@@ -10,9 +10,13 @@ import PlatformSupport
 /// Hands sinks with bytes to write to the workers: a sender appends its sink to `ready` and
 /// fires a one-shot wake-up registered in the poller (an eventfd on Linux, a user event on
 /// Darwin); the worker that receives it takes a batch and writes. Sinks whose socket was full
-/// wait in `blocked` until the sweeper's next tick puts them back.
+/// wait in `blocked` and are tried again after a delay that starts at a millisecond and doubles
+/// with each full socket in a row, up to `maximumRetryDelay` (the sweeper thread wakes for the
+/// earliest): a reader that keeps up loses almost no time, one that stopped reading costs a
+/// write attempt a quarter-second at most, as before.
 ///
-/// `@unchecked Sendable`: `ready`, `blocked`, `signalled` and `closed` are guarded by `lock`;
+/// `@unchecked Sendable`: `ready`, `blocked`, `signalled`, `closed`, `plannedRetry` and each
+/// sink's `retryDelay` are guarded by `lock`;
 /// the wake-up is fired only under it, so never after `close` (when the descriptor number may
 /// belong to something else).
 final class StreamScheduler: @unchecked Sendable {
@@ -23,10 +27,20 @@ final class StreamScheduler: @unchecked Sendable {
     private let lock = PosixCondition()
     private let pollerFD: Int32
     private let wakeFD: Int32
+    /// The first wait of a sink whose socket was full, in milliseconds; doubled at each full
+    /// socket in a row up to `maximumRetryDelay`, back to this once a write empties the sink.
+    static let firstRetryDelay: Int64 = 1
+    static let maximumRetryDelay: Int64 = 250
+
     private var ready: [StreamSink] = []
-    private var blocked: [StreamSink] = []
+    private var blocked: [(sink: StreamSink, due: Int64)] = []
     private var signalled = false
     private var closed = false
+    /// When the sweeper last planned to retry (`Int64.max`: it is not waiting for any).
+    private var plannedRetry = Int64.max
+    /// Wakes the sweeper when a blocked sink is due before the time it planned (set once by the
+    /// runtime, before any sink is scheduled; called with no lock of the scheduler held).
+    var wakeSweeper: (@Sendable () -> Void)?
 
     init(poller: Poller) throws(SocketError) {
         pollerFD = poller.fd
@@ -52,15 +66,30 @@ final class StreamScheduler: @unchecked Sendable {
         signalled = true
     }
 
-    /// Called by the sweeper: sinks that met a full socket try again.
-    func retryBlocked() {
+    /// Called by the sweeper: the blocked sinks due by `now` are tried again. Returns when the
+    /// next one is due (nil when none waits).
+    func retryDue(now: Int64) -> Int64? {
         lock.lock()
         defer { lock.unlock() }
-        guard !blocked.isEmpty else { return }
-        ready.append(contentsOf: blocked)
-        blocked = []
-        if !signalled { signal() }
-        signalled = true
+        var next = Int64.max
+        var waiting: [(sink: StreamSink, due: Int64)] = []
+        var moved = false
+        for entry in blocked {
+            if entry.due <= now {
+                ready.append(entry.sink)
+                moved = true
+            } else {
+                waiting.append(entry)
+                next = min(next, entry.due)
+            }
+        }
+        blocked = waiting
+        plannedRetry = next
+        if moved && !signalled {
+            signal()
+            signalled = true
+        }
+        return next == .max ? nil : next
     }
 
     /// The worker's side of a wake-up: takes a batch, writes each sink of it, then fires the
@@ -69,7 +98,7 @@ final class StreamScheduler: @unchecked Sendable {
     /// buffers, never takes every worker, so requests keep being answered meanwhile.
     func serviceWakeUp() {
         let batch = takeBatch()
-        finish(batch, stillBlocked: batch.filter { $0.flush() })
+        finish(batch, stillBlocked: batch.filter { $0.flush() }, now: System.monotonicMilliseconds())
     }
 
     /// The first half of a wake-up: drains and re-arms it, and takes up to `batch` sinks.
@@ -84,15 +113,34 @@ final class StreamScheduler: @unchecked Sendable {
         return batch
     }
 
-    /// The second half, once `batch` was written: sinks whose socket was full wait for the
-    /// sweeper, and the wake-up fires again when more sinks are ready.
-    func finish(_ batch: [StreamSink], stillBlocked: [StreamSink]) {
+    /// The second half, once `batch` was written (`now`: the monotonic milliseconds): sinks
+    /// whose socket was full wait their retry delay, the others start again from the first
+    /// delay, and the wake-up fires again when more sinks are ready.
+    func finish(_ batch: [StreamSink], stillBlocked: [StreamSink], now: Int64) {
         lock.lock()
-        defer { lock.unlock() }
-        blocked.append(contentsOf: stillBlocked)
+        let full = Set(stillBlocked.map(ObjectIdentifier.init))
+        var earliest = Int64.max
+        for sink in batch {
+            guard full.contains(ObjectIdentifier(sink)) else {
+                sink.retryDelay = 0
+                continue
+            }
+            sink.retryDelay =
+                sink.retryDelay == 0 ? Self.firstRetryDelay : min(sink.retryDelay * 2, Self.maximumRetryDelay)
+            blocked.append((sink, now + sink.retryDelay))
+            earliest = min(earliest, now + sink.retryDelay)
+        }
         signalled = !ready.isEmpty
         if signalled { signal() }
+        let sooner = earliest < plannedRetry
+        if sooner { plannedRetry = earliest }
+        let wake = wakeSweeper
+        lock.unlock()
+        if sooner { wake?() }
     }
+
+    /// The retry delay a sink waits now (tests).
+    func retryDelay(of sink: StreamSink) -> Int64 { lock.withLock { sink.retryDelay } }
 
     func close() {
         lock.lock()

@@ -31,6 +31,9 @@ public final class StreamSink: @unchecked Sendable {
     private var closed = false
     private var descriptorOpen = true
     private var closeHandlers: [@Sendable () -> Void] = []
+    /// The scheduler's wait before this sink's next try after a full socket (milliseconds; 0
+    /// after a write that emptied it). Guarded by the scheduler's lock, not this sink's.
+    var retryDelay: Int64 = 0
 
     /// With `held`, nothing is written until the owner schedules the sink itself (the runtime
     /// does once the stream's opener has returned): what is sent until then only queues.
