@@ -233,7 +233,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         #if canImport(Darwin)
-            var attributes: posix_spawnattr_t?
+            var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
