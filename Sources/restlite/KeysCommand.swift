@@ -65,8 +65,13 @@ struct KeysCommand: ParsableCommand {
             guard PostgresEngine.accepts(databaseURL) else {
                 throw CommandFailure("--database takes a postgres:// or postgresql:// URL")
             }
+            // Opening may make restlite's tables: under the start lock, as a first start, an
+            // import or a reset, which this waits for (and they for it) until the command ends.
+            let startLock = try DataFolderAccess.lockStart(databaseURL)
             do {
-                return DatabaseKeySource(table: try PostgresEngine(url: databaseURL).keyTable)
+                return LockedKeySource(
+                    base: DatabaseKeySource(table: try PostgresEngine(url: databaseURL).keyTable),
+                    startLock: startLock)
             } catch {
                 throw CommandFailure("cannot open \(PostgresURL.redacted(databaseURL)): \(error)")
             }
@@ -179,4 +184,18 @@ struct KeysCommand: ParsableCommand {
             print("Removed the key.")
         }
     }
+}
+
+/// A database's keys, read and changed under its start lock (`PostgresStartLock`), which is
+/// released when the command is done with them.
+private struct LockedKeySource: KeySource {
+    let base: DatabaseKeySource
+    let startLock: PostgresStartLock
+
+    var place: String { base.place }
+    func load() throws -> [APIKey] { try base.load() }
+    func add(_ key: APIKey) throws { try base.add(key) }
+    func remove(_ key: String) throws -> Bool { try base.remove(key) }
+    func replaceAll(_ keys: [APIKey]) throws { try base.replaceAll(keys) }
+    func changeMark() -> String { base.changeMark() }
 }

@@ -72,6 +72,44 @@ import Testing
         #expect(again.status != 0 && again.stderr.contains("no such key"), "\(again.stderr)")
     }
 
+    /// Whether restlite's tables are in the database at `url`.
+    private static func hasTables(_ url: String) throws -> Bool {
+        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        return try connection.execute("SELECT to_regclass('restlite_collections') IS NOT NULL").text(0, 0)
+            == "t"
+    }
+
+    @Test func keysOnAnEmptyDatabaseWaitForAStartInProgressThenBothAddTheirKey() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try TemporaryPostgres.databaseURL()
+        let binary = try RestliteBinary()
+        let keys = ["0d0d0d0d0d0d0d0d0d0d0d0d", "0e0e0e0e0e0e0e0e0e0e0e0e"]
+
+        // As a first start on the database would (before it makes and seeds restlite's tables).
+        let held = try PostgresStartLock(url: url)
+        let outcomes = CommandOutcomes()
+        for (index, key) in keys.enumerated() {
+            Thread {
+                outcomes.record(
+                    index,
+                    Result { try binary.run(["keys", "add", "--database", url, "--key", key], in: root) })
+            }.start()
+        }
+        // Both wait for the start lock, having made nothing.
+        #expect(try Self.within(.seconds(30)) { try TemporaryPostgres.advisoryLockWaiters(url) >= 2 })
+        #expect(outcomes.finished == 0)
+        #expect(try !Self.hasTables(url))
+        held.release()
+        for _ in keys { _ = outcomes.done.wait(timeout: .now() + .seconds(60)) }
+        for index in keys.indices {
+            let result = try #require(outcomes.result(index)).get()
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try Self.storedKeys(url).sorted() == keys)
+        #expect(try Self.hasTables(url))
+    }
+
     @Test func migrateCarriesTheKeysToTheDatabaseAndBack() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -140,4 +178,20 @@ import Testing
         }
         #expect(first.terminate() == 0 && second.terminate() == 0)
     }
+}
+
+/// The `restlite` runs of several threads, one entry each.
+private final class CommandOutcomes: @unchecked Sendable {
+    typealias Run = (status: Int32, stdout: Data, stderr: String)
+    private let lock = NSLock()
+    private var results: [Int: Result<Run, any Error>] = [:]
+    let done = DispatchSemaphore(value: 0)
+
+    func record(_ index: Int, _ result: Result<Run, any Error>) {
+        lock.withLock { results[index] = result }
+        done.signal()
+    }
+
+    func result(_ index: Int) -> Result<Run, any Error>? { lock.withLock { results[index] } }
+    var finished: Int { lock.withLock { results.count } }
 }
