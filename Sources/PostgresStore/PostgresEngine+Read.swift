@@ -44,8 +44,8 @@ extension PostgresEngine {
         let limit = max(0, request.max)
         let (rows, total) = try run { connection in
             try Self.page(
-                request, columns: "body", info: info, condition: condition, skip: skip, max: limit, connection
-            )
+                request, columns: "body", info: info, condition: condition, skip: skip, max: limit,
+                totals: totals, connection)
         }
         bytes.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
@@ -84,27 +84,43 @@ extension PostgresEngine {
     /// A page of `columns` and, with totals, the number of matches, from one statement (one
     /// snapshot, one round trip, prepared from its second run on a connection). The total is
     /// known from a short page (`skip` + its rows); for a full page the same statement counts
-    /// the matches, in a subquery PostgreSQL runs only when a row needs it. A page past the end
-    /// (no rows after a `skip`) has its matches counted by a second statement.
+    /// the matches, in a subquery PostgreSQL runs only when a row needs it, unless the total kept
+    /// from an earlier page (`PostgresTotals`) was counted in the same database state, which the
+    /// statement checks itself. A page past the end (no rows after a `skip`) has its matches
+    /// counted by a second statement.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int, _ connection: PostgresConnection
+        max: Int, totals: PostgresTotals, _ connection: PostgresConnection
     ) throws -> (rows: PostgresRows, total: Int?) {
         let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
         guard request.totals else {
             return (try connection.executePrepared(page.sql, page.bindings), nil)
         }
+        let key = PostgresTotals.Key(table: info.table, condition: condition)
+        let kept = totals.entry(key)
+        let checks: [SQLValue] = [.integer(Int64(max)), kept.map { .text($0.state) } ?? .null]
+        let state = PostgresTotals.stateSQL
+        // The total: -1 for a short page, -2 when the kept one holds, else the count; then the
+        // state the count was made in (NULL when there was no count).
         let sql =
             SQLFragment(
-                "SELECT \(columns), CASE WHEN count(*) OVER () < ? THEN -1 ELSE (SELECT count(*) FROM \(info.table) WHERE ",
-                [.integer(Int64(max))]) + condition + SQLFragment(") END FROM (") + page
-            + SQLFragment(") AS page")
+                "SELECT \(columns), CASE WHEN count(*) OVER () < ? THEN -1 WHEN \(state) = ? THEN -2"
+                    + " ELSE (SELECT count(*) FROM \(info.table) WHERE ", checks) + condition
+            + SQLFragment(
+                ") END, CASE WHEN count(*) OVER () < ? OR \(state) = ? THEN NULL ELSE \(state) END FROM (",
+                checks) + page + SQLFragment(") AS page")
         let rows = try connection.executePrepared(sql.sql, sql.bindings)
         guard rows.count > 0 else {
             return (rows, try max > 0 && skip == 0 ? 0 : count(info, condition, connection))
         }
-        let counted = rows.int64(0, rows.columnCount - 1)
-        return (rows, counted < 0 ? skip + rows.count : Int(counted))
+        let counted = rows.int64(0, rows.columnCount - 2)
+        if counted == -1 { return (rows, skip + rows.count) }
+        if counted == -2, let kept {
+            totals.reused()
+            return (rows, kept.total)
+        }
+        totals.counted(key, total: Int(counted), state: rows.text(0, rows.columnCount - 1))
+        return (rows, Int(counted))
     }
 
     public func find(_ request: FindRequest) throws -> FindResult {
@@ -126,8 +142,7 @@ extension PostgresEngine {
         let (rows, total) = try run { connection in
             try Self.page(
                 request, columns: Self.documentColumns, info: info, condition: condition, skip: skip,
-                max: limit,
-                connection)
+                max: limit, totals: totals, connection)
         }
         var documents = Self.documents(rows)
         if let projection = request.fields { documents = documents.map(projection.apply) }

@@ -55,6 +55,8 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     let notices: PostgresNotices
     /// This process's name in its notices and event rows.
     let origin = ObjectID.generate()
+    /// The totals of full list pages and the database state each was counted in.
+    let totals = PostgresTotals()
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()

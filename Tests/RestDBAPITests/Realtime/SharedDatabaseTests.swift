@@ -175,6 +175,48 @@ import Testing
         #expect(all.filter { $0 == 201 }.count == 1, "\(all)")
         #expect(all.filter { (400..<500).contains($0) }.count == 7, "\(all)")
     }
+
+    /// The totals of a full page on `api`, from `X-Pagination` and from `totals=true`, with `query`.
+    private static func totals(_ api: TestAPI, _ query: String = "") throws -> [String] {
+        let header = api.request(.get, "/rest/cats?max=2\(query)").headers["X-Pagination"] ?? "none"
+        let wrapped = try api.request(.get, "/rest/cats?max=2&totals=true\(query)").json()["totals"]
+        return [header, wrapped?.serialized() ?? "none"]
+    }
+
+    private static func page(total: Int) -> [String] {
+        let text = #"{"total":\#(total),"count":2,"skip":0,"max":2}"#
+        return [text, text]
+    }
+
+    @Test func listTotalsOnEitherServerCountTheOthersWritesAtOnce() throws {
+        let url = try TemporaryPostgres.databaseURL()
+        let first = try TestAPI(sharing: url)
+        let second = try TestAPI(sharing: url)
+        for name in ["Tom", "Kit", "Max"] {
+            #expect(first.request(.post, "/rest/cats", body: #"{"name":"\#(name)"}"#).status == .created)
+        }
+        // Each server lists twice (the second page may reuse the first one's total).
+        for api in [first, second, first, second] { #expect(try Self.totals(api) == Self.page(total: 3)) }
+
+        // No waiting: the answer after a write on one server counts it on the other.
+        let added = second.request(.post, "/rest/cats", body: #"{"name":"Zoe"}"#)
+        #expect(added.status == .created)
+        #expect(try Self.totals(first) == Self.page(total: 4))
+        #expect(try Self.totals(first) == Self.page(total: 4))
+        let id = try #require(try added.json()["_id"]?.stringValue)
+        #expect(first.request(.delete, "/rest/cats/\(id)").status == .ok)
+        #expect(try Self.totals(second) == Self.page(total: 3))
+        #expect(
+            first.request(.post, "/rest/cats", body: #"[{"name":"Ann"},{"name":"Bob"}]"#).status == .created)
+        #expect(try Self.totals(second) == Self.page(total: 5))
+        // A condition's total, too.
+        let named = #"&q={"name":{"$in":["Tom","Kit","Ann"]}}"#
+        #expect(try Self.totals(second, named) == Self.page(total: 3))
+        let ann = try first.request(.get, #"/rest/cats?q={"name":"Ann"}"#).json()
+        let annID = try #require(ann.arrayValue?.first?["_id"]?.stringValue)
+        #expect(second.request(.delete, "/rest/cats/\(annID)").status == .ok)
+        #expect(try Self.totals(first, named) == Self.page(total: 2))
+    }
 }
 
 /// Two servers on one new database, each listening on 127.0.0.1 port 0; `stop()` ends both.

@@ -1,0 +1,78 @@
+import DocumentQuery
+import PlatformSupport
+
+/// The totals of full list pages (`X-Pagination`, `totals=true`), each kept with the state of
+/// the database it was counted in, so that a page of the same collection and condition asks
+/// PostgreSQL to count again only when that state has changed.
+///
+/// The state is the statement's snapshot (`txid_current_snapshot()`: the oldest running
+/// transaction, the next one, the ones running in between) and the server's start time. Two
+/// statements with the same snapshot see the same committed rows, so a total counted in one is
+/// exact in the other: nothing is invalidated by hand and no notice has to arrive first. Any
+/// commit in the cluster (a write of this process or of another one, on any table) changes the
+/// snapshot; the next full page then counts, as it did before, and keeps the new total. A
+/// restart, a failover or another server behind the same URL changes the start time.
+///
+/// The page statement compares the state it runs in with the kept one itself (`PostgresEngine`
+/// `page`): the count is an init plan PostgreSQL runs only when a row needs it, so a page whose
+/// state matches costs no count at all.
+///
+/// `@unchecked Sendable`: `entries` and the counters are only touched under `lock`.
+final class PostgresTotals: @unchecked Sendable {
+    /// A collection's table and a condition with its bindings.
+    struct Key: Hashable {
+        let table: String
+        let condition: String
+        let bindings: [SQLValue]
+
+        init(table: String, condition: SQLFragment) {
+            self.table = table
+            self.condition = condition.sql
+            self.bindings = condition.bindings
+        }
+    }
+
+    /// A total and the state (`stateSQL`) it was counted in.
+    struct Entry: Sendable {
+        let state: String
+        let total: Int
+    }
+
+    /// The database state a statement runs in, as one text (an expression that PostgreSQL runs
+    /// once per statement as an init plan).
+    static let stateSQL = "(SELECT txid_current_snapshot()::text || ' ' || pg_postmaster_start_time()::text)"
+
+    /// Totals kept at most; past that the oldest are forgotten all at once.
+    static let capacity = 512
+
+    private let lock = PosixCondition()
+    private var entries: [Key: Entry] = [:]
+    private var counts = 0
+    private var reuses = 0
+
+    func entry(_ key: Key) -> Entry? {
+        lock.withLock { entries[key] }
+    }
+
+    /// A total PostgreSQL counted in `state`.
+    func counted(_ key: Key, total: Int, state: String?) {
+        lock.withLock {
+            counts += 1
+            guard let state else { return }
+            if entries.count >= Self.capacity, entries[key] == nil {
+                entries.removeAll(keepingCapacity: true)
+            }
+            entries[key] = Entry(state: state, total: total)
+        }
+    }
+
+    /// A kept total that PostgreSQL found still exact.
+    func reused() {
+        lock.withLock { reuses += 1 }
+    }
+
+    /// How many full pages counted their total and how many reused a kept one (tests).
+    var figures: (counted: Int, reused: Int) {
+        lock.withLock { (counts, reuses) }
+    }
+}
