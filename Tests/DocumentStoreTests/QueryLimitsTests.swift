@@ -21,26 +21,19 @@ import Testing
     private let runaway = "^(a+)+$"
     private let victim = String(repeating: "a", count: 30) + "!"
 
-    private func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = ISODate.nowMilliseconds()
-        try body()
-        return Double(ISODate.nowMilliseconds() - start) / 1000
-    }
-
     @Test func aRunawayRegexIsStoppedWithAnErrorNamingIt() throws {
         let regex = try QueryRegex(pattern: runaway, options: "")
         var caught: QueryError?
-        let elapsed = seconds {
-            do throws(QueryError) {
-                _ = try regex.matches(victim)
-            } catch {
-                caught = error
-            }
+        do throws(QueryError) {
+            _ = try regex.matches(victim)
+        } catch {
+            caught = error
         }
+        // ICU's time limit stopped it: the error says so. No clock here: without the limit the
+        // match runs on (tens of seconds for 30 letters), then answers false and throws nothing.
         let error = try #require(caught)
         #expect(error.kind == .tooComplex)
         #expect(error.message.contains("`^(a+)+$`") && error.message.contains("took too long"))
-        #expect(elapsed < 10)
         // An ordinary pattern on the same text still answers.
         #expect(try QueryRegex(pattern: "^a+!$", options: "").matches(victim))
     }

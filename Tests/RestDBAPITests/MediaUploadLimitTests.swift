@@ -7,25 +7,25 @@ import SocketHTTP
 import Testing
 
 /// One `POST /media` may hold at most 100 parts (`serve --max-upload-parts`): a form with more
-/// is refused with a 413 naming the limit, quickly, and with no file written.
+/// is refused with a 413 naming the limit, and with no file written.
 @Suite struct MediaUploadLimitTests {
     static func form(parts: Int) -> [UInt8] {
         MediaRouteTests.form((0..<parts).map { ("p\($0).txt", nil, [UInt8(ascii: "x")]) })
     }
 
-    @Test func twentyThousandOneBytePartsAreRefusedQuicklyAndWriteNoFile() throws {
+    /// No clock: the 413 naming the limit shows the form was refused at its 101st part (without
+    /// the limit all 20,000 parts are stored and the answer is a 201); the client's 20 s read
+    /// timeout only catches a hang.
+    @Test func twentyThousandOneBytePartsAreRefusedAndWriteNoFile() throws {
         let api = try TestAPI()
         let server = try api.startServer()
         defer { server.shutdown(grace: .seconds(2)) }
-        let started = ContinuousClock.now
         let response = try MediaRouteTests.sendInPieces(Self.form(parts: 20_000), to: server.port)
-        let took = ContinuousClock.now - started
         #expect(response.status == 413, "\(response.bodyString)")
         let error = try JSON.parse(response.body)
         #expect(error["status"] == 413)
         let message = error["message"]?.stringValue ?? ""
         #expect(message.contains("100 parts") && message.contains("--max-upload-parts"), "\(message)")
-        #expect(took < .seconds(10), "took \(took)")
         let files = try MediaRouteTests.folderFiles(api) ?? []
         #expect(files.filter { !$0.hasPrefix(".") }.isEmpty, "\(files.prefix(5))")
         #expect(try api.request(.get, "/media").json().arrayValue?.isEmpty == true)

@@ -106,33 +106,63 @@ import Testing
         for client in slow { #expect(try client.readResponse().bodyString == "/slow") }
     }
 
+    /// Growth needs a stall, not only busy workers: the watch starts a worker when every worker
+    /// is inside a handler and none finished one for a whole interval. The interval here (2 s)
+    /// is 100 handlers long, so only a hang looks like a stall, however loaded the machine.
+    /// Clients keep both workers busy until the watch has found every worker busy at the end of
+    /// an interval (a count, not a clock); a watch that grew on busy workers alone would have
+    /// started a worker there.
     @Test func fastHandlersUnderLoadStartNoExtraWorkers() throws {
-        // 1 ms handlers and 16 clients keep both workers inside handlers nearly all the time;
-        // a stall limit far above 1 ms keeps a loaded test machine from looking like a stall.
         let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
-            Thread.sleep(forTimeInterval: 0.001)
+            Thread.sleep(forTimeInterval: 0.02)
             return .text(.ok, request.path)
         }
         let configure: (inout HTTPServerConfiguration) -> Void = {
             $0.workerThreads = 2
-            $0.workerStall = .milliseconds(250)
+            $0.workerStall = .seconds(2)
         }
         let server = try TestHTTPServer.start(configure: configure, handler)
         defer { server.shutdown(grace: .seconds(1)) }
-        let failures = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            do {
-                let client = try RawHTTPClient(port: server.port, timeout: .seconds(10))
-                for _ in 0..<25 {
-                    try client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
-                    if try client.readResponse().bodyString != "/fast" { failures.withLock { $0 += 1 } }
+        let load = Load()
+        let clients = DispatchGroup()
+        let port = server.port
+        // Eight clients keep both workers inside handlers nearly all the time. Threads of their
+        // own: the global queue runs about one blocked client per core.
+        for _ in 0..<8 {
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                do {
+                    let client = try RawHTTPClient(port: port, timeout: .seconds(10))
+                    while !load.done.withLock({ $0 }) {
+                        try client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+                        if try client.readResponse().bodyString != "/fast" {
+                            load.failures.withLock { $0 += 1 }
+                        }
+                    }
+                } catch {
+                    load.failures.withLock { $0 += 1 }
                 }
-            } catch {
-                failures.withLock { $0 += 1 }
             }
         }
-        #expect(failures.withLock { $0 } == 0)
-        // Every worker was often inside a handler at once, but none stayed there: no growth.
+        // Bounded: an interval or two take 2 to 4 s; 60 s is for a machine that hardly runs us.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.busyStallChecks == 0 && ContinuousClock.now < deadline
+            && load.failures.withLock({ $0 }) == 0
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        load.done.withLock { $0 = true }
+        #expect(clients.wait(timeout: .now() + 30) == .success)
+        #expect(load.failures.withLock { $0 } == 0)
+        #expect(server.busyStallChecks > 0, "the watch never found every worker busy")
+        // Every worker was inside a handler at that look, but none stayed there: no growth.
         #expect(server.workerCount == 2)
+    }
+
+    /// What the load's client threads share with the test.
+    private final class Load: Sendable {
+        let failures = Mutex(0)
+        let done = Mutex(false)
     }
 }

@@ -98,6 +98,15 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// How often the stall watch found every worker inside a handler at the end of its interval
+    /// (`HTTPServerConfiguration.workerStall`); 0 when not running.
+    package var busyStallChecks: Int {
+        state.withLock { state in
+            guard case .running(let runtime) = state.phase else { return 0 }
+            return runtime.busyStallChecks
+        }
+    }
+
     /// Response bytes held in memory now for clients that have not taken them
     /// (`HTTPServerConfiguration.maxQueuedBytes`); 0 when not running.
     package var queuedResponseBytes: Int {

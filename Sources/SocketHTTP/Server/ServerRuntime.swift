@@ -42,8 +42,8 @@ final class ServerRuntime: @unchecked Sendable {
     private var runningThreads = 0
     private var stopping = false
     /// [0] workers started, [1] workers inside a handler, [2] handlers finished, [3] the stall
-    /// watch armed (C atomics).
-    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 4)
+    /// watch armed, [4] the stall watch's looks that found every worker busy (C atomics).
+    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 5)
     /// Where the stall watch sleeps until armed (see `respondCounted`).
     private let stallLock = PosixCondition()
 
@@ -61,7 +61,7 @@ final class ServerRuntime: @unchecked Sendable {
         self.idleTimeout = configuration.idleTimeout.milliseconds
         self.bodyTimeout = configuration.bodyTimeout.milliseconds
         self.spoolDirectory = configuration.resolvedSpoolDirectory
-        handlerCounts.initialize(repeating: 0, count: 4)
+        handlerCounts.initialize(repeating: 0, count: 5)
         try poller.add(listener.fd, token: Poller.listenerToken)
     }
 
@@ -98,6 +98,10 @@ final class ServerRuntime: @unchecked Sendable {
     /// Worker threads started so far.
     var workerCount: Int { Int(cel_atomic_load(handlerCounts)) }
 
+    /// How often the stall watch, at the end of an interval, found every worker inside a handler
+    /// (and then started one only if no handler had finished meanwhile).
+    var busyStallChecks: Int { Int(cel_atomic_load(handlerCounts + 4)) }
+
     private func armStallWatch() {
         stallLock.lock()
         defer { stallLock.unlock() }
@@ -124,6 +128,7 @@ final class ServerRuntime: @unchecked Sendable {
                 cel_atomic_store(handlerCounts + 3, 0)
                 continue
             }
+            _ = cel_atomic_add(handlerCounts + 4, 1)
             if cel_atomic_load(handlerCounts + 2) == finished { growWorkers() }
         }
     }
