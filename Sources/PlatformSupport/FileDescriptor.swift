@@ -172,6 +172,13 @@ package struct FileDescriptor: Sendable {
         _ = flock(rawValue, LOCK_UN)
     }
 
+    /// Waits up to `milliseconds` for something to read (data, the peer's close, an error): false
+    /// only when nothing came in that time.
+    package func waitUntilReadable(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) != 0
+    }
+
     /// Whether the descriptor is a terminal (a person may be reading or typing there).
     package var isTerminal: Bool { isatty(rawValue) != 0 }
 

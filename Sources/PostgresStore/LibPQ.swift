@@ -1,11 +1,5 @@
 import PlatformSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// PostgreSQL's client library, `libpq`, loaded at run time (`DynamicLibrary`) rather than
 /// linked: restlite then starts and runs on SQLite on a machine without it, and only a
 /// `postgres://` database needs it (see docs/ARCHITECTURE.md). The functions restlite calls are
@@ -74,19 +68,16 @@ package struct LibPQ: Sendable {
     /// `RESTLITE_LIBPQ` when set, else the usual places of each platform.
     package static func candidates(environment: String? = environmentPath()) -> [String] {
         if let environment, !environment.isEmpty { return [environment] }
-        #if os(macOS)
-            return [
-                "libpq.5.dylib", "/opt/homebrew/opt/libpq/lib/libpq.5.dylib",
-                "/usr/local/opt/libpq/lib/libpq.5.dylib",
-                "/Applications/Postgres.app/Contents/Versions/latest/lib/libpq.5.dylib",
-            ]
-        #else
-            return ["libpq.so.5", "libpq.so"]
-        #endif
+        guard OperatingSystem.current == .macOS else { return ["libpq.so.5", "libpq.so"] }
+        return [
+            "libpq.5.dylib", "/opt/homebrew/opt/libpq/lib/libpq.5.dylib",
+            "/usr/local/opt/libpq/lib/libpq.5.dylib",
+            "/Applications/Postgres.app/Contents/Versions/latest/lib/libpq.5.dylib",
+        ]
     }
 
     package static func environmentPath() -> String? {
-        getenv("RESTLITE_LIBPQ").map { String(cString: $0) }
+        CurrentProcess.environment("RESTLITE_LIBPQ")
     }
 
     /// Loads libpq from the first candidate that opens and has every function restlite calls.
@@ -165,11 +156,10 @@ package struct LibPQError: Error, Sendable, CustomStringConvertible {
     package let detail: String
 
     package var description: String {
-        #if os(macOS)
-            let install = "brew install libpq (or Postgres.app)"
-        #else
-            let install = "apt install libpq5 (Debian, Ubuntu) or your system's libpq package"
-        #endif
+        let install =
+            OperatingSystem.current == .macOS
+            ? "brew install libpq (or Postgres.app)"
+            : "apt install libpq5 (Debian, Ubuntu) or your system's libpq package"
         return "A postgres:// database needs PostgreSQL's client library, libpq, which was not found: "
             + "\(install), or set RESTLITE_LIBPQ to its path. (\(detail))"
     }

@@ -1,11 +1,6 @@
 import DocumentQuery
 import DocumentStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PlatformSupport
 
 /// One libpq connection, used by one thread at a time (the pool hands it out). Statements go
 /// through `PQexecParams` with text-format parameters: the `?`s of a `SQLFragment` become `$1`,
@@ -146,9 +141,10 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Waits up to `milliseconds` for the server to send something (a notification after
     /// `LISTEN`); false when nothing came.
     package func waitForInput(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: libpq.socket(handle), events: Int16(POLLIN), revents: 0)
-        guard descriptor.fd >= 0 else { return true }  // lost: `notifications()` reports it
-        return poll(&descriptor, 1, milliseconds) != 0
+        let socket = libpq.socket(handle)
+        guard socket >= 0 else { return true }  // lost: `notifications()` reports it
+        return FileDescriptor(rawValue: socket, path: "the PostgreSQL connection")
+            .waitUntilReadable(milliseconds: milliseconds)
     }
 
     /// The notifications that arrived (channel and payload, in order), reading what the socket
@@ -191,13 +187,21 @@ package final class PostgresConnection: @unchecked Sendable {
         -> T
     {
         guard !values.isEmpty else { return body(nil) }
-        var copies: [UnsafeMutablePointer<CChar>?] = values.map { value in value.flatMap { strdup($0) } }
-        defer { for copy in copies { free(copy) } }
+        var copies: [UnsafeMutablePointer<CChar>?] = values.map { value in value.map(Self.cString) }
+        defer { for copy in copies { copy?.deallocate() } }
         return copies.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
                 body(UnsafePointer($0))
             }
         }
+    }
+
+    /// A NUL-terminated copy of `text` that libpq may read until it is deallocated.
+    private static func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let bytes = text.utf8CString
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: bytes.count) }
+        return copy
     }
 
     /// A binding as PostgreSQL's text input form.

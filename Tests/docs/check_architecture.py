@@ -45,23 +45,27 @@ if problems:
     sys.exit(1)
 print(f"architecture: the module graph of ARCHITECTURE.md matches Package.swift ({len(actual)} targets)")
 
-# The "Platform code" paragraph names (as `File.swift`) every file outside PlatformSupport and
-# SocketHTTP that still imports the C library itself, and no other.
+# Platform code lives only in the modules the "Platform code" paragraph names as its home
+# (`PLATFORM_HOMES`): no other Swift file imports the C library (Glibc, Darwin, Musl), switches
+# on it with `canImport(Glibc)` or on the system with `#if os(...)`, and the paragraph names
+# every home.
+PLATFORM_HOMES = ("PlatformSupport", "SocketHTTP")
 paragraph = text.split("**Platform code**", 1)[1].split("\n\n", 1)[0]
-named = set(re.findall(r"`([\w+-]+\.swift)`", paragraph))
-importing = set()
+platform = re.compile(r"canImport\((Glibc|Musl)\)|^\s*import (Glibc|Darwin|Musl)\b|^\s*#(else)?if\s+!?os\(",
+                      re.MULTILINE)
+importing = []
 for folder, _, files in os.walk(os.path.join(root, "Sources")):
     module = os.path.relpath(folder, os.path.join(root, "Sources")).split(os.sep)[0]
-    if module in ("PlatformSupport", "SocketHTTP"):
+    if module in PLATFORM_HOMES:
         continue
     for name in files:
         if name.endswith(".swift"):
             with open(os.path.join(folder, name), encoding="utf-8") as source:
-                if "canImport(Glibc)" in source.read():
-                    importing.add(name)
-glibc = [f"{name} imports Glibc but the paragraph does not name it" for name in sorted(importing - named)]
-glibc += [f"{name} is named but does not import Glibc" for name in sorted(named - importing)]
-if glibc:
-    print("docs/ARCHITECTURE.md's \"Platform code\" paragraph is out of date:", *glibc, sep="\n  ")
+                if platform.search(source.read()):
+                    importing.append(os.path.relpath(os.path.join(folder, name), root))
+problems = [f"{path} imports the C library outside {', '.join(PLATFORM_HOMES)}" for path in sorted(importing)]
+problems += [f"the paragraph does not name {home}" for home in PLATFORM_HOMES if f"`{home}`" not in paragraph]
+if problems:
+    print("platform code outside its home (docs/ARCHITECTURE.md, \"Platform code\"):", *problems, sep="\n  ")
     sys.exit(1)
-print(f"architecture: the {len(importing)} files outside PlatformSupport and SocketHTTP that import Glibc are named")
+print(f"architecture: no Swift file outside {' and '.join(PLATFORM_HOMES)} imports the C library")

@@ -1,14 +1,9 @@
 import Foundation
+import PlatformSupport
 import PostgresStore
 
 #if canImport(Testing)
     import Testing
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// A throwaway PostgreSQL cluster for tests: `initdb` into a temporary folder, a server that
@@ -55,7 +50,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
         if let started { return try started.get() }
         let result = Result { try TemporaryPostgres() }
         started = result
-        if case .success = result { atexit { TemporaryPostgres.stopShared() } }
+        if case .success = result { CurrentProcess.atExit { TemporaryPostgres.stopShared() } }
         return try result.get()
     }
 
@@ -103,7 +98,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
         folder = URL(fileURLWithPath: "/tmp").appendingPathComponent(
             "restlite-pg-\(UUID().uuidString.prefix(8).lowercased())")
         port = Int.random(in: 20_000...60_000)
-        runAs = getuid() == 0 ? "postgres" : nil
+        runAs = CurrentProcess.userID == 0 ? "postgres" : nil
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let runAs { try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, folder.path]) }
         try pgRun(
@@ -142,7 +137,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
     public func makeDatabase() throws -> String {
         let name = lock.withLock {
             databases += 1
-            return "t\(databases)_\(getpid())"
+            return "t\(databases)_\(CurrentProcess.id)"
         }
         try administer { connection, version in
             let strategy = version >= 150_000 ? " STRATEGY FILE_COPY" : ""
@@ -204,51 +199,24 @@ public final class TemporaryPostgres: @unchecked Sendable {
         }
     }
 
-    /// Runs a tool to its end (bounded: each of these finishes in seconds or fails), with
-    /// `posix_spawn` and `waitpid`: Foundation's `Process` waits for a descriptor the server
-    /// that `pg_ctl start` leaves running inherits, so it would wait forever. The output goes
-    /// to a file for the error message.
+    /// Runs a tool to its end (bounded: each of these finishes in seconds or fails) with
+    /// `ChildProcess`: Foundation's `Process` waits for a descriptor the server that
+    /// `pg_ctl start` leaves running inherits, so it would wait forever. The tool (and the
+    /// server it may leave running for the whole test run) inherits nothing of the test process
+    /// but standard input, output and error. The output goes to a file for the error message.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("restlite-pg-tool-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of the test process reaches the tool, nor the server `pg_ctl start`
-        // leaves running for the whole test run: a pipe or Foundation's per-child socket
-        // inherited there would never report its end, and a test waiting for it would hang.
-        // (On macOS `POSIX_SPAWN_CLOEXEC_DEFAULT` below; here every descriptor open now.)
-        #if canImport(Glibc)
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        #endif
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        #if canImport(Darwin)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-            let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
-        #else
-            let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        #endif
-        guard spawned == 0 else {
-            throw Unavailable(description: "cannot start \(executable.path) (error \(spawned))")
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(executable.path, arguments, outputPath: outputPath)
+        } catch {
+            throw Unavailable(description: error.description)
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // Exited normally with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        guard outcome.succeeded else {
             throw Unavailable(
                 description:
                     "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
