@@ -237,7 +237,9 @@ let package = Package(
             dependencies: ["RestDBClient", "RestDBClientSocketTransport", "RestLiteTesting"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PicturesTests", dependencies: ["Pictures", "RestLiteTesting"], swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MediaArchiveTests",
             dependencies: ["DocumentJSON", "MediaArchive", "Pictures", "DocumentStore"],

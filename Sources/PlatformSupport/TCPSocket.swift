@@ -78,11 +78,15 @@ package final class TCPSocket {
     /// reset the connection).
     package func receive(into buffer: inout [UInt8], chunk: Int = 65536) throws -> Bool {
         while true {
-            let before = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + before, chunk, 0) }
-            let code = errno
-            buffer.removeLast(chunk - max(0, count))
+            // Into scratch space, then only what arrived is appended (one copy): growing the
+            // buffer by `chunk` zeros and cutting the unused ones walked every byte of the chunk
+            // on each call in a debug build.
+            let (count, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch in
+                let count = recv(fd, scratch.baseAddress, chunk, 0)
+                let code = errno
+                if count > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count])) }
+                return (count, code)
+            }
             if count > 0 { return true }
             if count == 0 || code == ECONNRESET { return false }
             if code == EAGAIN || code == EWOULDBLOCK { throw Failure.timedOut }
@@ -127,6 +131,9 @@ package final class TCPSocket {
     private static func connect(_ address: addrinfo, timeout: Duration) throws -> Int32 {
         let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
         guard fd >= 0 else { throw Failure.connect(errno: errno) }
+        // Not inherited by child processes: one that outlives this socket would hold the
+        // connection open after `close`.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         do {
             let flags = fcntl(fd, F_GETFL)
             _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)

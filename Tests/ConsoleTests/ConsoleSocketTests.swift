@@ -9,7 +9,7 @@ import SocketHTTP
 import Testing
 
 /// The console's sign-in and a cookie-authorized write across a real socket.
-@Suite struct ConsoleSocketTests {
+@Suite(.offPool) struct ConsoleSocketTests {
     @Test func signInLinkThenCookieAndTokenWriteOverTheWire() async throws {
         let server = try await ConsoleServer()
         let port = try server.server.start()

@@ -9,7 +9,7 @@ import Testing
 
 /// The store indexes the fields slow reads use (`AutoIndexPolicy`), within its bounds, lists
 /// and removes them, and drops the ones no read uses.
-@Suite struct AutoIndexTests {
+@Suite(.offPool) struct AutoIndexTests {
     /// Log lines the store wrote, shared with its background thread.
     final class Log: @unchecked Sendable {
         private let lock = PosixCondition()

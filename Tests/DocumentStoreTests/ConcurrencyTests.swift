@@ -5,7 +5,7 @@ import Testing
 
 @testable import DocumentStore
 
-@Suite struct ConcurrencyTests {
+@Suite(.offPool) struct ConcurrencyTests {
     /// Readers keep reading consistent documents while one writer inserts and updates.
     @Test func readersRunDuringWrites() throws {
         let fixture = try StoreFixture()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DocumentStore
 
-@Suite struct KillTests {
+@Suite(.offPool) struct KillTests {
     /// The writer binary, built next to the test bundle by `swift build --build-tests`.
     static let writer: URL? = {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -29,9 +29,12 @@ import Testing
         let process = Process()
         process.executableURL = writer
         process.arguments = ["crash-writer", database.path] + (processExclusive ? ["exclusive"] : [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let pipe = try ChildProcessLaunch.serialized {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            return pipe
+        }
         var output = Data()
         let deadline = Date().addingTimeInterval(20)
         while output.filter({ $0 == 10 }).count < 300 && Date() < deadline {

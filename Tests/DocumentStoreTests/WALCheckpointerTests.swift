@@ -6,7 +6,7 @@ import Testing
 @testable import DocumentStore
 
 /// The pool's checkpoint thread keeps writes from copying the log back themselves.
-@Suite struct WALCheckpointerTests {
+@Suite(.offPool) struct WALCheckpointerTests {
     private let filler = String(repeating: "x", count: 3000)
 
     private func pool(_ db: TemporaryDatabase) throws -> ConnectionPool {

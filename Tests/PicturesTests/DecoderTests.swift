@@ -1,10 +1,11 @@
+import RestLiteTesting
 import Testing
 
 @testable import Pictures
 
 /// The PNG, GIF and JPEG decoders: against this module's own encoders, and against files
 /// Pillow writes, each compared pixel by pixel with what Pillow decodes from the same bytes.
-@Suite struct DecoderTests {
+@Suite(.offPool) struct DecoderTests {
     static func gradient(_ width: Int = 41, _ height: Int = 29) -> RasterImage {
         var image = RasterImage(width: width, height: height)
         for y in 0..<height {

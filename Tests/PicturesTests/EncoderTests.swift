@@ -1,8 +1,9 @@
+import RestLiteTesting
 import Testing
 
 @testable import Pictures
 
-@Suite struct EncoderTests {
+@Suite(.offPool) struct EncoderTests {
     static let sizes = [(1, 1), (7, 13), (2, 2), (17, 1), (1, 33), (300, 200), (33, 65)]
 
     /// A picture with flat areas, gradients and edges, so every encoder path runs.

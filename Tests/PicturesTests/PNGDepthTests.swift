@@ -1,3 +1,4 @@
+import RestLiteTesting
 import Testing
 
 @testable import Pictures
@@ -5,7 +6,7 @@ import Testing
 /// PNG bit depths other than 8 and Adam7 interlacing: files Pillow writes (1-, 2- and 4-bit grey and palette, 16-bit
 /// grey), and files `PNGTestWriter` makes of every colour type at every depth, compared with
 /// the samples they were made from and with Pillow's decoding of the same bytes.
-@Suite struct PNGDepthTests {
+@Suite(.offPool) struct PNGDepthTests {
     /// Colour types with the depths PNG allows for each.
     static let kinds: [(colorType: Int, depth: Int)] = [
         (0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (2, 16), (4, 8),

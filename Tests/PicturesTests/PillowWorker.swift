@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -6,15 +7,18 @@ import Foundation
     import Darwin
 #endif
 
-/// One `python3` with Pillow imported, kept for the whole test process: every Pillow script of
-/// these tests runs in it (`exec` with its own `sys.argv`, standard output and error captured)
+/// `python3` processes with Pillow imported, kept for the whole test process: every Pillow script
+/// of these tests runs in one of them (`exec` with its own `sys.argv`, output and error captured)
 /// instead of in a new `python3` per picture, whose start and `import PIL` cost far more than
-/// the decoding. One script at a time; each answer is awaited at most a minute; the process is
-/// stopped by its PID when the test process exits (or when it stops answering).
+/// the decoding. One script at a time per process, one process per core at most; each answer is
+/// awaited at most a minute; each process is stopped by its PID when the test process exits (or
+/// when it stops answering).
 enum PillowWorker {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    /// Reads one JSON request per line and writes one JSON answer per line.
+    /// Reads one JSON request per line and writes one JSON answer per line. (It must not close
+    /// the descriptors it inherits: Foundation learns that a child ended when the socket it
+    /// hands the child closes.)
     private static let loop = """
         import sys, io, json, traceback, contextlib
         from PIL import Image, ImageOps
@@ -41,17 +45,20 @@ enum PillowWorker {
         var pending: [UInt8] = []
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var running: Running?
+    /// The kept processes (`limit` at most, one per core: tests that run at once each get one)
+    /// and those of them not running a script.
+    private static let condition = NSCondition()
+    nonisolated(unsafe) private static var idle: [Running] = []
+    nonisolated(unsafe) private static var started: [ObjectIdentifier: Running] = [:]
+    nonisolated(unsafe) private static var starting = 0
     nonisolated(unsafe) private static var registeredExit = false
+    static let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    /// Runs `code` as `python3 -c code arguments...` would, in the kept process.
+    /// Runs `code` as `python3 -c code arguments...` would, in a kept process.
     static func run(_ code: String, _ arguments: [String]) throws -> (
         status: Int32, output: String, error: String
     ) {
-        lock.lock()
-        defer { lock.unlock() }
-        let worker = try running ?? start()
+        let worker = try checkOut()
         do {
             let request = try JSONSerialization.data(withJSONObject: ["code": code, "args": arguments])
             try worker.input.fileHandleForWriting.write(contentsOf: request + Data("\n".utf8))
@@ -61,30 +68,76 @@ enum PillowWorker {
             else {
                 throw Failure(description: "Pillow worker answered \(String(decoding: line, as: UTF8.self))")
             }
+            checkIn(worker)
             return (Int32(status), answer["out"] as? String ?? "", answer["err"] as? String ?? "")
         } catch {
             stop(worker)
-            running = nil
+            locked {
+                started[ObjectIdentifier(worker)] = nil
+                condition.signal()
+            }
             throw error
         }
     }
 
+    /// An idle kept process, a new one while there are fewer than `limit`, or the next to be
+    /// given back.
+    private static func checkOut() throws -> Running {
+        condition.lock()
+        while idle.isEmpty && started.count + starting >= limit { condition.wait() }
+        if let worker = idle.popLast() {
+            condition.unlock()
+            return worker
+        }
+        starting += 1
+        condition.unlock()
+        defer {
+            locked {
+                starting -= 1
+                condition.signal()
+            }
+        }
+        let worker = try start()
+        locked { started[ObjectIdentifier(worker)] = worker }
+        return worker
+    }
+
+    /// `NSLocking.withLock` needs macOS 14 on Darwin; the package supports macOS 13.
+    private static func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body()
+    }
+
+    private static func checkIn(_ worker: Running) {
+        locked {
+            idle.append(worker)
+            condition.signal()
+        }
+    }
+
     private static func start() throws -> Running {
-        let worker = Running()
-        worker.process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        worker.process.arguments = ["python3", "-u", "-c", loop]
-        worker.process.standardInput = worker.input
-        worker.process.standardOutput = worker.output
-        worker.process.standardError = FileHandle.nullDevice
-        try worker.process.run()
-        running = worker
-        if !registeredExit {
+        let worker = try ChildProcessLaunch.serialized {
+            let worker = Running()
+            worker.process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            worker.process.arguments = ["python3", "-u", "-c", loop]
+            worker.process.standardInput = worker.input
+            worker.process.standardOutput = worker.output
+            worker.process.standardError = FileHandle.nullDevice
+            try worker.process.run()
+            return worker
+        }
+        locked {
+            guard !registeredExit else { return }
             registeredExit = true
             atexit {
-                PillowWorker.lock.lock()
-                if let worker = PillowWorker.running { PillowWorker.stop(worker) }
-                PillowWorker.running = nil
-                PillowWorker.lock.unlock()
+                PillowWorker.locked {
+                    for worker in PillowWorker.started.values where worker.process.isRunning {
+                        PillowWorker.stop(worker)
+                    }
+                    PillowWorker.started = [:]
+                    PillowWorker.idle = []
+                }
             }
         }
         return worker

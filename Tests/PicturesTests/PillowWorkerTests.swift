@@ -1,18 +1,23 @@
+import RestLiteTesting
 import Testing
 
-/// The kept Pillow process: scripts run one after another in the same `python3` (Pillow is
-/// imported once), each with its own arguments, output, exit status and errors.
-@Suite struct PillowWorkerTests {
-    @Test(.needsPillow) func scriptsShareOneProcessAndKeepTheirOwnArgumentsAndOutput() throws {
+/// The kept Pillow processes: scripts run one after another in the same few `python3`s (Pillow
+/// is imported once in each), each with its own arguments, output, exit status and errors.
+@Suite(.offPool) struct PillowWorkerTests {
+    @Test(.needsPillow) func scriptsShareTheKeptProcessesAndKeepTheirOwnArgumentsAndOutput() throws {
         let script = "import os, sys\nprint(os.getpid(), sys.argv[1])"
-        let first = try PillowWorker.run(script, ["one"])
-        let second = try PillowWorker.run(script, ["two"])
-        let firstFields = first.output.split(separator: " ")
-        let secondFields = second.output.split(separator: " ")
-        #expect(first.status == 0 && second.status == 0)
-        #expect(firstFields.count == 2 && secondFields.count == 2)
-        #expect(firstFields.first == secondFields.first, "both scripts ran in one process")
-        #expect(firstFields.last == "one\n" && secondFields.last == "two\n")
+        let runs = 2 * PillowWorker.limit + 1
+        var processes = Set<Substring>()
+        for run in 0..<runs {
+            let answer = try PillowWorker.run(script, ["run\(run)"])
+            let fields = answer.output.split(separator: " ")
+            #expect(answer.status == 0 && fields.count == 2)
+            #expect(fields.last == "run\(run)\n")
+            if let process = fields.first { processes.insert(process) }
+        }
+        #expect(
+            processes.count <= PillowWorker.limit,
+            "\(runs) scripts ran in \(processes.count) processes, at most \(PillowWorker.limit) kept")
     }
 
     @Test(.needsPillow) func anExitStatusAndAnExceptionComeBackAsTheyWouldFromPython() throws {

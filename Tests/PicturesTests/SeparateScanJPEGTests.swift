@@ -1,3 +1,4 @@
+import RestLiteTesting
 import Testing
 
 @testable import Pictures
@@ -5,7 +6,7 @@ import Testing
 /// Baseline JPEGs whose components come in separate scans. Pillow cannot write them, so a
 /// small Python writer here does (flat quantisation, every Huffman code eight bits long), and
 /// the result is compared with Pillow's decoding of the same bytes.
-@Suite struct SeparateScanJPEGTests {
+@Suite(.offPool) struct SeparateScanJPEGTests {
     static let writer = #"""
         # A baseline JPEG whose components come in the scans `scans` (lists of component indexes),
         # sampling `factors` ((h, v) each), restart interval `restart` (0: none), flat quantisation.

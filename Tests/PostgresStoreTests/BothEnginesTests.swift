@@ -9,7 +9,7 @@ import Testing
 /// The same documents in a SQLite `DocumentStore` and a `PostgresEngine`, the same reads on
 /// both: the answers (documents by their `name`, groups as JSON) must be equal, and equal to
 /// what restlite answers on SQLite, which each test also states.
-@Suite("SQLite and PostgreSQL answer alike")
+@Suite("SQLite and PostgreSQL answer alike", .offPool)
 struct BothEnginesTests {
     /// A SQLite store and a PostgreSQL engine holding `documents` in collection `c`.
     final class Engines {

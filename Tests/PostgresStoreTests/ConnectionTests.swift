@@ -1,10 +1,11 @@
 import DocumentQuery
 import DocumentStore
+import RestLiteTesting
 import Testing
 
 @testable import PostgresStore
 
-@Suite("PostgreSQL connection")
+@Suite("PostgreSQL connection", .offPool)
 struct ConnectionTests {
     @Test("connects to a throwaway cluster and runs SELECT 1 with a bound parameter")
     func selectOne() throws {

@@ -12,7 +12,7 @@ import Testing
 /// engine's `AutoIndexingEngine` side. Slow reads on a field index it, the query then uses the
 /// index, the index is listed with its reads and removable, a declared index takes its place,
 /// the bounds hold, an unused one is dropped, and without a policy nothing is indexed.
-@Suite struct PostgresAutoIndexTests {
+@Suite(.offPool) struct PostgresAutoIndexTests {
     /// Log lines the engine wrote, shared with its background thread.
     final class Log: @unchecked Sendable {
         private let lock = PosixCondition()

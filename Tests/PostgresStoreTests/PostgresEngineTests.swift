@@ -8,7 +8,7 @@ import Testing
 
 /// The main `DocumentStore` cases (DocumentWriteTests, FindTests, SchemaAndDateTests) on the
 /// PostgreSQL engine, each in a database of its own on the shared throwaway cluster.
-@Suite("PostgreSQL engine")
+@Suite("PostgreSQL engine", .offPool)
 struct PostgresEngineTests {
     static func engine(budget: Duration? = nil) throws -> PostgresEngine {
         var options = PostgresEngine.Options()

@@ -6,7 +6,7 @@ import Testing
 @testable import PostgresStore
 
 /// Field indexes listed and removed, and a live schema edit, on PostgreSQL.
-@Suite struct PostgresIndexAndSchemaEditTests {
+@Suite(.offPool) struct PostgresIndexAndSchemaEditTests {
     @Test func dottedAndQuotedFieldsAreListedFromTheirIndexesAndRemoved() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         _ = try engine.insert(["owner": ["city": "Oslo"], "it's": 1], into: "cats")

@@ -6,7 +6,7 @@ import Testing
 
 /// The media archive's storage in PostgreSQL: uploads all or nothing, files in 1 MiB pieces
 /// read back by range, files set aside and brought back, and set-aside files dropped at open.
-@Suite struct PostgresMediaStorageTests {
+@Suite(.offPool) struct PostgresMediaStorageTests {
     /// A source that fails past `failAfter` bytes (a spooled body cut short).
     struct FailingSource: MediaByteSource {
         let count: Int

@@ -7,7 +7,7 @@ import Testing
 @testable import PostgresStore
 
 /// The list fast path on PostgreSQL: the same bytes and figures as `find` + `renderJSONArray`.
-@Suite struct PostgresPageJSONTests {
+@Suite(.offPool) struct PostgresPageJSONTests {
     @Test func aPageIsTheBytesFindWouldRenderAndTotalsAgree() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         for index in 0..<25 {

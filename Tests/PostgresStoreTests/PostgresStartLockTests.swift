@@ -8,7 +8,7 @@ import Testing
 
 /// The start lock: one holder at a time, and a restored snapshot (an admin reset) waits while
 /// another process starts, imports or resets.
-@Suite struct PostgresStartLockTests {
+@Suite(.offPool) struct PostgresStartLockTests {
     /// Polls until `url` has a session waiting for an advisory lock (at most 10 s).
     static func someoneWaits(_ url: String) throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)

@@ -10,7 +10,7 @@ import Testing
 /// each (one round trip), prepared once per connection and reused. The engine has one
 /// connection, so every statement below runs on it and `pg_prepared_statements` (a session's
 /// own view) shows what it prepared.
-@Suite("PostgreSQL prepared reads")
+@Suite("PostgreSQL prepared reads", .offPool)
 struct PreparedStatementTests {
     static func engine() throws -> PostgresEngine {
         var options = PostgresEngine.Options()

@@ -9,7 +9,7 @@ import Testing
 /// `Retry-After` in the API) while it is down, and the engine reconnects by itself once it is
 /// back, with the committed documents still there. A cluster of its own: stopping the shared
 /// one would fail the other suites' tests running meanwhile.
-@Suite("PostgreSQL reconnect")
+@Suite("PostgreSQL reconnect", .offPool)
 struct ReconnectTests {
     @Test("stop the server: StoreUnavailable; start it again: the engine reconnects by itself")
     func stopAndStart() throws {

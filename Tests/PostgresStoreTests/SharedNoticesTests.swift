@@ -9,7 +9,7 @@ import Testing
 /// Two engines on one database, as two processes: the event relay writes and reads nothing
 /// while no process has a subscriber and delivers every event once while one has; key and
 /// catalog changes reach the other engine through its notices.
-@Suite struct SharedNoticesTests {
+@Suite(.offPool) struct SharedNoticesTests {
     /// Polls `condition` every 10 ms until it holds or `limit` has passed; true when it held.
     static func within(_ limit: Duration, _ condition: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + limit

@@ -8,7 +8,7 @@ import Testing
 /// `TemporaryPostgres.makeDatabase` and `dropDatabase` (statements over one admin connection):
 /// each database is new and empty, apart from the others, and dropping one closes the sessions
 /// still open on it.
-@Suite struct TemporaryPostgresTests {
+@Suite(.offPool) struct TemporaryPostgresTests {
     @Test func newDatabasesAreEmptyApartAndDroppingOneClosesItsSessions() throws {
         let cluster: TemporaryPostgres
         do {

@@ -10,7 +10,7 @@ import Testing
 /// The ILoveCats app's requests, sent as its request class sends them (always
 /// `Content-Type: application/json`, `x-apikey`), over a real socket, decoded with the app's
 /// own date formatter.
-@Suite struct CourseAppSequenceTests {
+@Suite(.offPool) struct CourseAppSequenceTests {
     struct CatEdit: Codable {
         var _id: String
         var ownerName: String

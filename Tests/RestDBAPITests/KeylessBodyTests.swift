@@ -10,7 +10,7 @@ import Testing
 /// Requests that need no key take small bodies only, decided from the head, and their bytes
 /// never count against the keyed requests' buffered bytes (docs/SECURITY.md, "Keyless routes
 /// and the console session").
-@Suite struct KeylessBodyTests {
+@Suite(.offPool) struct KeylessBodyTests {
     @Test func keylessRoutesRefuseALongContentLengthFromTheHead() throws {
         let api = try TestAPI()
         let server = try api.startServer()

@@ -10,7 +10,7 @@ import Testing
 /// isolation"): every `/media` answer carries a CSP that allows no script and sandboxes the
 /// document; everything but raster images and plain text is an attachment; and over a real
 /// socket every answer says `nosniff`.
-@Suite struct MediaIsolationTests {
+@Suite(.offPool) struct MediaIsolationTests {
     static let policy = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
     static let html = Array("<html><script>localStorage.setItem('pwned','1')</script></html>".utf8)
     static let svg = Array(

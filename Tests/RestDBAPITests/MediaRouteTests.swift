@@ -11,7 +11,7 @@ import Testing
 
 /// The /media routes: multipart uploads, files by id and by name, ETag/304, Range, metadata,
 /// delete, thumbnails, keys and their scopes, media fields in schemas, and reset.
-@Suite struct MediaRouteTests {
+@Suite(.offPool) struct MediaRouteTests {
     static let boundary = "----restliteBoundary0123"
 
     static func form(_ files: [(name: String, type: String?, bytes: [UInt8])], field: String = "file")

@@ -8,7 +8,7 @@ import Testing
 
 /// One `POST /media` may hold at most 100 parts (`serve --max-upload-parts`): a form with more
 /// is refused with a 413 naming the limit, and with no file written.
-@Suite struct MediaUploadLimitTests {
+@Suite(.offPool) struct MediaUploadLimitTests {
     static func form(parts: Int) -> [UInt8] {
         MediaRouteTests.form((0..<parts).map { ("p\($0).txt", nil, [UInt8(ascii: "x")]) })
     }

@@ -12,7 +12,7 @@ import Testing
 ///
 /// To refresh the saved examples from real answers, run this suite with
 /// `RESTLITE_POSTMAN_CAPTURE=/tmp/answers.json`: it writes every answer there.
-@Suite struct PostmanCollectionTests {
+@Suite(.offPool) struct PostmanCollectionTests {
     @Test func collectionIsAV21CollectionWhereEveryRequestHasATestAndAnExample() throws {
         let collection = try PostmanCollection()
         #expect(collection.root["info"]?["schema"]?.stringValue == PostmanCollection.schemaURL)

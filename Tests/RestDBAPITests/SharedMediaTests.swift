@@ -8,7 +8,7 @@ import Testing
 
 /// The media archive on PostgreSQL is in the database: two restlite servers on one database
 /// (each with its own engine, pool and data folder, as two processes) see the same files.
-@Suite struct SharedMediaTests {
+@Suite(.offPool) struct SharedMediaTests {
     @Test func aFileUploadedOnOneServerIsListedDownloadedAndDeletedOnTheOther() throws {
         let url = try TemporaryPostgres.databaseURL()
         let first = try TestAPI(sharing: url)

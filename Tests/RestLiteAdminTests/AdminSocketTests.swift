@@ -7,7 +7,7 @@ import SocketHTTP
 import Testing
 
 /// Faults that only a real connection shows: a dropped connection, a delay, a slow body.
-@Suite struct AdminSocketTests {
+@Suite(.offPool) struct AdminSocketTests {
     static func get(_ path: String) -> String {
         "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n"
     }

@@ -3,7 +3,7 @@ import RestLiteTesting
 import Testing
 
 /// `restlite serve` with the admin flags, end to end over a socket.
-@Suite struct AdminCLITests {
+@Suite(.offPool) struct AdminCLITests {
     private func request(_ method: String, _ path: String, port: Int, key: String) throws -> RawHTTPResponse {
         let client = try RawHTTPClient(port: port, timeout: .seconds(10))
         defer { client.close() }

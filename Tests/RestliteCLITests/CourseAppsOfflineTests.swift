@@ -8,7 +8,7 @@ import Testing
 /// flow and models of its assignment: the dog-breeds app (dog.ceo), the food-log app (USDA NDB
 /// search, then FoodData Central search and food), and The Cat App (breeds, a breed's photo by
 /// `breed_id`). Real server processes on port 0; each is stopped by its PID.
-@Suite struct CourseAppsOfflineTests {
+@Suite(.offPool) struct CourseAppsOfflineTests {
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "restlite-courseapps-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ import Testing
 
 /// `restlite import|export|index|reset --database postgres://...`: the data commands on a
 /// PostgreSQL database, as on a data folder.
-@Suite struct DatabaseCommandsCLITests {
+@Suite(.offPool) struct DatabaseCommandsCLITests {
     /// restlite's tables in the database at `url`.
     private static func tables(_ url: String) throws -> [String] {
         let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())

@@ -7,7 +7,7 @@ import Testing
 /// The ILoveCats course app against one `restlite serve` and nothing else: the list, every
 /// photo, "update photo" through the TheCatAPI stand-in, the detail scene's breed facts. Real
 /// server processes on port 0; each is stopped by its PID.
-@Suite struct ILoveCatsOfflineTests {
+@Suite(.offPool) struct ILoveCatsOfflineTests {
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "restlite-ilovecats-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import RestLiteTesting
 import Testing
 
 /// `restlite migrate`: a data folder to PostgreSQL and back, all or nothing, verified.
-@Suite struct MigrateCLITests {
+@Suite(.offPool) struct MigrateCLITests {
     /// A folder with owners (a unique field, a child collection of visits, a declared index),
     /// one updated document (version 1) and a child.
     private static func makeFolder(_ root: URL) throws -> [String: [Document]] {

@@ -8,7 +8,7 @@ import SocketHTTP
 import Testing
 
 /// `restlite import --url` through the built binary into a real API server started in-process.
-@Suite struct RemoteImportLiveTests {
+@Suite(.offPool) struct RemoteImportLiveTests {
     private struct Row: Codable, Equatable {
         var catName: String
         var birthDate: String

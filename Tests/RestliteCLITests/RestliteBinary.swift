@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +81,7 @@ struct RestliteBinary {
         process.environment = Self.cleanEnvironment()
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try ChildProcessLaunch.serialized { try process.run() }
         let limit = DispatchTime.now() + .seconds(Int(timeout.components.seconds))
         if exited.wait(timeout: limit) == .timedOut {
             kill(process.processIdentifier, SIGKILL)

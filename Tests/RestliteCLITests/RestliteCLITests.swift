@@ -1,10 +1,11 @@
 import Foundation
 import MediaArchive
+import RestLiteTesting
 import Testing
 
 /// End-to-end: the built `restlite` binary, run as a user would (see `RestliteBinary` for how
 /// it is found).
-@Suite struct RestliteCLITests {
+@Suite(.offPool) struct RestliteCLITests {
     private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
@@ -162,7 +163,7 @@ import Testing
 }
 
 /// The `--url` flag checks that run before any request.
-@Suite struct RemoteImportFlagTests {
+@Suite(.offPool) struct RemoteImportFlagTests {
     @Test func urlRefusesKeepIdsAndDataDirAndNeedsAKey() throws {
         let binary = try RestliteBinary()
         let folder = FileManager.default.temporaryDirectory

@@ -1,9 +1,10 @@
 import Foundation
+import RestLiteTesting
 import Testing
 
 /// End-to-end: `reset` and `serve --reset` share one seed rule and one transaction, and the data
 /// commands leave a new data folder new (so a later `serve` still seeds it).
-@Suite struct SeedAndDataFolderCLITests {
+@Suite(.offPool) struct SeedAndDataFolderCLITests {
     private static let broken = #"[{"catName":"Tom","rating":3},"# + "\n"
     private static let threeCats = """
         [{"catName":"Ann","birthDate":"2004-03-19T15:12:47Z","rating":1},

@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the built `restlite serve` and `restlite keys`, on a temporary data folder with
 /// `--port 0`. Every server is stopped by its PID with a bounded wait.
-@Suite struct ServeCLITests {
+@Suite(.offPool) struct ServeCLITests {
     private static let courseKey = "5d9f48133cbe87164d4d0a3b"
 
     private func temporaryFolder() throws -> URL {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RestLiteTesting
 import ServerAssembly
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `restlite serve`'s options are the rows of `ServeSettings`: one option per row with a flag,
 /// in the table's order and under its name, with the table's help, and each collected into
 /// `ServeOverrides`.
-@Suite struct ServeSettingsCommandLineTests {
+@Suite(.offPool) struct ServeSettingsCommandLineTests {
     /// Options of `serve` that are not settings.
     private static let notSettings: Set = ["helpMarkdown"]
 

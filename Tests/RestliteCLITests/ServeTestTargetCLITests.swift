@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the flags that make `restlite serve` a test target (`--memory`, `--port-file`,
 /// `--clock`, `--id-seed`) and `restlite health`, on the built binary. Servers are stopped by PID.
-@Suite struct ServeTestTargetCLITests {
+@Suite(.offPool) struct ServeTestTargetCLITests {
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "restlite-testtarget-cli-\(UUID().uuidString)")

@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -25,21 +26,25 @@ final class ServerProcess {
     init(binary: RestliteBinary, arguments: [String], in directory: URL, timeout: Duration = .seconds(60))
         throws
     {
-        let output = Pipe()
         stderrURL = directory.appendingPathComponent(".serve-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process = Process()
+        let process = Process()
+        self.process = process
         process.executableURL = binary.url
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = directory
         process.environment = RestliteBinary.cleanEnvironment()
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         let exited = DispatchSemaphore(value: 0)
         self.exited = exited
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        let output = try ChildProcessLaunch.serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
         do {
             banner = try Self.readBanner(output.fileHandleForReading.fileDescriptor, timeout: timeout)
             (port, key) = try Self.parse(banner)

@@ -8,7 +8,7 @@ import Testing
 /// The API keys of a PostgreSQL database, end to end: `restlite keys --database`, `restlite
 /// migrate` carrying keys both ways, and two `restlite serve` processes on one database that
 /// both honour a key added from the command line.
-@Suite struct SharedKeysCLITests {
+@Suite(.offPool) struct SharedKeysCLITests {
     private static func folder() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-keys-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import Testing
 /// Processes that make or drop restlite's tables in one PostgreSQL database take turns (its
 /// start lock, `PostgresStartLock`): two `restlite serve` started at once on an empty database
 /// seed it once, and an import waits while another process starts.
-@Suite struct SharedStartCLITests {
+@Suite(.offPool) struct SharedStartCLITests {
     private static func folder() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-start-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

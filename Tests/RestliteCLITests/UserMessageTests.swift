@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// End-to-end: what the built `restlite` prints when a new user gets something wrong. Every
 /// failure is one `Error:` sentence naming the path or value and the fix, never a dump of an
 /// internal error (CocoaError, DecodingError, SQLite's statement text).
-@Suite struct UserMessageTests {
+@Suite(.offPool) struct UserMessageTests {
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "restlite-messages-\(UUID().uuidString)")

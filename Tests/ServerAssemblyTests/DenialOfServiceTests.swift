@@ -9,7 +9,7 @@ import Testing
 
 /// The holes the denial-of-service drills found: a query slow on every row, and request bodies
 /// that cost memory before anyone checked the key.
-@Suite struct DenialOfServiceTests {
+@Suite(.offPool) struct DenialOfServiceTests {
     /// `{"photoUrl":{"$regex":"^(.*)(.*)(.*)(.*)(.*)X"}}`: just under ICU's limit on each of
     /// the hundred seed cats, eight seconds in all without a budget.
     static let slowQuery =

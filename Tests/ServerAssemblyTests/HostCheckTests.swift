@@ -12,7 +12,7 @@ import Testing
 /// address answers only loopback names, the `--public-url` host and `--allowed-host` names;
 /// any other `Host` gets a 403 in restdb's error shape naming the flag. On other addresses
 /// every name is answered.
-@Suite struct HostCheckTests {
+@Suite(.offPool) struct HostCheckTests {
     @Test func loopbackNamesWithAnyPortAreAdmitted() {
         let list = HostAllowList(names: [])
         for host in [

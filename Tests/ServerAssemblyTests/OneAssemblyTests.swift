@@ -6,7 +6,7 @@ import Testing
 /// The tests' `TestAPI` answers through `RestliteApplication.build`, the assembly `restlite serve`
 /// and `RestLite.withServer` use: its middleware, its mounts and its HTTP settings, changed only
 /// through the same `ServeConfiguration`.
-@Suite struct OneAssemblyTests {
+@Suite(.offPool) struct OneAssemblyTests {
     /// `serve` on a loopback address refuses a `Host` that names another site; so does the
     /// in-process API (the hand-built chain it had before left the check out).
     @Test func theTestAPIChecksTheHostLikeServe() throws {

@@ -11,7 +11,7 @@ import Testing
 
 /// `restlite serve --database postgres://...`: the documents and keys in PostgreSQL, media and
 /// the lock in the data folder; the same seed, routes and answers as on SQLite.
-@Suite struct PostgresServeTests {
+@Suite(.offPool) struct PostgresServeTests {
     private func configuration(database: String, _ edit: (inout ServeConfiguration) -> Void = { _ in })
         -> ServeConfiguration
     {

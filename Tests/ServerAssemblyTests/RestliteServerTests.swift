@@ -7,7 +7,7 @@ import Testing
 @testable import RestDBAPI
 @testable import ServerAssembly
 
-@Suite struct RestliteServerTests {
+@Suite(.offPool) struct RestliteServerTests {
     private static let courseKey = "5d9f48133cbe87164d4d0a3b"
 
     private func configuration(_ edit: (inout ServeConfiguration) -> Void = { _ in }) -> ServeConfiguration {

@@ -11,7 +11,7 @@ import Testing
 
 /// What a new user reads when the API or the data folder refuses: the path, the reason and
 /// the fix, in words, never a dump of an internal error.
-@Suite struct UserMessageAPITests {
+@Suite(.offPool) struct UserMessageAPITests {
     private func message(_ response: HTTPResponse) throws -> String {
         try #require(try response.json()["message"]?.stringValue)
     }

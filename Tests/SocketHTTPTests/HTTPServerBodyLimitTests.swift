@@ -7,7 +7,7 @@ import Testing
 
 /// Bodies cannot hold the server's memory or its connections: bytes buffered across all
 /// connections are capped (503), a body must arrive within its time (408).
-@Suite struct HTTPServerBodyLimitTests {
+@Suite(.offPool) struct HTTPServerBodyLimitTests {
     @Test func bytesPastTheServerWideCapAreRefusedWith503() throws {
         let server = try startEchoServer { $0.maxBufferedBytes = 256 * 1024 }
         defer { server.shutdown(grace: .seconds(1)) }
@@ -79,7 +79,7 @@ import Testing
     }
 }
 
-@Suite struct HTTPServerWorkerGrowthTests {
+@Suite(.offPool) struct HTTPServerWorkerGrowthTests {
     @Test func moreSlowHandlersThanWorkersStillLeaveOneForQuickRequests() throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

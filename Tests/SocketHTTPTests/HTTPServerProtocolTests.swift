@@ -9,7 +9,7 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
     }
 }
 
-@Suite struct HTTPServerProtocolTests {
+@Suite(.offPool) struct HTTPServerProtocolTests {
     @Test func keepAliveReusesTheConnection() throws {
         let server = try startEchoServer()
         defer { server.shutdown(grace: .seconds(1)) }

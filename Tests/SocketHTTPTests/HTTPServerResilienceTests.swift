@@ -4,7 +4,7 @@ import RestLiteTesting
 import SocketHTTP
 import Testing
 
-@Suite struct HTTPServerResilienceTests {
+@Suite(.offPool) struct HTTPServerResilienceTests {
     @Test func closesAHalfSentHeadAfterTheHeaderTimeout() throws {
         let server = try startEchoServer { $0.headerTimeout = .milliseconds(300) }
         defer { server.shutdown(grace: .seconds(1)) }

@@ -5,7 +5,7 @@ import Testing
 /// `X-Content-Type-Options: nosniff` is on every answer the server sends, written once by the
 /// head serialiser: handlers' answers, streams, the parser's and router's errors and the
 /// server's own refusals, even when a handler tried to set another value.
-@Suite struct NoSniffTests {
+@Suite(.offPool) struct NoSniffTests {
     static func nosniffOnce(_ response: RawHTTPResponse) -> Bool {
         response.headers.values(for: "X-Content-Type-Options") == ["nosniff"]
     }

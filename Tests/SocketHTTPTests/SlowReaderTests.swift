@@ -5,7 +5,7 @@ import Testing
 
 /// Clients that do not read cannot hold the server's memory: a file body is sent a piece at a
 /// time, and response bytes queued across all connections are capped (the slowest close).
-@Suite struct SlowReaderTests {
+@Suite(.offPool) struct SlowReaderTests {
     /// `count` bytes in a cycle of 251 (a prime, so no piece boundary lines up with it).
     static func pattern(_ count: Int) -> [UInt8] {
         let cycle = (0..<251).map { UInt8($0) }

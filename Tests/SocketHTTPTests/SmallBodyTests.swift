@@ -6,7 +6,7 @@ import Testing
 /// A responder's `bodyLimit` (for requests that need no key): a longer `Content-Length` is
 /// refused from the head with 413, a chunked body as it passes the limit, a whole request too;
 /// such bodies are counted in a pool of their own, so they never make other requests wait.
-@Suite struct SmallBodyTests {
+@Suite(.offPool) struct SmallBodyTests {
     static func start(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
         var router = Router()
         router.post("/small") { request in .text(.ok, "small \(request.body.count)") }

@@ -6,7 +6,7 @@ import Testing
 /// Routes added with `spoolingBody: true`: a body that follows its head goes to an unlinked
 /// temporary file as it arrives, is never whole in memory, is not counted against the
 /// server-wide buffered-bytes cap, still obeys the body limit, and leaves nothing behind.
-@Suite struct SpooledBodyTests {
+@Suite(.offPool) struct SpooledBodyTests {
     /// Answers `file|memory <size> <sum>` for both routes, so a test sees where the body was.
     static func startServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws
         -> HTTPServer

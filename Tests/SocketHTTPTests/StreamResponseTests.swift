@@ -6,7 +6,7 @@ import Testing
 
 /// `HTTPResponse.stream`: bytes sent from another thread reach the client, the stream ends
 /// when the client leaves or the buffer overflows, and idle timeouts leave it alone.
-@Suite struct StreamResponseTests {
+@Suite(.offPool) struct StreamResponseTests {
     /// Holds the sinks the handler received, for the test thread.
     final class Sinks: @unchecked Sendable {
         private let lock = NSLock()

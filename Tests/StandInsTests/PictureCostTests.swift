@@ -9,7 +9,7 @@ import Testing
 
 /// What one keyless picture request may cost: pictures past the pixel or byte cap are refused
 /// before anything is drawn, and large answers are sent from a file a piece at a time.
-@Suite struct PictureCostTests {
+@Suite(.offPool) struct PictureCostTests {
     static func responder(_ limits: PictureLimits = PictureLimits()) -> FrozenRouter {
         var router = Router()
         PictureStandIns(limits: limits).register(on: &router)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import StandIns
 
-@Suite struct PictureRoutesTests {
+@Suite(.offPool) struct PictureRoutesTests {
     static let responder: FrozenRouter = {
         var router = Router()
         PictureStandIns().register(on: &router)

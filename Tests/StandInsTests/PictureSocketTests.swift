@@ -5,7 +5,7 @@ import StandIns
 import Testing
 
 /// The picture routes across a real socket: lengths, HEAD, 304 and several clients at once.
-@Suite struct PictureSocketTests {
+@Suite(.offPool) struct PictureSocketTests {
     @Test func picturesCrossTheWireWithTheirHeaders() throws {
         var router = Router()
         PictureStandIns().register(on: &router)

@@ -52,11 +52,14 @@ enum PillowBatch {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let output = try ChildProcessLaunch.serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         return (ChildExit.wait(for: process)?.code ?? -1, String(decoding: data, as: UTF8.self))
     }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import StandIns
 
-@Suite struct TheCatAPIImageTests {
+@Suite(.offPool) struct TheCatAPIImageTests {
     let api = CatAPIFixture()
     let search = "/thecatapi/v1/images/search"
 

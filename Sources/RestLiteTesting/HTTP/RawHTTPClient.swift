@@ -89,9 +89,6 @@ public final class RawHTTPClient {
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        return (0...(haystack.count - needle.count)).first {
-            haystack[$0..<($0 + needle.count)].elementsEqual(needle)
-        }
+        haystack.withUnsafeBytes { ByteSearch.firstIndex(of: needle, in: $0) }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
 /// The caps on `/realtime`: subscribers in all and per key (503 with `Retry-After` past them),
 /// places given back when streams end, and the queue budget across all subscribers.
-@Suite(.serialized) struct RealtimeLimitTests {
+@Suite(.serialized, .offPool) struct RealtimeLimitTests {
     typealias Fixture = RealtimeTests.Fixture
 
     static func settings(total: Int = 1000, perKey: Int = 200, queue: Int = 1 << 20, budget: Int = 64 << 20)

@@ -8,7 +8,7 @@ import SocketHTTP
 import Testing
 
 /// `GET /realtime` and `POST /realtime` over real sockets.
-@Suite(.serialized) struct RealtimeTests {
+@Suite(.serialized, .offPool) struct RealtimeTests {
     static let key = TestAPI.fullKey
 
     /// A TestAPI with its server; `configure` may shorten the server's timeouts.

@@ -9,7 +9,7 @@ import Testing
 /// Two restlite servers on one PostgreSQL database, each with its own engine, pool and data
 /// folder, as two processes behind a balancer: events, `$inc`, unique fields, keys, schemas and
 /// resets hold across them.
-@Suite struct SharedDatabaseTests {
+@Suite(.offPool) struct SharedDatabaseTests {
     private static func call(_ port: Int, _ method: String, _ target: String, _ body: String = "") throws
         -> RawHTTPResponse
     {
