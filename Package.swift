@@ -76,7 +76,7 @@ let package = Package(
         // Admin routes under /_restlite/ for test suites: reset, snapshots, journal, faults.
         .target(
             name: "RestLiteAdmin",
-            dependencies: ["SocketHTTP", "DocumentJSON", "DocumentStore", "PlatformSupport"],
+            dependencies: ["SocketHTTP", "DocumentJSON", "DocumentStore", "PlatformSupport", "CEventLoop"],
             swiftSettings: swiftSettings),
         // restdb's media archive: stored files by id, multipart forms, thumbnails.
         .target(
@@ -86,7 +86,7 @@ let package = Package(
             name: "RestDBAPI",
             dependencies: [
                 "SocketHTTP", "DocumentJSON", "DocumentQuery", "DocumentStore", "DataTransfer",
-                "PlatformSupport", "MediaArchive",
+                "PlatformSupport", "MediaArchive", "CEventLoop",
             ],
             // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
             resources: [.embedInCode("OpenAPI/openapi.json")],

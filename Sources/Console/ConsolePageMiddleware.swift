@@ -15,6 +15,9 @@ struct ConsolePageMiddleware: HTTPMiddleware {
         ("Referrer-Policy", "no-referrer"),
     ]
 
+    /// `/` and `/_console/...` only: the router never runs it for any other request.
+    var scope: MiddlewareScope { .only([nil, "_console"]) }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         if Self.wantsPage(request), let page = ConsoleAsset.all["index.html"] {
             return Self.secured(page.response(to: request))

@@ -10,6 +10,9 @@ import SocketHTTP
 struct ConsoleSessionMiddleware: HTTPMiddleware {
     let console: Console
 
+    /// The paths a session authorizes (`Console.sessionPrefixes`): the router runs it for no other.
+    var scope: MiddlewareScope { .only(Set(Console.sessionPrefixes.map(Optional.some))) }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         switch decide(request) {
         case .passOn: return try next(request)
@@ -34,8 +37,9 @@ struct ConsoleSessionMiddleware: HTTPMiddleware {
     }
 
     func decide(_ request: HTTPRequest) -> Decision {
-        guard let first = request.firstPathSegment, Console.sessionPrefixes.contains(first),
-            !carriesKey(request), let session = console.session(of: request)
+        // No cookie, no session: most requests (API clients send keys, not cookies) stop here.
+        guard request.headers.contains("Cookie"), !carriesKey(request),
+            let session = console.session(of: request)
         else { return .passOn }
         if ![.get, .head, .options].contains(request.method) {
             if Console.isCrossOrigin(request) { return .refuse(console.crossOriginRefusal()) }

@@ -1,9 +1,14 @@
+import CEventLoop
 import DocumentJSON
 import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
 /// The fault rules in force, in the order they were added, with their generators and uses left.
+///
+/// A request reads one atomic count first: with no rule in force (nearly always) it takes no
+/// lock. The count changes under the lock with the rules, so a rule added is applied from the
+/// next request that starts after `add` returned.
 public final class FaultTable: @unchecked Sendable {
     struct Slot {
         var rule: FaultRule
@@ -16,11 +21,22 @@ public final class FaultTable: @unchecked Sendable {
     private var slots: [Slot] = []
     private var nextNumber = 1
     private let serverSeed: UInt64
+    /// `slots.count`, written under `lock`, read without it.
+    private let ruleCount = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
     /// - Parameter seed: draws for rules without a seed of their own; rule n gets `seed + n`.
     public init(seed: UInt64?) {
         serverSeed = seed ?? UInt64.random(in: 0...UInt64.max)
+        ruleCount.initialize(to: 0)
     }
+
+    deinit { ruleCount.deallocate() }
+
+    /// Whether any rule is in force: one atomic load, no lock.
+    public var hasRules: Bool { cel_atomic_load(ruleCount) > 0 }
+
+    /// Under `lock`, after `slots` changed.
+    private func countRules() { cel_atomic_store(ruleCount, Int64(slots.count)) }
 
     /// Reads and adds a rule; answers it with its id.
     @discardableResult
@@ -35,6 +51,7 @@ public final class FaultTable: @unchecked Sendable {
         nextNumber += 1
         let seed = rule.seed ?? (serverSeed &+ UInt64(number))
         slots.append(Slot(rule: rule, generator: SplitMix64(seed: seed), remaining: rule.times))
+        countRules()
         return rule
     }
 
@@ -54,6 +71,7 @@ public final class FaultTable: @unchecked Sendable {
         lock.withLock {
             guard let index = slots.firstIndex(where: { $0.rule.id == id }) else { return false }
             slots.remove(at: index)
+            countRules()
             return true
         }
     }
@@ -63,13 +81,15 @@ public final class FaultTable: @unchecked Sendable {
         lock.withLock {
             let count = slots.count
             slots = []
+            countRules()
             return count
         }
     }
 
     /// The action of the first rule that matches the request and wins its draw; uses it up.
     func action(for request: HTTPRequest) -> FaultRule.Action? {
-        lock.withLock {
+        guard hasRules else { return nil }
+        return lock.withLock {
             for index in slots.indices {
                 let rule = slots[index].rule
                 guard slots[index].remaining.map({ $0 > 0 }) ?? true,
@@ -86,14 +106,16 @@ public final class FaultTable: @unchecked Sendable {
     }
 }
 
-/// Applies the fault table to every request outside the admin routes.
+/// Applies the fault table to every request outside the admin routes (its scope: the router
+/// never runs it for them).
 struct FaultMiddleware: HTTPMiddleware {
     let faults: FaultTable
     let adminPrefix: String
     let errorResponse: @Sendable (Int, String) -> HTTPResponse
 
+    var scope: MiddlewareScope { .allBut([RestLiteAdmin.firstSegment(of: adminPrefix)]) }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) { return try next(request) }
         switch faults.action(for: request) {
         case nil:
             return try next(request)

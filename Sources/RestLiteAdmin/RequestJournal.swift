@@ -1,14 +1,28 @@
+import CEventLoop
 import DocumentJSON
 import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The last requests the server answered, oldest first, at most `capacity` of them.
+///
+/// Recording takes no lock: a request claims the next sequence number with one atomic add, and
+/// with it a slot of the ring (`sequence % capacity`); the slot's own flag is held only while
+/// the entry is put in, so two requests wait for each other only when the ring wraps within
+/// one recording or a listing is copying that slot. An entry keeps the monotonic time the
+/// request ended (the one clock reading of the middleware) and the wall time is worked out
+/// when the journal is listed.
 public final class RequestJournal: @unchecked Sendable {
     /// One answered request. Key values are masked; a long body is cut at `bodyLimit`. Recording
     /// copies the path, query and headers into one byte buffer (`Packed`) and shares the body;
-    /// masking and decoding happen when an entry is read, so a request pays for one small copy,
-    /// a lock and a slot. (Keeping the request's own header list instead left a thousand lists
+    /// masking and decoding happen when an entry is read, so a request pays for one small copy
+    /// and a slot. (Keeping the request's own header list instead left a thousand lists
     /// of strings alive, each freed object by object, from cold memory, when its slot was
     /// taken: about 2 % of a GET's CPU.)
     public struct Entry: Sendable {
@@ -43,6 +57,29 @@ public final class RequestJournal: @unchecked Sendable {
         public var body: String { String(decoding: rawBody, as: UTF8.self) }
     }
 
+    /// What a slot holds: an entry before its wall time is known.
+    struct Record: Sendable {
+        let sequence: Int
+        /// When the request ended, on `HTTPRequest.monotonicNanoseconds()`'s clock.
+        let ended: UInt64
+        let method: HTTPMethod
+        let packed: Packed
+        let rawBody: [UInt8]
+        let bodyBytes: Int
+        let bodyTruncated: Bool
+        let status: Int
+        let milliseconds: Double
+
+        /// The entry, with the wall time `ended` was, given a reading of both clocks now.
+        func entry(wallNow: Int64, monotonicNow: UInt64) -> Entry {
+            let ago = Int64(monotonicNow >= ended ? (monotonicNow - ended) / 1_000_000 : 0)
+            return Entry(
+                sequence: sequence, time: wallNow - ago, method: method.rawValue, packed: packed,
+                rawBody: rawBody, bodyBytes: bodyBytes, bodyTruncated: bodyTruncated, status: status,
+                milliseconds: milliseconds)
+        }
+    }
+
     /// A request's path, query and header fields in one buffer: the path's bytes, the query's,
     /// then each field as a 4-byte length and the name, a 4-byte length and the value.
     struct Packed: Sendable {
@@ -68,7 +105,10 @@ public final class RequestJournal: @unchecked Sendable {
 
         private static func append(_ text: String, to bytes: inout [UInt8]) {
             let count = UInt32(truncatingIfNeeded: text.utf8.count)
-            for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: count >> shift)) }
+            bytes.append(UInt8(truncatingIfNeeded: count >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: count >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: count))
             bytes.append(contentsOf: text.utf8)
         }
 
@@ -120,15 +160,31 @@ public final class RequestJournal: @unchecked Sendable {
 
     public let capacity: Int
     public let bodyLimit: Int
-    // Guarded by `lock`: a ring of entries and the next sequence number.
-    private let lock = PosixCondition()
-    private var ring: [Entry] = []
-    private var start = 0
-    private var nextSequence = 1
+    /// The ring: slot `(sequence - 1) % capacity` holds the newest record of its sequences.
+    private let slots: UnsafeMutablePointer<Record?>
+    /// One flag per slot: 1 while a thread puts in or copies out that slot's record.
+    private let busy: UnsafeMutablePointer<Int64>
+    /// The last sequence number handed out.
+    private let lastSequence: UnsafeMutablePointer<Int64>
 
     public init(capacity: Int, bodyLimit: Int = 64 * 1024) {
         self.capacity = max(0, capacity)
         self.bodyLimit = bodyLimit
+        let room = max(1, self.capacity)
+        slots = .allocate(capacity: room)
+        slots.initialize(repeating: nil, count: room)
+        busy = .allocate(capacity: room)
+        busy.initialize(repeating: 0, count: room)
+        lastSequence = .allocate(capacity: 1)
+        lastSequence.initialize(to: 0)
+    }
+
+    deinit {
+        let room = max(1, capacity)
+        slots.deinitialize(count: room)
+        slots.deallocate()
+        busy.deallocate()
+        lastSequence.deallocate()
     }
 
     /// Headers and query parameters whose values are keys (a console session cookie and its
@@ -140,46 +196,63 @@ public final class RequestJournal: @unchecked Sendable {
         value.count > 8 ? "****" + value.suffix(4) : "****"
     }
 
-    func record(_ request: HTTPRequest, status: Int, milliseconds: Double) {
+    /// Records a request that ended at `ended` (on `HTTPRequest.monotonicNanoseconds()`'s clock).
+    func record(_ request: HTTPRequest, status: Int, milliseconds: Double, ended: UInt64) {
         guard capacity > 0 else { return }
         // A body the server wrote to disk (an upload) is not read back: its size only.
         let size = request.bodyFile?.count ?? request.body.count
         let truncated = size > bodyLimit || (request.bodyFile != nil && size > 0)
-        let time = ISODate.nowMilliseconds()
-        let packed = Packed(request)
-        lock.lock()
-        var entry = Entry(
-            sequence: nextSequence, time: time, method: request.method.rawValue, packed: packed,
+        let sequence = Int(cel_atomic_add(lastSequence, 1))
+        var record: Record? = Record(
+            sequence: sequence, ended: ended, method: request.method, packed: Packed(request),
             rawBody: truncated ? Array(request.body.prefix(bodyLimit)) : request.body,
-            bodyBytes: size, bodyTruncated: truncated, status: status,
-            milliseconds: milliseconds)
-        nextSequence += 1
-        if ring.count < capacity {
-            ring.append(entry)
-        } else {
-            swap(&ring[start], &entry)
-            start = (start + 1) % capacity
-        }
-        lock.unlock()
-        withExtendedLifetime(entry) {}  // the oldest entry, swapped out: freed here, outside the lock
+            bodyBytes: size, bodyTruncated: truncated, status: status, milliseconds: milliseconds)
+        let slot = (sequence - 1) % capacity
+        hold(slot)
+        // A later sequence already there (the ring wrapped while this one was packed) stays.
+        if (slots[slot]?.sequence ?? 0) < sequence { swap(&slots[slot], &record) }
+        release(slot)
+        withExtendedLifetime(record) {}  // the evicted record: freed here, with the slot free
     }
+
+    /// Records a request answered now (for tests and callers without a clock reading).
+    func record(_ request: HTTPRequest, status: Int, milliseconds: Double) {
+        record(request, status: status, milliseconds: milliseconds, ended: HTTPRequest.monotonicNanoseconds())
+    }
+
+    private func hold(_ slot: Int) {
+        while cel_atomic_exchange_if(busy + slot, 0, 1) == 0 { sched_yield() }
+    }
+
+    private func release(_ slot: Int) { cel_atomic_store(busy + slot, 0) }
 
     /// The entries a filter keeps, oldest first.
     public func entries(_ filter: Filter = Filter()) -> [Entry] {
-        lock.lock()
-        let ordered = Array(ring[start...] + ring[..<start])
-        lock.unlock()
-        return ordered.filter(filter.keeps)
+        var records: [Record] = []
+        records.reserveCapacity(capacity)
+        for slot in 0..<capacity {
+            hold(slot)
+            let record = slots[slot]
+            release(slot)
+            if let record { records.append(record) }
+        }
+        records.sort { $0.sequence < $1.sequence }
+        let wallNow = ISODate.nowMilliseconds()
+        let monotonicNow = HTTPRequest.monotonicNanoseconds()
+        return records.map { $0.entry(wallNow: wallNow, monotonicNow: monotonicNow) }.filter(filter.keeps)
     }
 
     /// Forgets every entry; answers how many there were.
     @discardableResult
     public func clear() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let count = ring.count
-        ring = []
-        start = 0
+        var count = 0
+        for slot in 0..<capacity {
+            hold(slot)
+            var record: Record? = nil
+            swap(&slots[slot], &record)
+            release(slot)
+            if record != nil { count += 1 }
+        }
         return count
     }
 
@@ -227,27 +300,32 @@ extension RequestJournal.Entry {
 
 /// Records every request outside the admin routes and the console's own (`/_console/`, whose
 /// sign-in bodies and links hold keys), with the status the client finally got; added first, so
-/// it is the outermost middleware.
+/// it is the outermost middleware. Its scope leaves those paths out (the router never runs it
+/// for them). The request's duration runs from when the server began answering it
+/// (`HTTPRequest.receivedAt`, the reading the access log uses) to the one clock reading here.
 struct JournalMiddleware: HTTPMiddleware {
     let journal: RequestJournal
     let adminPrefix: String
 
+    var scope: MiddlewareScope { .allBut([RestLiteAdmin.firstSegment(of: adminPrefix), "_console"]) }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        if RestLiteAdmin.isAdminPath(request, prefix: adminPrefix) || request.firstPathSegment == "_console" {
-            return try next(request)
-        }
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = request.receivedAt != 0 ? request.receivedAt : HTTPRequest.monotonicNanoseconds()
         do {
             let response = try next(request)
-            let status = response.dropsConnection ? 0 : response.status.code
-            journal.record(request, status: status, milliseconds: Self.milliseconds(clock.now - started))
+            record(request, status: response.dropsConnection ? 0 : response.status.code, started: started)
             return response
         } catch {
             let status = (error as? any HTTPResponseConvertible)?.httpResponse().status.code ?? 500
-            journal.record(request, status: status, milliseconds: Self.milliseconds(clock.now - started))
+            record(request, status: status, started: started)
             throw error
         }
+    }
+
+    private func record(_ request: HTTPRequest, status: Int, started: UInt64) {
+        let ended = HTTPRequest.monotonicNanoseconds()
+        let nanoseconds = ended >= started ? ended - started : 0
+        journal.record(request, status: status, milliseconds: Double(nanoseconds) / 1e6, ended: ended)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

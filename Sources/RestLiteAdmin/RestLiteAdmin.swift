@@ -136,12 +136,11 @@ public final class RestLiteAdmin: RouterMount {
         }
     }
 
-    /// True for requests to the admin routes, which are neither journaled nor faulted.
-    static func isAdminPath(_ request: HTTPRequest, prefix: String) -> Bool {
-        let slash = UInt8(ascii: "/")
-        let segment = prefix.utf8.drop { $0 == slash }.prefix { $0 != slash }
-        guard let first = request.firstPathSegment else { return segment.isEmpty }
-        return !segment.isEmpty && first.utf8.elementsEqual(segment)
+    /// The first path segment of the admin routes' `prefix` (nil for `/`): requests starting
+    /// with it are neither journaled nor faulted (the middleware's `scope` leaves them out).
+    static func firstSegment(of prefix: String) -> String? {
+        let segment = prefix.split(separator: "/", omittingEmptySubsequences: true).first
+        return segment.map(String.init)
     }
 
     // MARK: Handlers

@@ -1,3 +1,4 @@
+import Dispatch
 import DocumentJSON
 import DocumentStore
 import Foundation
@@ -68,6 +69,44 @@ import Testing
                 == .outOfScope)
     }
 
+    /// Requests read the ring without a lock while keys change: a reload holds from the next
+    /// request on, on every thread, and no reader ever sees anything but a whole key list.
+    @Test func readersWithoutALockSeeEachReloadFromTheirNextRequest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = KeyFile.url(inDataFolder: folder)
+        try KeyFile(keys: [APIKey(key: "key0", full: true)]).save(to: url)
+        // Only `reload` changes the keys here: the source's own check is not due in this test.
+        let ring = try KeyRing(file: url, recheckInterval: .seconds(3600))
+        let seen = Observations()
+        // Two threads read the ring, as requests do, until the keys stop changing (bounded).
+        let readers = DispatchGroup()
+        for _ in 0..<2 {
+            readers.enter()
+            Thread {
+                defer { readers.leave() }
+                for _ in 0..<200_000 where !seen.stopped {
+                    let known = (0...20).filter { ring.match("key\($0)") != nil }
+                    seen.add(known.count == 1 ? "one key" : "keys \(known)")
+                }
+            }.start()
+        }
+        for round in 1...20 {
+            try KeyFile(keys: [APIKey(key: "key\(round)", full: true)]).save(to: url)
+            try ring.reload()
+            // From the next request on, on this thread, the new key holds and the old one not.
+            let now = ring.authorize(presentedKey: "key\(round)", method: "GET", path: "/a", origin: nil)
+            let before = ring.authorize(
+                presentedKey: "key\(round - 1)", method: "GET", path: "/a", origin: nil)
+            seen.add(now == .allowed && before == .unknown ? "one key" : "round \(round): \(now) \(before)")
+        }
+        seen.stop()
+        #expect(readers.wait(timeout: .now() + 60) == .success)
+        #expect(seen.values == ["one key"])
+        #expect(ring.keys.map(\.key) == ["key20"])
+    }
+
     @Test func constantTimeComparisonIsExact() {
         #expect(ConstantTime.equals("abc", "abc"))
         #expect(!ConstantTime.equals("abc", "abd"))
@@ -120,4 +159,16 @@ import Testing
         try KeyFile.addKey(inDataFolder: folder, key: "same")
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "same") }
     }
+}
+
+/// What the threads of a test saw, distinct values only.
+private final class Observations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    private var done = false
+
+    func add(_ value: String) { lock.withLock { _ = seen.insert(value) } }
+    var values: [String] { lock.withLock { seen.sorted() } }
+    func stop() { lock.withLock { done = true } }
+    var stopped: Bool { lock.withLock { done } }
 }

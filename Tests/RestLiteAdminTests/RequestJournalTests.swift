@@ -1,3 +1,5 @@
+import Dispatch
+import DocumentJSON
 import SocketHTTP
 import Testing
 
@@ -33,5 +35,44 @@ import Testing
         #expect(journal.entries().map(\.path) == ["/b", "/c"])
         #expect(journal.entries().map(\.sequence) == [2, 3])
         #expect(journal.entries().allSatisfy { $0.headers.isEmpty && $0.query.isEmpty })
+    }
+
+    /// Recording takes no lock: concurrent requests each claim a sequence number and a slot.
+    @Test func concurrentRequestsAreEachRecordedOnce() {
+        let journal = RequestJournal(capacity: 1000)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for number in 0..<50 {
+                journal.record(
+                    HTTPRequest(method: .get, target: "/rest/t\(thread)/\(number)"), status: 200,
+                    milliseconds: 0)
+            }
+        }
+        let entries = journal.entries()
+        #expect(entries.map(\.sequence) == Array(1...400))
+        #expect(Set(entries.map(\.path)).count == 400)
+    }
+
+    /// When concurrent requests wrap the ring, it keeps exactly the newest `capacity` of them.
+    @Test func aWrappedRingUnderConcurrencyKeepsTheNewest() {
+        let journal = RequestJournal(capacity: 64)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for number in 0..<100 {
+                journal.record(
+                    HTTPRequest(method: .get, target: "/t\(thread)/\(number)"), status: 200, milliseconds: 0)
+            }
+        }
+        #expect(journal.entries().map(\.sequence) == Array(737...800))
+        #expect(journal.clear() == 64)
+        #expect(journal.entries().isEmpty)
+    }
+
+    /// An entry's wall time is worked out from the monotonic clock when it is listed.
+    @Test func anEntryTimeIsTheWallTimeItWasRecorded() {
+        let journal = RequestJournal(capacity: 4)
+        let before = ISODate.nowMilliseconds()
+        journal.record(HTTPRequest(method: .get, target: "/a"), status: 200, milliseconds: 0)
+        let after = ISODate.nowMilliseconds()
+        let time = journal.entries().first?.time ?? 0
+        #expect(time >= before - 1 && time <= after + 1)
     }
 }

@@ -18,6 +18,22 @@ private struct Tag: HTTPMiddleware {
     }
 }
 
+/// Tags like `Tag`, for the requests its scope covers only.
+private struct ScopedTag: HTTPMiddleware {
+    let name: String
+    let scope: MiddlewareScope
+    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
+        var response = try next(request)
+        response.headers.add("X-Chain", name)
+        return response
+    }
+
+    func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
+    {
+        .text(.forbidden, name)
+    }
+}
+
 /// Renders any thrown error as 422, like the API's error middleware.
 private struct Catcher: HTTPMiddleware {
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
@@ -114,6 +130,38 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         router.use(Tag(name: "inner"))
         router.get("/") { _ in .text(.ok, "hi") }
         #expect(respond(router.freeze(), .get, "/").headers.values(for: "X-Chain") == ["inner", "outer"])
+    }
+
+    /// The chain is chosen by the path's first segment, once at freeze: a middleware runs only
+    /// for the requests its scope covers, in the order of `use`, whichever segment (named by a
+    /// route, by a scope, or by neither) or `/`.
+    @Test func middlewareRunsOnlyForTheFirstSegmentsItsScopeCovers() {
+        var router = Router()
+        router.use(Tag(name: "all"))
+        router.use(ScopedTag(name: "page", scope: .only([nil, "_console"])))
+        router.use(ScopedTag(name: "journal", scope: .allBut(["_admin", "_console"])))
+        router.use(ScopedTag(name: "session", scope: .only(["rest", "_admin"])))
+        for path in ["/", "/rest/cats", "/_admin/x", "/_console/app.js", "/unknown/x"] {
+            router.get(path) { _ in .text(.ok, "hi") }
+        }
+        let frozen = router.freeze()
+        func chain(_ target: String) -> [String] {
+            Array(respond(frozen, .get, target).headers.values(for: "X-Chain").reversed())
+        }
+        #expect(chain("/") == ["all", "page", "journal"])
+        #expect(chain("/rest/cats") == ["all", "journal", "session"])
+        #expect(chain("/r%65st/cats") == ["all", "journal", "session"])  // segments are decoded
+        #expect(chain("/_admin/x") == ["all", "session"])
+        #expect(chain("/_console/app.js") == ["all", "page"])
+        #expect(chain("/unknown/x") == ["all", "journal"])
+        #expect(chain("/nowhere") == ["all", "journal"])  // a 404 meets the same chain
+        #expect(frozen.middleware(for: "rest").count == 3)
+        #expect(frozen.middleware(for: "other").count == 2)
+        // Heads go through the same chains.
+        let head = frozen.respondBeforeBody(to: HTTPRequest(method: .post, target: "/_console/x"))
+        #expect(head?.bodyString == "page")
+        let unknown = frozen.respondBeforeBody(to: HTTPRequest(method: .post, target: "/unknown/x"))
+        #expect(unknown?.bodyString == "journal")
     }
 
     @Test func middlewareSeesThrownErrorsFirst() {

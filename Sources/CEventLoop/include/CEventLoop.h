@@ -16,6 +16,10 @@ static inline void cel_atomic_store(int64_t *cell, int64_t value) {
 static inline int64_t cel_atomic_add(int64_t *cell, int64_t delta) {
     return __atomic_add_fetch(cell, delta, __ATOMIC_SEQ_CST);
 }
+/// Sets `desired` when the cell holds `expected`; true when it did.
+static inline int cel_atomic_exchange_if(int64_t *cell, int64_t expected, int64_t desired) {
+    return __atomic_compare_exchange_n(cell, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
 
 #if defined(__linux__)
 #include <sys/epoll.h>

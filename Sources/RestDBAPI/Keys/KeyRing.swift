@@ -1,4 +1,6 @@
+import CEventLoop
 import PlatformSupport
+import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -22,19 +24,24 @@ public enum KeyDecision: Sendable, Equatable {
 /// add` takes effect while the server runs), plus full-access keys given on the command line.
 ///
 /// Every request reads one immutable `Snapshot` (the keys already joined, their bytes already
-/// extracted); a reload builds a new snapshot and swaps the reference. The lock is held only to
-/// copy that reference and compare a clock reading, and the source's change mark (a `stat` of
-/// the file, a counter the database's notices move) is looked at most once per
-/// `recheckInterval`, by the one request that finds the check due.
+/// extracted) without a lock: the ring publishes it through one atomic cell, and a reload builds
+/// a new snapshot and swaps the cell. A published snapshot is kept until the ring goes (a few
+/// hundred bytes per change of the keys), so a reader that loaded the old one can still use it.
+/// The source's change mark (a `stat` of the file, a counter the database's notices move) is
+/// looked at most once per `recheckInterval`, by the one request that wins the check's turn.
 public final class KeyRing: @unchecked Sendable {
-    // `snapshot` and `nextCheck` are guarded by `lock`; a snapshot never changes once built.
+    // `published` is guarded by `lock`; a snapshot never changes once built.
     private let lock = PosixCondition()
     /// Where the stored keys are; nil for only the command line's.
     public let source: (any KeySource)?
     let extraKeys: [APIKey]
-    private var snapshot: Snapshot
-    private var nextCheck: ContinuousClock.Instant
-    private let recheckInterval: Duration
+    /// The address of the current snapshot (one of `published`), read without the lock.
+    private let currentCell = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    /// When the change mark is next due, in `HTTPRequest.monotonicNanoseconds()`.
+    private let nextCheck = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    /// Every snapshot ever current, oldest first: a reader may still hold an older one.
+    private var published: [Snapshot] = []
+    private let recheckNanoseconds: Int64
 
     /// - Parameters:
     ///   - source: the stored keys to follow, or nil for only `fullAccessKeys`.
@@ -46,11 +53,18 @@ public final class KeyRing: @unchecked Sendable {
     ) throws {
         self.source = source
         self.extraKeys = fullAccessKeys.map { APIKey(key: $0, full: true) }
-        self.recheckInterval = recheckInterval
+        let (seconds, attoseconds) = recheckInterval.components
+        recheckNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         let mark = source?.changeMark()
         let storedKeys = try source?.load() ?? []
-        snapshot = Snapshot(keys: extraKeys + storedKeys, mark: mark)
-        nextCheck = ContinuousClock.now + recheckInterval
+        currentCell.initialize(to: 0)
+        nextCheck.initialize(to: Int64(HTTPRequest.monotonicNanoseconds()) + recheckNanoseconds)
+        publish(Snapshot(keys: extraKeys + storedKeys, mark: mark))
+    }
+
+    deinit {
+        currentCell.deallocate()
+        nextCheck.deallocate()
     }
 
     /// Follows `keys.json` at `file` (nil: only `fullAccessKeys`).
@@ -88,26 +102,42 @@ public final class KeyRing: @unchecked Sendable {
     public func reload() throws {
         guard let source else { return }
         let mark = source.changeMark()
-        let fresh = Snapshot(keys: extraKeys + (try source.load()), mark: mark)
-        lock.withLock { snapshot = fresh }
+        publish(Snapshot(keys: extraKeys + (try source.load()), mark: mark))
+    }
+
+    /// Makes `fresh` the snapshot every later request reads.
+    private func publish(_ fresh: Snapshot) {
+        lock.withLock {
+            published.append(fresh)
+            let address = Int(bitPattern: Unmanaged.passUnretained(fresh).toOpaque())
+            cel_atomic_store(currentCell, Int64(address))
+        }
+    }
+
+    /// The current snapshot: one atomic load, no lock. `published` keeps it alive.
+    private func loaded() -> Snapshot {
+        let address = Int(truncatingIfNeeded: cel_atomic_load(currentCell))
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else {
+            preconditionFailure("a key ring publishes its first snapshot when it is made")
+        }
+        return Unmanaged<Snapshot>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// The snapshot to use now; reloads first when the check is due and the source changed.
     private func current() -> Snapshot {
-        let now = ContinuousClock.now
-        lock.lock()
-        let snapshot = self.snapshot
-        let due = source != nil && now >= nextCheck
-        if due { nextCheck = now + recheckInterval }
-        lock.unlock()
-        guard due, let source else { return snapshot }
+        let snapshot = loaded()
+        guard let source else { return snapshot }
+        let now = Int64(HTTPRequest.monotonicNanoseconds())
+        let due = cel_atomic_load(nextCheck)
+        // One request takes the check's turn; the others go on with the snapshot they have.
+        guard now >= due, cel_atomic_exchange_if(nextCheck, due, now + recheckNanoseconds) != 0 else {
+            return snapshot
+        }
         let mark = source.changeMark()
         guard mark != snapshot.mark, let loaded = try? source.load() else { return snapshot }
         // Keys that cannot be read keep the ones already loaded (and are retried next time).
         let fresh = Snapshot(keys: extraKeys + loaded, mark: mark)
-        lock.lock()
-        self.snapshot = fresh
-        lock.unlock()
+        publish(fresh)
         return fresh
     }
 

@@ -17,6 +17,11 @@ import SocketHTTP
 /// in a ring so a client that comes back with `Last-Event-ID` gets what it missed. The
 /// dispatcher runs only while someone is subscribed.
 ///
+/// A write records its event without building it: the ring keeps the parts (name, collection,
+/// the document's bytes the answer already holds), and the dispatcher frames them only when it
+/// has someone to send them to, a subscriber or a client resuming from the history. So a write
+/// with nobody listening pays for a lock and a slot, no formatting and no copy.
+///
 /// The dispatcher takes the events it has not sent from `pending`, not from the ring: however
 /// many writes arrive during one round (more than the ring holds, under load), every member
 /// receives every event. `pending` fills only while the dispatcher runs and is emptied by each
@@ -67,12 +72,43 @@ public final class RealtimeHub: @unchecked Sendable {
         let bytes: [UInt8]
     }
 
+    /// An event as a write records it; `event` frames it.
+    struct Recorded {
+        let id: Int64
+        let name: String
+        let collection: String?
+        /// The event's data, or with `wrapped` the document (or ids) it carries.
+        let data: [UInt8]
+        /// The data is `{"collection":<collection>,"data":<data>}`, written when framed.
+        let wrapped: Bool
+
+        var event: Event {
+            guard wrapped, let collection else {
+                return Event(
+                    id: id, collection: collection, bytes: RealtimeHub.frame(id: id, event: name, data: data))
+            }
+            return Event(
+                id: id, collection: collection,
+                bytes: RealtimeHub.frame(
+                    id: id, event: name, data: RealtimeHub.documentData(collection, data)))
+        }
+    }
+
+    /// `{"collection":<collection>,"data":<document>}`: the data of a write's event.
+    public static func documentData(_ collection: String, _ document: [UInt8]) -> [UInt8] {
+        var data = Array(#"{"collection":\#(JSONValue.string(collection).serialized()),"data":"#.utf8)
+        data.reserveCapacity(data.count + document.count + 1)
+        data.append(contentsOf: document)
+        data.append(UInt8(ascii: "}"))
+        return data
+    }
+
     public let settings: Settings
     private let lock = PosixCondition()
-    private var ring: [Event?]
+    private var ring: [Recorded?]
     private var latestID: Int64 = 0
     /// Events published while the dispatcher runs and not yet taken by it, oldest first.
-    private var pending: [Event] = []
+    private var pending: [Recorded] = []
     /// Subscribers waiting for the dispatcher's next round, each with the id it resumes after
     /// (fixed when it subscribed, so events published before that round still reach it).
     private var joining: [(subscriber: RealtimeSubscriber, after: Int64)] = []
@@ -95,11 +131,21 @@ public final class RealtimeHub: @unchecked Sendable {
     /// Records an event and wakes the dispatcher; returns its id. `data` is one line of JSON.
     @discardableResult
     public func publish(event name: String, collection: String?, data: [UInt8]) -> Int64 {
+        record(name, collection, data, wrapped: false)
+    }
+
+    /// Records a write's event, `{"collection":<collection>,"data":<document>}` once framed:
+    /// `document` is shared, not copied, and nothing is written out unless it is sent.
+    @discardableResult
+    public func publishDocument(event name: String, collection: String, document: [UInt8]) -> Int64 {
+        record(name, collection, document, wrapped: true)
+    }
+
+    private func record(_ name: String, _ collection: String?, _ data: [UInt8], wrapped: Bool) -> Int64 {
         lock.lock()
         defer { lock.unlock() }
         latestID += 1
-        let event = Event(
-            id: latestID, collection: collection, bytes: Self.frame(id: latestID, event: name, data: data))
+        let event = Recorded(id: latestID, name: name, collection: collection, data: data, wrapped: wrapped)
         ring[Int(latestID % Int64(ring.count))] = event
         if running {
             pending.append(event)
@@ -187,7 +233,7 @@ public final class RealtimeHub: @unchecked Sendable {
     }
 
     /// Under `lock`: the stored events after `id`, oldest first.
-    private func events(after id: Int64) -> [Event] {
+    private func events(after id: Int64) -> [Recorded] {
         let first = max(id + 1, latestID - Int64(ring.count) + 1)
         guard first <= latestID else { return [] }
         return (first...latestID).compactMap { number in
@@ -235,11 +281,11 @@ public final class RealtimeHub: @unchecked Sendable {
             }
             let trim = leftSinceTrim >= Self.releasesBeforeTrim
             if trim { leftSinceTrim = 0 }
-            let fresh = pending
+            let recorded = pending
             pending = []
             let joiners = joining
             joining = []
-            let backlogs = joiners.map { events(after: $0.after) }
+            let recordedBacklogs = joiners.map { events(after: $0.after) }
             var ping: [UInt8] = []
             if ContinuousClock.now >= nextPing {
                 latestID += 1
@@ -249,6 +295,9 @@ public final class RealtimeHub: @unchecked Sendable {
             memberCount = members.count + joiners.count
             lock.unlock()
             if trim { MemoryTuning.returnFreeMemory() }
+            // Framed here, off the writers' path and outside the lock.
+            let fresh = recorded.map(\.event)
+            let backlogs = recordedBacklogs.map { $0.map(\.event) }
             let everything = fresh.reduce(into: [UInt8]()) { $0.append(contentsOf: $1.bytes) } + ping
             let kinds = Self.kinds(of: fresh)
             if !everything.isEmpty {

@@ -74,11 +74,9 @@ extension RestAPI {
 
     /// `post`/`put` with `{"collection":..., "data": <document with system fields>}`.
     func emitDocument(_ event: String, _ collection: String, _ documentJSON: [UInt8]) {
-        var data = Self.eventPrefix(collection)
-        data.append(contentsOf: documentJSON)
-        data.append(UInt8(ascii: "}"))
-        realtime.publish(event: event, collection: collection, data: data)
-        relay?.send(event: event, collection: collection, data: data)
+        realtime.publishDocument(event: event, collection: collection, document: documentJSON)
+        relay?.send(
+            event: event, collection: collection, data: RealtimeHub.documentData(collection, documentJSON))
     }
 
     /// `delete` with `{"collection":..., "data": [ids]}`, one event per request.
@@ -90,14 +88,8 @@ extension RestAPI {
         _ collection: String, _ ids: [String], to realtime: RealtimeHub, relay: (any EventRelay)?
     ) {
         guard !ids.isEmpty else { return }
-        var data = Self.eventPrefix(collection)
-        data.append(contentsOf: JSONValue.array(ids.map(JSONValue.string)).serialized().utf8)
-        data.append(UInt8(ascii: "}"))
-        realtime.publish(event: "delete", collection: collection, data: data)
-        relay?.send(event: "delete", collection: collection, data: data)
-    }
-
-    private static func eventPrefix(_ collection: String) -> [UInt8] {
-        Array(#"{"collection":\#(JSONValue.string(collection).serialized()),"data":"#.utf8)
+        let list = Array(JSONValue.array(ids.map(JSONValue.string)).serialized().utf8)
+        realtime.publishDocument(event: "delete", collection: collection, document: list)
+        relay?.send(event: "delete", collection: collection, data: RealtimeHub.documentData(collection, list))
     }
 }

@@ -30,6 +30,13 @@ public struct HTTPRequest: Sendable {
     public var requestID: String
     /// What middleware attached for the handlers after it (empty from the wire).
     public var attributes = HTTPRequestAttributes()
+    /// When the server began answering the request, in nanoseconds of the monotonic clock
+    /// (`HTTPRequest.monotonicNanoseconds()`); 0 for in-process requests. The access log and
+    /// middleware that time requests share this one reading.
+    public var receivedAt: UInt64 = 0
+
+    /// Now on the clock of `receivedAt`.
+    public static func monotonicNanoseconds() -> UInt64 { System.monotonicNanoseconds() }
 
     /// A request built in-process (tests, tools); the target is parsed like one from the wire.
     public init(

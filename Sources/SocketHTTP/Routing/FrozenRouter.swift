@@ -1,7 +1,10 @@
 /// A router after start-up: immutable, `Sendable`, shared by every connection.
 public struct FrozenRouter: HTTPResponder {
     let root: RouteNode
-    private let middleware: [any HTTPMiddleware]
+    /// The middleware chains, each in order, outermost first: one per first path segment that
+    /// a middleware's scope names, one for `/`, one for every other segment. Chosen once per
+    /// request, so a request skips at no cost what cannot apply to it.
+    private let chains: MiddlewareChains
     private let notFound: Router.Handler
     private let methodNotAllowed: @Sendable (HTTPRequest, [HTTPMethod]) throws -> HTTPResponse
     private let errorRenderer: HTTPErrorRenderer
@@ -10,7 +13,7 @@ public struct FrozenRouter: HTTPResponder {
     init(router: Router) {
         let render = router.errorRenderer
         root = router.root
-        middleware = router.middleware
+        chains = MiddlewareChains(router.middleware)
         notFound = router.notFound ?? { _ in render(.notFound, "Not found") }
         methodNotAllowed =
             router.methodNotAllowed ?? { _, _ in render(.methodNotAllowed, "Method not allowed") }
@@ -24,7 +27,7 @@ public struct FrozenRouter: HTTPResponder {
                 .payloadTooLarge, "body larger than \(limit) bytes, the most this route takes")
         }
         do {
-            return try run(request, from: 0)
+            return try run(request, chains.chain(for: request.firstPathSegment), from: 0)
         } catch let error as any HTTPResponseConvertible {
             return error.httpResponse()
         } catch {
@@ -36,7 +39,7 @@ public struct FrozenRouter: HTTPResponder {
     /// method no route takes (405) is answered before the body is read.
     public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
         do {
-            return try runHead(head, from: 0)
+            return try runHead(head, chains.chain(for: head.firstPathSegment), from: 0)
         } catch let error as any HTTPResponseConvertible {
             return error.httpResponse()
         } catch {
@@ -52,19 +55,26 @@ public struct FrozenRouter: HTTPResponder {
             ?? false
     }
 
-    private func runHead(_ head: HTTPRequest, from index: Int) throws -> HTTPResponse? {
+    /// The middleware that runs for requests whose path starts with `first`, outermost first.
+    public func middleware(for first: String?) -> [any HTTPMiddleware] { chains.chain(for: first) }
+
+    private func runHead(_ head: HTTPRequest, _ middleware: [any HTTPMiddleware], from index: Int) throws
+        -> HTTPResponse?
+    {
         guard index < middleware.count else {
             var bound: [(name: String, value: String)] = []
             let segments = ArraySlice(head.pathSegments)
             if root.firstRoute(segments, for: head.method, bound: &bound) != nil { return nil }
             return try dispatch(head)
         }
-        return try middleware[index].handleHead(head) { try runHead($0, from: index + 1) }
+        return try middleware[index].handleHead(head) { try runHead($0, middleware, from: index + 1) }
     }
 
-    private func run(_ request: HTTPRequest, from index: Int) throws -> HTTPResponse {
+    private func run(_ request: HTTPRequest, _ middleware: [any HTTPMiddleware], from index: Int) throws
+        -> HTTPResponse
+    {
         guard index < middleware.count else { return try dispatch(request) }
-        return try middleware[index].handle(request) { try run($0, from: index + 1) }
+        return try middleware[index].handle(request) { try run($0, middleware, from: index + 1) }
     }
 
     /// Finds the route; HEAD falls back to GET with the body dropped by the server.
@@ -94,5 +104,29 @@ public struct FrozenRouter: HTTPResponder {
             response.headers.set("Allow", methods.map(\.rawValue).joined(separator: ", "))
         }
         return response
+    }
+}
+
+/// A router's middleware sorted by first path segment once, at freeze: a segment's chain holds
+/// the middleware whose scope covers it, in the order they were added. A segment no scope names
+/// is covered alike by every scope, so all such segments share one chain.
+struct MiddlewareChains: Sendable {
+    private let bySegment: [String: [any HTTPMiddleware]]
+    private let root: [any HTTPMiddleware]
+    private let other: [any HTTPMiddleware]
+
+    init(_ middleware: [any HTTPMiddleware]) {
+        var named: Set<String> = []
+        for step in middleware { named.formUnion(step.scope.named.compactMap { $0 }) }
+        var bySegment: [String: [any HTTPMiddleware]] = [:]
+        for segment in named { bySegment[segment] = middleware.filter { $0.scope.covers(segment) } }
+        self.bySegment = bySegment
+        root = middleware.filter { $0.scope.covers(nil) }
+        other = middleware.filter { $0.scope.coversUnnamed }
+    }
+
+    func chain(for first: String?) -> [any HTTPMiddleware] {
+        guard let first else { return root }
+        return bySegment[first] ?? other
     }
 }

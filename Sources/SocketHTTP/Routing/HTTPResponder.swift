@@ -44,9 +44,53 @@ public protocol HTTPMiddleware: Sendable {
     func handleHead(
         _ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?
     ) throws -> HTTPResponse?
+
+    /// The requests this middleware can act on, by their path's first segment. The frozen
+    /// router builds one chain per first segment at start-up, so a request never meets a
+    /// middleware whose scope leaves it out (default: every request).
+    var scope: MiddlewareScope { get }
+}
+
+/// Which requests a middleware runs for, decided by the first segment of the path
+/// (`HTTPRequest.firstPathSegment`, percent-decoded; nil for `/`).
+///
+/// ```swift
+/// var scope: MiddlewareScope { .only(["_console", nil]) }  // the console's page and files
+/// ```
+public enum MiddlewareScope: Sendable, Equatable {
+    case everyRequest
+    /// Only requests whose first segment is one of these.
+    case only(Set<String?>)
+    /// Every request but those whose first segment is one of these.
+    case allBut(Set<String?>)
+
+    /// Whether a request whose path starts with `first` is in scope.
+    public func covers(_ first: String?) -> Bool {
+        switch self {
+        case .everyRequest: return true
+        case .only(let segments): return segments.contains(first)
+        case .allBut(let segments): return !segments.contains(first)
+        }
+    }
+
+    /// The segments the scope names.
+    var named: Set<String?> {
+        switch self {
+        case .everyRequest: return []
+        case .only(let segments), .allBut(let segments): return segments
+        }
+    }
+
+    /// Whether a first segment the scope does not name is in scope.
+    var coversUnnamed: Bool {
+        if case .only = self { return false }
+        return true
+    }
 }
 
 extension HTTPMiddleware {
+    public var scope: MiddlewareScope { .everyRequest }
+
     public func handleHead(
         _ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?
     ) throws -> HTTPResponse? {

@@ -96,6 +96,7 @@ extension ServerRuntime {
     {
         let started = System.monotonicNanoseconds()
         var request = request
+        request.receivedAt = started
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
         let response = respondCounted(to: request)

@@ -231,6 +231,24 @@ import Testing
         #expect(try fresh.nextSkippingPings().id == 4)
     }
 
+    /// A write records its event's parts; the dispatcher frames them only when it sends them,
+    /// into exactly the bytes a whole event published by hand gives.
+    @Test func aWriteEventFramedWhenSentReadsAsAWholeEvent() throws {
+        let fixture = try Fixture()
+        let hub = fixture.api.api.realtime
+        let collection = #"odd "name""#
+        let document = Array(#"{"_id":"1","n":[1,2]}"#.utf8)
+        hub.publishDocument(event: "post", collection: collection, document: document)
+        hub.publish(
+            event: "post", collection: collection, data: RealtimeHub.documentData(collection, document))
+        let client = try fixture.subscribe(headers: ["Last-Event-ID": "0"])
+        let recorded = try client.nextSkippingPings()
+        let whole = try client.nextSkippingPings()
+        #expect(recorded.id == 1 && whole.id == 2)
+        #expect(recorded.name == "post" && recorded.data == whole.data)
+        #expect(recorded.data == #"{"collection":"odd \"name\"","data":{"_id":"1","n":[1,2]}}"#)
+    }
+
     @Test func olderThanHistoryStartsFresh() throws {
         let fixture = try Fixture(realtime: .init(history: 2))
         for name in ["a", "b", "c", "d"] { try fixture.call("POST", "/rest/cats", #"{"name":"\#(name)"}"#) }
