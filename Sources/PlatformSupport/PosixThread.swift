@@ -17,6 +17,11 @@ package enum PosixThread {
         }
     }
 
+    /// Gives the rest of the calling thread's time slice to another thread (a short spin's wait).
+    package static func yield() {
+        _ = sched_yield()
+    }
+
     /// Runs `body` on a new detached thread named `name` (on Darwin).
     package static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
         let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()

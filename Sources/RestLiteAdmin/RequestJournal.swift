@@ -4,12 +4,6 @@ import DocumentStore
 import PlatformSupport
 import SocketHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The last requests the server answered, oldest first, at most `capacity` of them.
 ///
 /// Recording takes no lock: a request claims the next sequence number with one atomic add, and
@@ -221,7 +215,7 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     private func hold(_ slot: Int) {
-        while cel_atomic_exchange_if(busy + slot, 0, 1) == 0 { sched_yield() }
+        while cel_atomic_exchange_if(busy + slot, 0, 1) == 0 { PosixThread.yield() }
     }
 
     private func release(_ slot: Int) { cel_atomic_store(busy + slot, 0) }
