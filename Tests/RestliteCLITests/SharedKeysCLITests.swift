@@ -88,7 +88,7 @@ import Testing
 
         // As a first start on the database would (before it makes and seeds restlite's tables).
         let held = try PostgresStartLock(url: url)
-        let outcomes = CommandOutcomes()
+        let outcomes = ThreadResults<(status: Int32, stdout: Data, stderr: String)>()
         for (index, key) in keys.enumerated() {
             Thread {
                 outcomes.record(
@@ -178,20 +178,4 @@ import Testing
         }
         #expect(first.terminate() == 0 && second.terminate() == 0)
     }
-}
-
-/// The `restlite` runs of several threads, one entry each.
-private final class CommandOutcomes: @unchecked Sendable {
-    typealias Run = (status: Int32, stdout: Data, stderr: String)
-    private let lock = NSLock()
-    private var results: [Int: Result<Run, any Error>] = [:]
-    let done = DispatchSemaphore(value: 0)
-
-    func record(_ index: Int, _ result: Result<Run, any Error>) {
-        lock.withLock { results[index] = result }
-        done.signal()
-    }
-
-    func result(_ index: Int) -> Result<Run, any Error>? { lock.withLock { results[index] } }
-    var finished: Int { lock.withLock { results.count } }
 }

@@ -38,20 +38,6 @@ import Testing
         return try client.readResponse().status
     }
 
-    /// What the threads that start the servers found, one entry each.
-    private final class Starts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Int: Result<ServerProcess, any Error>] = [:]
-        let done = DispatchSemaphore(value: 0)
-
-        func record(_ index: Int, _ result: Result<ServerProcess, any Error>) {
-            lock.withLock { results[index] = result }
-            done.signal()
-        }
-
-        func result(_ index: Int) -> Result<ServerProcess, any Error>? { lock.withLock { results[index] } }
-    }
-
     /// `restlite serve` in `count` data folders on `url`, all spawned at once, each from a
     /// thread of its own (so they race whatever else the test process runs); waits for every
     /// banner (each bounded by `ServerProcess`'s minute).
@@ -59,7 +45,7 @@ import Testing
         throws
         -> [ServerProcess]
     {
-        let starts = Starts()
+        let starts = ThreadResults<ServerProcess>()
         for index in 0..<count {
             Thread {
                 starts.record(
