@@ -18,6 +18,32 @@ package enum ChildProcess {
 
         /// Exited normally with status 0.
         package var succeeded: Bool { self == .exited(0) }
+
+        /// From `waitpid`'s status word: the low 7 bits are the signal (0: exited), the next byte
+        /// the exit code.
+        package init(waitStatus status: Int32) {
+            self = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+        }
+    }
+
+    /// What a look at a child of this process (without waiting) found.
+    package enum Look: Sendable, Equatable {
+        case running
+        /// It had ended; it is collected now.
+        case ended(Outcome)
+        /// Not a child to collect (already collected by someone else).
+        case notAChild
+    }
+
+    /// Collects `pid` if it has ended, without waiting (`waitpid` with `WNOHANG`).
+    package static func look(at pid: Int32) -> Look {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return .ended(Outcome(waitStatus: status)) }
+            if reaped == 0 { return .running }
+            if errno != EINTR { return .notAChild }
+        }
     }
 
     /// The program could not be started (`posix_spawn`'s error).
@@ -65,8 +91,7 @@ package enum ChildProcess {
         guard spawned == 0 else { throw SpawnError(path: path, code: spawned) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // The wait status: the low 7 bits are the signal (0: exited), the next byte the exit code.
-        return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+        return Outcome(waitStatus: status)
     }
 
     private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {

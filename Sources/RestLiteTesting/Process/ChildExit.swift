@@ -21,24 +21,19 @@ public enum ChildExit: Equatable, Sendable {
         let pid = process.processIdentifier
         while true {
             if !process.isRunning { return foundations(process) }
-            var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { return decoded(status) }
-            if reaped < 0 && errno == ECHILD {
+            switch ChildProcess.look(at: pid) {
+            case .ended(.exited(let code)): return .exited(code)
+            case .ended(.signaled(let signal)): return .signalled(signal)
+            case .notAChild:
                 // Foundation collected it first: its status arrives with `isRunning`.
                 let late = ContinuousClock.now + .seconds(5)
                 while process.isRunning && ContinuousClock.now < late { usleep(1_000) }
                 return process.isRunning ? nil : foundations(process)
+            case .running:
+                if ContinuousClock.now >= deadline { return nil }
+                usleep(2_000)
             }
-            if ContinuousClock.now >= deadline { return nil }
-            usleep(2_000)
         }
-    }
-
-    /// The status word of `waitpid`: the low 7 bits are the signal (0 for a normal exit), the
-    /// next byte the exit code.
-    static func decoded(_ status: Int32) -> ChildExit {
-        status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
     }
 
     private static func foundations(_ process: Process) -> ChildExit {
@@ -63,10 +58,9 @@ extension FileHandle {
         while true {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return data }
-            var waiting = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1_000 + 1, 1_000))
-            guard poll(&waiting, 1, milliseconds) > 0 else { continue }
             let descriptor = PlatformSupport.FileDescriptor(rawValue: fileDescriptor, path: "a child's pipe")
+            let milliseconds = Int32(min(left.components.seconds * 1_000 + 1, 1_000))
+            guard descriptor.waitUntilReadable(milliseconds: milliseconds) else { continue }
             guard let count = try? chunk.withUnsafeMutableBytes({ try descriptor.read(into: $0) }), count > 0
             else {
                 return data
