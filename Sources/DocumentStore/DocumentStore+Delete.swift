@@ -25,6 +25,7 @@ extension DocumentStore {
             }
         }
         guard deleted > 0 else { throw StoreError.documentNotFound(id) }
+        noteWrites(1, to: info)
         reportCascade(cascaded)
         return id
     }
@@ -46,6 +47,7 @@ extension DocumentStore {
                 return deleted
             }
         }
+        noteWrites(deleted.count, to: info)
         reportCascade(cascaded)
         return deleted
     }
@@ -73,6 +75,7 @@ extension DocumentStore {
                 return ids
             }
         }
+        noteWrites(deleted.count, to: info)
         reportCascade(cascaded)
         return deleted
     }

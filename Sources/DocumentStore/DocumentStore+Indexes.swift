@@ -47,6 +47,12 @@ extension DocumentStore {
         return autoIndexer?.uses(collectionID: info.id) ?? []
     }
 
+    /// Tells the automatic indexes that a write changed `count` documents of `info`'s
+    /// collection (`AutoIndexPolicy.writeCost`).
+    func noteWrites(_ count: Int, to info: CollectionInfo) {
+        autoIndexer?.noteWrites(count, collectionID: info.id, engine: self)
+    }
+
     /// Every automatic index in the file.
     package func automaticIndexKeys() throws -> [AutoIndexer.Key] {
         let ids = collectionIDs()

@@ -33,7 +33,7 @@ extension DocumentStore {
         let provisional =
             existing ?? CollectionInfo(id: 0, name: name, schema: nil, created: clock.nowMilliseconds())
         var prepared = try prepareInserts(objects, info: provisional, options: options)
-        return try pool.write { connection in
+        let documents = try pool.write { connection in
             defer { if existing == nil { try? reloadCatalog(connection) } }
             return try connection.transaction {
                 var info = provisional
@@ -55,6 +55,9 @@ extension DocumentStore {
                 return prepared.map(\.document)
             }
         }
+        // A collection made by this write has no automatic index yet.
+        if let existing { noteWrites(documents.count, to: existing) }
+        return documents
     }
 
     /// The collection a write goes to, or nil when it is missing and may be created (its name

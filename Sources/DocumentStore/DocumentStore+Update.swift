@@ -31,7 +31,7 @@ extension DocumentStore {
         // only if the document is unchanged shortens the writer's turn, but measured slower:
         // every commit invalidates the readers' page caches, so the read costs several `pread`
         // calls and WAL locks, more than the JSON work it moves.
-        return try pool.write { connection in
+        let document = try pool.write { connection in
             try connection.transaction {
                 guard let stored = try Self.fetch(id, info: info, connection) else {
                     throw StoreError.documentNotFound(id)
@@ -40,6 +40,8 @@ extension DocumentStore {
                 return try apply(applier, to: stored, info: info, actor: actor, connection)
             }
         }
+        noteWrites(1, to: info)
+        return document
     }
 
     /// Applies one update to every document matching `query` (all of them for nil), in one
@@ -52,7 +54,7 @@ extension DocumentStore {
         let info = try collection(name)
         let condition = try Self.condition(for: query)
         try Self.checkManyUpdate(update)
-        return try reportingQueryFailures {
+        let ids = try reportingQueryFailures {
             try pool.write { connection in
                 try connection.transaction {
                     try Self.updateEach(
@@ -63,6 +65,8 @@ extension DocumentStore {
                 }
             }
         }
+        noteWrites(ids.count, to: info)
+        return ids
     }
 
     /// `ifVersionIn`: `stored`'s `_version` must be one of `versions` (nil: any).

@@ -136,6 +136,12 @@ extension PostgresEngine: AutoIndexingEngine, SchemaEditingEngine {
         autoIndexer.observe(timing.fields, info: info, elapsed: .now - timing.started, engine: self)
     }
 
+    /// Tells the automatic indexes that a write changed `count` documents of `info`'s
+    /// collection (`AutoIndexPolicy.writeCost`).
+    func noteWrites(_ count: Int, to info: CollectionInfo) {
+        autoIndexer?.noteWrites(count, collectionID: info.id, engine: self)
+    }
+
     struct ReadTiming {
         let fields: IndexableFields
         let started: ContinuousClock.Instant

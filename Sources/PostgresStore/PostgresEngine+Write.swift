@@ -42,7 +42,10 @@ extension PostgresEngine {
             try Self.insertRows(prepared.map(\.document), info: info, connection)
             return prepared.map(\.document)
         }
-        return existing == nil ? try writeCatalog(body) : try write(body)
+        guard let existing else { return try writeCatalog(body) }
+        let documents = try write(body)
+        noteWrites(documents.count, to: existing)
+        return documents
     }
 
     private func existingCollectionForWrite(_ name: String, create: Bool) throws -> CollectionInfo? {
@@ -131,13 +134,15 @@ extension PostgresEngine {
         try DocumentStore.validateID(id)
         let info = try collection(name)
         let applier = try UpdateApplier(update, targetID: id)
-        return try write { connection in
+        let document = try write { connection in
             guard let stored = try fetch(id, info: info, forUpdate: true, connection) else {
                 throw StoreError.documentNotFound(id)
             }
             try DocumentStore.checkVersion(of: stored, in: versions)
             return try apply(applier, to: stored, info: info, actor: actor, connection)
         }
+        noteWrites(1, to: info)
+        return document
     }
 
     public func updateMany(
@@ -148,7 +153,7 @@ extension PostgresEngine {
         let info = try collection(name)
         let condition = try condition(for: query)
         try DocumentStore.checkManyUpdate(update)
-        return try write { connection in
+        let ids = try write { connection in
             let rows = try connection.execute(
                 "SELECT \(Self.documentColumns) FROM \(info.table) WHERE \(condition.sql) ORDER BY id FOR UPDATE",
                 condition.bindings)
@@ -156,6 +161,8 @@ extension PostgresEngine {
                 try apply($0, to: $1, info: info, actor: actor, connection)
             }
         }
+        noteWrites(ids.count, to: info)
+        return ids
     }
 
     private func apply(
@@ -237,6 +244,7 @@ extension PostgresEngine {
             try deleteChildren(ofDeleted: deleted, in: info, connection, cascaded: &cascaded)
             return deleted
         }
+        noteWrites(deleted.count, to: info)
         reportCascade(cascaded)
         return deleted
     }
@@ -253,6 +261,7 @@ extension PostgresEngine {
             try deleteChildren(ofDeleted: ids, in: info, connection, cascaded: &cascaded)
             return ids
         }
+        noteWrites(deleted.count, to: info)
         reportCascade(cascaded)
         return deleted
     }

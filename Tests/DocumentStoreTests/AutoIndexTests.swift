@@ -185,6 +185,63 @@ import Testing
             "\(log.all)")
     }
 
+    /// Writes that cost more than the index saved reads drop it (`AutoIndexPolicy.writeCost`),
+    /// and the field then needs twice the slow reads before it is indexed again.
+    @Test func anIndexWhoseWritesCostMoreThanItSavedIsDroppedAndNeedsMoreSlowReadsAgain() throws {
+        let log = Log()
+        let fixture = try fixture(
+            {
+                $0.writeCost = .seconds(1)
+                $0.sweepInterval = .zero
+            }, log: log)
+        defer { fixture.close() }
+        let indexer = try #require(fixture.store.autoIndexer)
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        #expect(try eventually { try fixture.store.indexes(of: "cats").map(\.field) == ["color"] })
+        // No read used the index since; two writes cost "2 s".
+        for _ in 0..<2 { _ = try fixture.store.insert(["color": "grey"], into: "cats") }
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+        #expect(
+            log.all.contains {
+                $0.hasPrefix("auto-index: dropped cats.color (filter): ")
+                    && $0.contains(" writes cost about ")
+            }, "\(log.all)")
+        // Three slow reads indexed it the first time; now it takes six.
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+        for _ in 0..<3 { _ = try read(fixture.store, #"{"color":"grey"}"#) }
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").map(\.field) == ["color"])
+    }
+
+    /// An index whose reads saved more than the writes since cost stays; the next writes with
+    /// no read saving anything drop it. The reads' durations are told to the indexer directly.
+    @Test func anIndexThatSavedReadsMoreThanTheWritesCostStays() throws {
+        let fixture = try fixture {
+            $0.slowRead = .seconds(1)
+            $0.writeCost = .milliseconds(1)
+            $0.sweepInterval = .zero
+        }
+        defer { fixture.close() }
+        let indexer = try #require(fixture.store.autoIndexer)
+        let info = try fixture.store.collection("cats")
+        let fields = IndexableFields(query: try Query.parse(text: #"{"color":"grey"}"#).root, sort: [])
+        for _ in 0..<3 { indexer.observe(fields, info: info, elapsed: .seconds(2), engine: fixture.store) }
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").map(\.field) == ["color"])
+        // A read through the index saves about 2 s; 100 writes cost 100 ms.
+        indexer.observe(fields, info: info, elapsed: .milliseconds(1), engine: fixture.store)
+        let grey: [JSONObject] = Array(repeating: ["color": "grey"], count: 100)
+        _ = try fixture.store.insertMany(grey, into: "cats")
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").map(\.field) == ["color"])
+        _ = try fixture.store.insertMany(grey, into: "cats")
+        indexer.sweepNow(fixture.store)
+        #expect(try fixture.store.indexes(of: "cats").isEmpty)
+    }
+
     @Test func declaringAnIndexReplacesTheAutomaticOneAndBothCanBeRemoved() throws {
         let fixture = try fixture()
         defer { fixture.close() }

@@ -164,6 +164,28 @@ import Testing
             "\(log.all)")
     }
 
+    /// Updates and deletes that cost more than the index saved reads drop it, as on SQLite.
+    @Test func anIndexWhoseWritesCostMoreThanItSavedIsDropped() throws {
+        let log = Log()
+        let engine = try engine(log: log) {
+            $0.writeCost = .seconds(1)
+            $0.sweepInterval = .zero
+        }
+        let indexer = try #require(engine.autoIndexer)
+        for _ in 0..<3 { _ = try read(engine, #"{"color":"grey"}"#) }
+        #expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
+        let some = try engine.find(FindRequest(collection: "cats", max: 2)).documents.map(\.id)
+        _ = try engine.update(some[0], in: "cats", with: ["age": 3], actor: "api")
+        _ = try engine.delete(some[1], from: "cats")
+        indexer.sweepNow(engine)
+        #expect(try engine.indexes(of: "cats").isEmpty)
+        #expect(
+            log.all.contains {
+                $0.hasPrefix("auto-index: dropped cats.color (filter): ")
+                    && $0.contains(" writes cost about ")
+            }, "\(log.all)")
+    }
+
     @Test func withoutAPolicyTheEngineNeverIndexesByItself() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         _ = try engine.insertMany(

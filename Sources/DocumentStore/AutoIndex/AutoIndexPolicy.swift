@@ -5,7 +5,8 @@
 /// background thread. Automatic indexes are bounded (`maximumPerCollection`, `maximum`, and
 /// collections of at most `maximumDocuments`), listed by `DocumentStore.indexes(of:)` and
 /// removable like declared ones, and dropped by themselves once no read has used them for
-/// `dropUnusedAfter`.
+/// `dropUnusedAfter`, or once the writes to their collection cost more than the index saved
+/// the reads that used it (`writeCost`, weighed at each sweep over the time since the last).
 public struct AutoIndexPolicy: Sendable {
     /// A read that takes longer counts as slow.
     public var slowRead: Duration = .milliseconds(5)
@@ -20,8 +21,17 @@ public struct AutoIndexPolicy: Sendable {
     public var maximumDocuments = 2_000_000
     /// An automatic index no read has used for this long is dropped.
     public var dropUnusedAfter: Duration = .seconds(3600)
-    /// How often, at most, the store looks for unused automatic indexes.
+    /// How often, at most, the store looks for unused automatic indexes and weighs what each
+    /// cost writes against what it saved reads (reads and writes both start a sweep that is due).
     public var sweepInterval: Duration = .seconds(60)
+    /// What one write (an inserted, updated or deleted document) is taken to cost per automatic
+    /// index on its collection. A sweep drops an index whose collection's writes since the last
+    /// sweep cost more than the index saved the reads that used it (each read saves the time the
+    /// slow reads before the index took, less its own). On SQLite an index on a field every new
+    /// document has costs a POST about 30-40 us (docs/PERFORMANCE.md, "Automatic indexes").
+    /// `.zero`: writes never drop an index. A field whose index was dropped this way needs twice
+    /// as many slow reads again before it is indexed again (at most 64 times as many).
+    public var writeCost: Duration = .microseconds(40)
     /// Told of every automatic index built or dropped, one line each (`restlite serve` prints
     /// them).
     public var log: @Sendable (String) -> Void = { _ in }

@@ -53,6 +53,14 @@ package final class AutoIndexer: @unchecked Sendable {
         var last: ContinuousClock.Instant
     }
 
+    /// What one automatic index saved reads since `since`, and its collection's count of writes
+    /// then (`writeTotals`): a sweep weighs the two (`AutoIndexPolicy.writeCost`).
+    struct Ledger {
+        var since: ContinuousClock.Instant
+        var writesBefore: Int
+        var saved: Duration = .zero
+    }
+
     package let policy: AutoIndexPolicy
     private let lock = PosixCondition()
     /// Slow reads counted against a field that has no automatic index yet.
@@ -65,6 +73,21 @@ package final class AutoIndexer: @unchecked Sendable {
     private var names: [Int64: String] = [:]
     private var working = false
     private var lastSweep = ContinuousClock.now
+    /// Whether a sweep has read the engine's automatic indexes yet (until then writes start one
+    /// too, so indexes kept from an earlier run are weighed under writes alone).
+    private var swept = false
+    /// The time slow reads took, per field not indexed yet (with `slowReads`, their mean).
+    private var slowTime: [Key: Duration] = [:]
+    /// What a read of each automatic index would take without it: the mean of the slow reads
+    /// that asked for it (`policy.slowRead` for an index found in the engine at start).
+    private var scanCost: [Key: Duration] = [:]
+    private var ledgers: [Key: Ledger] = [:]
+    /// Writes counted per collection that has automatic indexes, since this process started.
+    private var writeTotals: [Int64: Int] = [:]
+    /// The collections with automatic indexes (`lastUse`'s), for the writes' quick check.
+    private var indexedCollections: Set<Int64> = []
+    /// Times each field's index was dropped because writes cost more than it saved.
+    private var costDrops: [Key: Int] = [:]
 
     package init(policy: AutoIndexPolicy) {
         self.policy = policy
@@ -85,14 +108,35 @@ package final class AutoIndexer: @unchecked Sendable {
                     lastUse[key] = now
                     uses[key, default: Use(last: now)].reads += 1
                     uses[key]?.last = now
+                    let saving = (scanCost[key] ?? policy.slowRead) - elapsed
+                    if saving > .zero { ledgers[key]?.saved += saving }
                 } else if elapsed >= policy.slowRead {
                     slowReads[key, default: 0] += 1
-                    ready = ready || slowReads[key]! >= policy.slowReadsBeforeIndex
+                    slowTime[key, default: .zero] += elapsed
+                    ready = ready || slowReads[key]! >= readsBeforeIndex(key)
                     names[info.id] = info.name
                 }
             }
             let sweepDue = now - lastSweep >= policy.sweepInterval
             guard (ready || sweepDue) && !working else { return false }
+            working = true
+            return true
+        }
+        if due { PosixThread.spawn(name: "restlite-auto-index") { self.work(engine) } }
+    }
+
+    /// Counts `count` written documents (inserted, updated or deleted) of collection
+    /// `collectionID`, against its automatic indexes; starts a sweep when one is due. Costs one
+    /// lock and a set lookup when the collection has no automatic index.
+    package func noteWrites(_ count: Int, collectionID: Int64, engine: any AutoIndexingEngine) {
+        guard count > 0 else { return }
+        let now = ContinuousClock.now
+        let due: Bool = lock.withLock {
+            let indexed = indexedCollections.contains(collectionID)
+            if indexed { writeTotals[collectionID, default: 0] += count }
+            guard (indexed || !swept) && !working && now - lastSweep >= policy.sweepInterval else {
+                return false
+            }
             working = true
             return true
         }
@@ -113,29 +157,101 @@ package final class AutoIndexer: @unchecked Sendable {
         }
     }
 
-    /// Drops what went unused, then builds what slow reads asked for.
+    /// Runs a sweep on the calling thread, after any under way has finished (tests: the
+    /// background sweeps start only when reads or writes find one due).
+    package func sweepNow(_ engine: any AutoIndexingEngine) {
+        lock.withLock {
+            while working { lock.wait() }
+            working = true
+        }
+        work(engine)
+    }
+
+    /// Drops what went unused or cost writes more than it saved reads, then builds what slow
+    /// reads asked for.
     private func work(_ engine: any AutoIndexingEngine) {
-        defer { lock.withLock { working = false } }
+        defer {
+            lock.withLock {
+                working = false
+                lock.broadcast()
+            }
+        }
         do {
             let existing = try engine.automaticIndexKeys()
             let now = ContinuousClock.now
-            let unused: [Key] = lock.withLock {
+            let (unused, costly): ([Key], [(Key, String)]) = lock.withLock {
                 lastSweep = now
+                swept = true
                 lastUse = existing.reduce(into: [:]) { table, key in table[key] = lastUse[key] ?? now }
                 uses = uses.filter { lastUse[$0.key] != nil }
-                return lastUse.filter { now - $0.value >= policy.dropUnusedAfter }.map(\.key)
+                refreshIndexed(now: now)
+                let unused = lastUse.filter { now - $0.value >= policy.dropUnusedAfter }.map(\.key)
+                return (unused, weighWrites(now: now).filter { !unused.contains($0.0) })
             }
-            for key in unused { try drop(key, engine) }
+            for key in unused { try drop(key, engine, reason: "unused for \(policy.dropUnusedAfter)") }
+            for (key, reason) in costly {
+                lock.withLock { costDrops[key, default: 0] += 1 }
+                try drop(key, engine, reason: reason)
+            }
             for key in candidates() { try build(key, engine) }
         } catch {
             policy.log("auto-index: \(error)")
         }
     }
 
+    /// Keeps `ledgers` and `indexedCollections` to the automatic indexes in `lastUse` (an index
+    /// new to the indexer starts its ledger now). Under `lock`.
+    private func refreshIndexed(now: ContinuousClock.Instant) {
+        ledgers = ledgers.filter { lastUse[$0.key] != nil }
+        for key in lastUse.keys where ledgers[key] == nil {
+            ledgers[key] = Ledger(since: now, writesBefore: writeTotals[key.collectionID] ?? 0)
+        }
+        indexedCollections = Set(lastUse.keys.map(\.collectionID))
+        writeTotals = writeTotals.filter { indexedCollections.contains($0.key) }
+    }
+
+    /// The automatic indexes whose collection's writes, since their ledger began at least a
+    /// sweep interval ago, cost more than the index saved reads, with the log's reason; the
+    /// others with writes start a new ledger (without writes, the savings go on adding up).
+    /// Under `lock`.
+    private func weighWrites(now: ContinuousClock.Instant) -> [(Key, String)] {
+        guard policy.writeCost > .zero else { return [] }
+        var costly: [(Key, String)] = []
+        for (key, ledger) in ledgers where now - ledger.since >= policy.sweepInterval {
+            let total = writeTotals[key.collectionID] ?? 0
+            let writes = total - ledger.writesBefore
+            let paid = policy.writeCost * writes
+            guard writes > 0 else { continue }
+            if paid > ledger.saved {
+                costly.append(
+                    (
+                        key,
+                        "\(writes) writes cost about \(Self.milliseconds(paid)), more than it saved reads "
+                            + "(\(Self.milliseconds(ledger.saved))) in \(Self.milliseconds(now - ledger.since))"
+                    ))
+            } else {
+                ledgers[key] = Ledger(since: now, writesBefore: total)
+            }
+        }
+        return costly
+    }
+
+    /// Forgets the slow reads counted against `key`. Under `lock`.
+    private func forgetSlowReads(_ key: Key) {
+        slowReads[key] = nil
+        slowTime[key] = nil
+    }
+
+    /// Slow reads before `key` is indexed: the policy's, doubled for each time writes made the
+    /// index of that field too costly (at most 64 times). Under `lock`.
+    private func readsBeforeIndex(_ key: Key) -> Int {
+        policy.slowReadsBeforeIndex << min(costDrops[key] ?? 0, 6)
+    }
+
     /// Fields with enough slow reads, most asked for first.
     private func candidates() -> [Key] {
         lock.withLock {
-            slowReads.filter { $0.value >= policy.slowReadsBeforeIndex && lastUse[$0.key] == nil }
+            slowReads.filter { $0.value >= readsBeforeIndex($0.key) && lastUse[$0.key] == nil }
                 .sorted { $0.value > $1.value }.map(\.key)
         }
     }
@@ -149,37 +265,43 @@ package final class AutoIndexer: @unchecked Sendable {
         }
         let label = "\(name ?? "collection \(key.collectionID)").\(key.path) (\(key.purpose.rawValue))"
         guard total < policy.maximum, inCollection < policy.maximumPerCollection else {
-            lock.withLock { slowReads[key] = nil }
+            lock.withLock { forgetSlowReads(key) }
             return policy.log("auto-index: not indexing \(label): at the limit of automatic indexes")
         }
         let started = ContinuousClock.now
         switch try engine.createAutomaticIndex(key, maximumDocuments: policy.maximumDocuments) {
         case .built:
             lock.withLock {
+                let reads = slowReads[key] ?? 0
+                if reads > 0 { scanCost[key] = (slowTime[key] ?? .zero) / reads }
                 slowReads[key] = nil
+                slowTime[key] = nil
                 lastUse[key] = .now
                 uses[key] = nil
+                refreshIndexed(now: .now)
             }
             policy.log(
                 "auto-index: indexed \(label) in \(Self.milliseconds(.now - started)) after slow reads")
         case .tooLarge(let documents):
-            lock.withLock { slowReads[key] = nil }
+            lock.withLock { forgetSlowReads(key) }
             policy.log("auto-index: not indexing \(label): \(documents) documents is over the limit")
         case .covered, .gone:
-            lock.withLock { slowReads[key] = nil }
+            lock.withLock { forgetSlowReads(key) }
         }
     }
 
-    private func drop(_ key: Key, _ engine: any AutoIndexingEngine) throws {
+    private func drop(_ key: Key, _ engine: any AutoIndexingEngine, reason: String) throws {
         try engine.dropAutomaticIndex(key)
         let name = lock.withLock {
             lastUse[key] = nil
             uses[key] = nil
+            scanCost[key] = nil
+            refreshIndexed(now: .now)
             return names[key.collectionID]
         }
         policy.log(
             "auto-index: dropped \(name ?? "collection \(key.collectionID)").\(key.path) (\(key.purpose.rawValue)): "
-                + "unused for \(policy.dropUnusedAfter)")
+                + reason)
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

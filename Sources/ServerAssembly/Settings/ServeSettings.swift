@@ -320,11 +320,11 @@ public struct ServeSettings: Sendable {
         help:
             "Never index a field by itself. By default a field that slow reads (over 5 ms) filter or sort on "
             + "three times gets an index, built in the background, listed by 'restlite index list' and "
-            + "dropped after an hour unused.",
+            + "dropped after an hour unused or when writes cost more than it saves reads.",
         details: "never index a field by itself; by default a field that three slow reads (over 5 ms) filter "
             + "or sort on gets an automatic index, built in the background (at most 4 per collection, 32 in "
             + "all, on collections of up to 2,000,000 documents), listed by `restlite index list`, dropped "
-            + "after an hour unused ([index](#index))"
+            + "after an hour unused or once writes cost more than it saved reads ([index](#index))"
     ) { on, configuration in configuration.autoIndex = !on }
 
     public let publicURL = ServeSetting<String?>(
