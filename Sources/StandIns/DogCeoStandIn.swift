@@ -65,14 +65,36 @@ public struct DogCeoStandIn: Sendable {
         self.publicURL = base?.isEmpty == true ? nil : base
         self.renderImage = renderImage
         cache = PictureCache(budget: cacheBytes)
-        let breeds = DogBreeds.shared
-        self.breeds = breeds
-        allBreedsBody = Self.successBody(Self.breedObject(breeds.mains, breeds))
-        mainBreedsBody = Self.successBody(.array(breeds.mains.map { .string($0) }))
-        subBreedBodies = breeds.subs.mapValues { Self.successBody(.array($0.map { .string($0) })) }
-        answers = DogCeoAnswers(breeds)
+        let written = Self.written
+        breeds = written.breeds
+        allBreedsBody = written.allBreedsBody
+        mainBreedsBody = written.mainBreedsBody
+        subBreedBodies = written.subBreedBodies
+        answers = written.answers
         escapedPublicURL = self.publicURL.map(DogCeoAnswers.escaped)
     }
+
+    /// The bodies and answers no request and no setting changes, written once per process
+    /// (every server a process assembles, e.g. one per test, shares them).
+    struct Written: Sendable {
+        let breeds: DogBreeds
+        let allBreedsBody: [UInt8]
+        let mainBreedsBody: [UInt8]
+        let subBreedBodies: [String: [UInt8]]
+        let answers: DogCeoAnswers
+
+        init(_ breeds: DogBreeds) {
+            self.breeds = breeds
+            allBreedsBody = DogCeoStandIn.successBody(DogCeoStandIn.breedObject(breeds.mains, breeds))
+            mainBreedsBody = DogCeoStandIn.successBody(.array(breeds.mains.map { .string($0) }))
+            subBreedBodies = breeds.subs.mapValues {
+                DogCeoStandIn.successBody(.array($0.map { .string($0) }))
+            }
+            answers = DogCeoAnswers(breeds)
+        }
+    }
+
+    static let written = Written(DogBreeds.shared)
 
     /// Adds the routes: one handler for every path of up to `maxSegments` segments under the
     /// prefix, which reads the segments as the hosted service's router does.

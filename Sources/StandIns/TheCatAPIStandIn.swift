@@ -40,20 +40,39 @@ public struct TheCatAPIStandIn: Sendable {
         self.renderImage = renderImage
         self.catalogue = Self.catalogue
         self.cache = PictureCache(budget: cacheBytes)
-        self.breedIndexByID = Dictionary(
-            uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
-        let breedJSON = CatBreed.all.map { $0.json() }
-        self.breedJSON = breedJSON
-        self.imageJSON = catalogue.images.map { Self.jsonParts(of: $0, breedJSON: breedJSON) }
-        var imagesOfBreed = [[Int]](repeating: [], count: CatBreed.all.count)
-        for (position, image) in catalogue.images.enumerated() {
-            if let breed = image.breedIndex { imagesOfBreed[breed].append(position) }
-        }
-        self.imagesOfBreed = imagesOfBreed
+        let written = Self.written
+        self.breedIndexByID = written.breedIndexByID
+        self.breedJSON = written.breedJSON
+        self.imageJSON = written.imageJSON
+        self.imagesOfBreed = written.imagesOfBreed
     }
 
     /// The fixed picture catalogue, built once per process.
     static let catalogue = CatImageCatalogue()
+
+    /// What no request and no setting changes: the breeds' objects, the catalogue's JSON text
+    /// and the pictures of each breed, written once per process (every server a process
+    /// assembles, e.g. one per test, shares them).
+    struct Written: Sendable {
+        let breedIndexByID: [String: Int]
+        let breedJSON: [OrderedJSON]
+        let imageJSON: [(head: [UInt8], tail: [UInt8])]
+        let imagesOfBreed: [[Int]]
+
+        init(catalogue: CatImageCatalogue) {
+            breedIndexByID = Dictionary(uniqueKeysWithValues: CatBreed.all.enumerated().map { ($1.id, $0) })
+            let breedJSON = CatBreed.all.map { $0.json() }
+            self.breedJSON = breedJSON
+            imageJSON = catalogue.images.map { TheCatAPIStandIn.jsonParts(of: $0, breedJSON: breedJSON) }
+            var imagesOfBreed = [[Int]](repeating: [], count: CatBreed.all.count)
+            for (position, image) in catalogue.images.enumerated() {
+                if let breed = image.breedIndex { imagesOfBreed[breed].append(position) }
+            }
+            self.imagesOfBreed = imagesOfBreed
+        }
+    }
+
+    static let written = Written(catalogue: catalogue)
 
     /// The catalogue's file name (`<id>.<ext>`, served under `/thecatapi/images/`) for a picture
     /// id of the hosted service: that id when the catalogue has it, else a catalogue picture
