@@ -30,14 +30,14 @@ public struct DogCeoStandIn: Sendable {
     let limits: PictureLimits
     /// Turns for drawing large pictures, shared with the other picture stand-ins.
     let drawSlots: WorkSlots
-    let breeds: DogBreeds
+    var breeds: DogBreeds { Self.written.breeds }
     /// Bodies that never change, written once.
-    let allBreedsBody: [UInt8]
-    let mainBreedsBody: [UInt8]
+    var allBreedsBody: [UInt8] { Self.written.allBreedsBody }
+    var mainBreedsBody: [UInt8] { Self.written.mainBreedsBody }
     /// Each main breed's sub-breed list, written once.
-    let subBreedBodies: [String: [UInt8]]
+    var subBreedBodies: [String: [UInt8]] { Self.written.subBreedBodies }
     /// Image lists and URL paths, written once (`DogCeoAnswers`).
-    let answers: DogCeoAnswers
+    var answers: DogCeoAnswers { Self.written.answers }
     /// `publicURL` as JSON string content.
     let escapedPublicURL: [UInt8]?
 
@@ -65,17 +65,12 @@ public struct DogCeoStandIn: Sendable {
         self.publicURL = base?.isEmpty == true ? nil : base
         self.renderImage = renderImage
         cache = PictureCache(budget: cacheBytes)
-        let written = Self.written
-        breeds = written.breeds
-        allBreedsBody = written.allBreedsBody
-        mainBreedsBody = written.mainBreedsBody
-        subBreedBodies = written.subBreedBodies
-        answers = written.answers
         escapedPublicURL = self.publicURL.map(DogCeoAnswers.escaped)
     }
 
-    /// The bodies and answers no request and no setting changes, written once per process
-    /// (every server a process assembles, e.g. one per test, shares them).
+    /// The bodies and answers no request and no setting changes, written once per process on
+    /// the first request that needs them (every server a process assembles, e.g. one per test,
+    /// shares them; a server whose dog.ceo routes are never asked never writes them).
     struct Written: Sendable {
         let breeds: DogBreeds
         let allBreedsBody: [UInt8]

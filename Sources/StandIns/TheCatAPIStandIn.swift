@@ -21,14 +21,14 @@ public struct TheCatAPIStandIn: Sendable {
     let catalogue: CatImageCatalogue
     let cache: PictureCache
     /// Index of each breed in `CatBreed.all`, by id.
-    let breedIndexByID: [String: Int]
+    var breedIndexByID: [String: Int] { Self.written.breedIndexByID }
     /// Each breed's object (without `image`), built once.
-    let breedJSON: [OrderedJSON]
+    var breedJSON: [OrderedJSON] { Self.written.breedJSON }
     /// Each catalogue picture's object as JSON text around the base of its `url` (the part
     /// the request decides), written once: a search only copies bytes.
-    let imageJSON: [(head: [UInt8], tail: [UInt8])]
+    var imageJSON: [(head: [UInt8], tail: [UInt8])] { Self.written.imageJSON }
     /// Catalogue positions of each breed's pictures, by breed index.
-    let imagesOfBreed: [[Int]]
+    var imagesOfBreed: [[Int]] { Self.written.imagesOfBreed }
 
     /// `publicURL` (scheme, host and port, e.g. `http://192.168.1.5:3000`) is the base of every
     /// picture URL when set; otherwise URLs are built from the request's `Host` header.
@@ -40,19 +40,14 @@ public struct TheCatAPIStandIn: Sendable {
         self.renderImage = renderImage
         self.catalogue = Self.catalogue
         self.cache = PictureCache(budget: cacheBytes)
-        let written = Self.written
-        self.breedIndexByID = written.breedIndexByID
-        self.breedJSON = written.breedJSON
-        self.imageJSON = written.imageJSON
-        self.imagesOfBreed = written.imagesOfBreed
     }
 
     /// The fixed picture catalogue, built once per process.
     static let catalogue = CatImageCatalogue()
 
     /// What no request and no setting changes: the breeds' objects, the catalogue's JSON text
-    /// and the pictures of each breed, written once per process (every server a process
-    /// assembles, e.g. one per test, shares them).
+    /// and the pictures of each breed, written once per process on the first request that needs
+    /// them (every server a process assembles, e.g. one per test, shares them).
     struct Written: Sendable {
         let breedIndexByID: [String: Int]
         let breedJSON: [OrderedJSON]

@@ -14,7 +14,7 @@ extension RestAPI {
     /// mounted), each with the one-line summary of its OpenAPI operation, so the list and the
     /// document cannot disagree.
     static func adminIndexEntries(_ routes: [RoutePattern]) -> [AdminIndexEntry] {
-        let summaries = openAPISummaries()
+        let summaries = openAPISummaries
         return routes.filter { $0.pattern.hasPrefix("/_restlite") }.map { route in
             let path = route.pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
                 segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
@@ -26,7 +26,9 @@ extension RestAPI {
     }
 
     /// `"GET /_restlite/journal"` to its OpenAPI summary.
-    private static func openAPISummaries() -> [String: String] {
+    /// Read from the compiled-in document once per process (every server a process assembles,
+    /// e.g. one per test, shares it).
+    private static let openAPISummaries: [String: String] = {
         guard let paths = (try? JSON.parse(OpenAPIDocument.bytes))?.objectValue?["paths"]?.objectValue else {
             return [:]
         }
@@ -39,7 +41,7 @@ extension RestAPI {
             }
         }
         return summaries
-    }
+    }()
 
     /// `GET /_restlite/`: the index of the routes under it, without a key (it lists routes,
     /// not data). JSON for clients; an HTML page when the request prefers `text/html` (a
