@@ -3,19 +3,19 @@ import Testing
 
 @testable import SocketHTTP
 
-/// The stream writer's wake-up: one worker writes streams at a time, so a fan-out to many
-/// subscribers (mostly copying into socket buffers) never occupies every worker while requests
-/// such as `/health` wait.
+/// The stream writers' wake-up: at most `writers` workers write streams at once, so a fan-out
+/// to many subscribers (mostly copying into socket buffers) never occupies every worker while
+/// requests such as `/health` wait.
 @Suite struct StreamSchedulerTests {
     /// Sinks with nothing to write: scheduling and taking them never touches a descriptor.
     static func idleSinks(_ count: Int, _ scheduler: StreamScheduler) -> [StreamSink] {
         (0..<count).map { _ in StreamSink(fd: -1, head: [], capacity: 1024, scheduler: scheduler) }
     }
 
-    @Test func noSecondWorkerIsWokenWhileOneWritesABatch() throws {
+    @Test func withOneWriterNoSecondWorkerIsWokenWhileOneWritesABatch() throws {
         let poller = try Poller()
         defer { poller.close() }
-        let scheduler = try StreamScheduler(poller: poller)
+        let scheduler = try StreamScheduler(poller: poller, writers: 1)
         defer { scheduler.close() }
         for sink in Self.idleSinks(StreamScheduler.batch * 2 + 10, scheduler) { scheduler.schedule(sink) }
 
@@ -51,6 +51,53 @@ import Testing
         // The next send fires it again at once.
         scheduler.schedule(Self.idleSinks(1, scheduler)[0])
         #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+    }
+
+    /// Two workers write streams at once, each its own batch, and a third is not woken: a
+    /// fan-out uses both cores of a small machine while the other workers answer requests.
+    @Test func twoWorkersWriteBatchesAtOnceAndNoThirdIsWoken() throws {
+        let poller = try Poller()
+        defer { poller.close() }
+        let scheduler = try StreamScheduler(poller: poller, writers: 2)
+        defer { scheduler.close() }
+        let sinks = Self.idleSinks(StreamScheduler.batch * 3 + 5, scheduler)
+        for sink in sinks { scheduler.schedule(sink) }
+
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        let first = scheduler.takeBatch()
+        // More wait and only one worker writes: the wake-up fires again for a second one.
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        let second = scheduler.takeBatch()
+        #expect(first.count == StreamScheduler.batch && second.count == StreamScheduler.batch)
+        #expect(Set(first.map(ObjectIdentifier.init)).isDisjoint(with: second.map(ObjectIdentifier.init)))
+        // Two write: no third, even when a sender schedules meanwhile.
+        #expect(poller.poll(milliseconds: 0) == nil)
+        scheduler.schedule(Self.idleSinks(1, scheduler)[0])
+        #expect(poller.poll(milliseconds: 0) == nil)
+        scheduler.finish(first, stillBlocked: [], now: 0)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        #expect(scheduler.takeBatch().count == StreamScheduler.batch)
+        #expect(poller.poll(milliseconds: 0) == nil)
+        scheduler.finish(second, stillBlocked: [], now: 0)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        #expect(scheduler.takeBatch().count == 6)
+    }
+
+    /// A socket that filled after taking some bytes belongs to a reader that is reading: the
+    /// sink is tried again after the first delay each time, not after a delay that doubles to a
+    /// quarter-second while its queue grows toward its cap.
+    @Test func aFullSocketThatTookSomeBytesIsTriedAgainAfterTheFirstDelay() throws {
+        let poller = try Poller()
+        defer { poller.close() }
+        let scheduler = try StreamScheduler(poller: poller)
+        defer { scheduler.close() }
+        let sink = Self.idleSinks(1, scheduler)[0]
+        for now in stride(from: Int64(1000), to: 1010, by: 1) {
+            scheduler.finish([sink], stillBlocked: [sink], madeNoProgress: [], now: now)
+            #expect(scheduler.retryDelay(of: sink) == StreamScheduler.firstRetryDelay)
+        }
+        scheduler.finish([sink], stillBlocked: [sink], madeNoProgress: [sink], now: 2000)
+        #expect(scheduler.retryDelay(of: sink) == 2 * StreamScheduler.firstRetryDelay)
     }
 
     /// A sink whose socket was full is tried again after a millisecond, then 2, 4, ... up to a

@@ -320,31 +320,34 @@ public final class RealtimeHub: @unchecked Sendable {
     }
 
     /// Disconnects the subscribers holding the most queued bytes until what all of them hold,
-    /// with `incoming` more bytes sent to each, fits `budget`: the slowest readers go, the
-    /// others keep their streams. Called before a round delivers (so the round cannot overshoot)
-    /// and after it. A fan-out array a sink still shares with the others counts once
-    /// (`ownedByteCount`); `incoming` is a copy for each sink that still holds bytes, since
-    /// appending to its queue copies (into an array that may grow to twice what it holds), and
-    /// once for all the sinks that take the array itself. Returns how many were closed.
+    /// with `incoming` more bytes (one fan-out array) sent, fits `budget`: the slowest readers
+    /// go, the others keep their streams. Called before a round delivers (so the round cannot
+    /// overshoot) and after it. What the queues hold is each one's own pieces
+    /// (`ownedByteCount`) plus the fan-out arrays they share: those are the rounds' arrays,
+    /// queued in order by every subscriber that may see them all, so the union of what they
+    /// hold is what the one holding the most holds (`sharedByteCount`), counted once.
+    /// Returns how many were closed.
     @discardableResult
     static func closeSlowest(_ members: [RealtimeSubscriber], adding incoming: Int = 0, toFit budget: Int)
         -> Int
     {
         var queued = members.map { member in
-            let owned = member.sink.ownedByteCount
-            let queued = member.sink.bufferedByteCount
-            guard incoming > 0, queued > 0, queued + incoming > owned else {
-                return (member: member, bytes: owned)
-            }
-            return (member: member, bytes: 2 * (queued + incoming))
+            (member: member, owned: member.sink.ownedByteCount, shared: member.sink.sharedByteCount)
         }
-        var total = queued.reduce(incoming) { $0 + $1.bytes }
-        guard total > budget else { return 0 }
-        queued.sort { $0.bytes > $1.bytes }
+        let owned = queued.reduce(0) { $0 + $1.owned }
+        guard incoming + owned + (queued.map(\.shared).max() ?? 0) > budget else { return 0 }
+        queued.sort { $0.owned + $0.shared > $1.owned + $1.shared }
+        // The most shared bytes among the members from each index on.
+        var sharedFrom = [Int](repeating: 0, count: queued.count + 1)
+        for index in queued.indices.reversed() {
+            sharedFrom[index] = max(queued[index].shared, sharedFrom[index + 1])
+        }
+        var total = incoming + owned + sharedFrom[0]
         var closed = 0
-        for (member, bytes) in queued where total > budget && bytes > 0 {
-            member.sink.close()
-            total -= bytes
+        for (index, entry) in queued.enumerated() where total > budget {
+            guard entry.owned + entry.shared > 0 else { break }
+            entry.member.sink.close()
+            total += sharedFrom[index + 1] - sharedFrom[index] - entry.owned
             closed += 1
         }
         return closed

@@ -17,7 +17,8 @@ final class RealtimeSubscriber: @unchecked Sendable {
 
     /// Sends the events this subscriber may see, then `trailer` (a ping), in one write.
     /// `everything` is all of them joined: a subscriber that may see them all gets that very
-    /// array, so a fan-out to many full-access subscribers copies nothing. `kinds` are the
+    /// array (sent as shared: its sink queues it without a copy, and it is not counted as that
+    /// sink's own memory), so a fan-out to many full-access subscribers copies nothing. `kinds` are the
     /// distinct collections of `events`, nil standing for messages (found once per round by
     /// the hub), so the check is one cached decision per collection rather than one per event,
     /// and a subscriber that may read none of them looks at no event.
@@ -29,11 +30,11 @@ final class RealtimeSubscriber: @unchecked Sendable {
             return kind
         }
         if denied.isEmpty {
-            if !everything.isEmpty { sink.send(everything) }
+            if !everything.isEmpty { sink.send(everything, shared: true) }
             return
         }
         if denied.count == kinds.count {
-            if !trailer.isEmpty { sink.send(trailer) }
+            if !trailer.isEmpty { sink.send(trailer, shared: true) }
             return
         }
         var bytes: [UInt8] = []

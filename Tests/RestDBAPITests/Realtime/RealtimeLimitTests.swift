@@ -90,7 +90,10 @@ import Testing
 
     /// A subscriber that never reads while another reads everything: once what is queued for
     /// all of them passes the budget (256 KiB here, each queue alone may hold 64 MiB), the one
-    /// that does not read is disconnected and the reader keeps its stream to the end.
+    /// that does not read is disconnected and the reader keeps its stream to the end. The
+    /// writes wait for the reader to have each one's events, so what the reader holds stays
+    /// small (the budget counts the rounds both queues share once: a reader as far behind as
+    /// the stuck one would be over the budget too).
     @Test func theQueueBudgetClosesTheSlowestSubscriberAndKeepsTheReader() throws {
         let fixture = try Fixture(realtime: Self.settings(queue: 64 << 20, budget: 256 << 10))
         let stuck = try fixture.subscribe()
@@ -103,8 +106,11 @@ import Testing
         let batch = "[" + Array(repeating: #"{"f":"\#(filler)"}"#, count: 8).joined(separator: ",") + "]"
         // 64 KiB of events a write, up to 25 MiB: more than the socket buffers hold, far less
         // than the stuck subscriber's own 64 MiB queue.
+        var written = 0
         for _ in 0..<400 where fixture.api.api.realtime.subscriberCount > 1 {
             #expect(try fixture.call("POST", "/rest/cats", batch).status == 201)
+            written += 8
+            try Self.waitLong { watch.posts >= written || watch.ended }
         }
         try Self.waitLong { fixture.api.api.realtime.subscriberCount == 1 }
         // The one left is the reader: it still receives what comes next.
@@ -114,18 +120,25 @@ import Testing
     }
 }
 
-/// Reads a stream on its own thread until a `publish` event (or the stream's end).
+/// Reads a stream on its own thread until a `publish` event (or the stream's end), counting
+/// the `post` events on the way.
 private final class ReaderWatch: @unchecked Sendable {
     private let client: EventStreamClient
     private let lock = PosixCondition()
     private var seen = false
+    private var postCount = 0
+    private var done = false
 
     init(_ client: EventStreamClient) { self.client = client }
 
     var sawPublish: Bool { lock.withLock { seen } }
+    var posts: Int { lock.withLock { postCount } }
+    var ended: Bool { lock.withLock { done } }
 
     func readUntilPublish() {
+        defer { lock.withLock { done = true } }
         while let event = try? client.nextSkippingPings() {
+            if event.name == "post" { lock.withLock { postCount += 1 } }
             if event.name == "publish" {
                 lock.withLock { seen = true }
                 return
