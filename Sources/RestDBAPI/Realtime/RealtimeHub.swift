@@ -285,7 +285,14 @@ public final class RealtimeHub: @unchecked Sendable {
             pending = []
             let joiners = joining
             joining = []
-            let recordedBacklogs = joiners.map { events(after: $0.after) }
+            // A joiner's backlog: from the ring what came before this round's events, then
+            // those of them after its start (the ring may no longer hold them all: a burst
+            // larger than the history, published while it joined).
+            let firstFresh = recorded.first?.id ?? .max
+            let recordedBacklogs = joiners.map { joiner in
+                events(after: joiner.after).filter { $0.id < firstFresh }
+                    + recorded.filter { $0.id > joiner.after }
+            }
             var ping: [UInt8] = []
             if ContinuousClock.now >= nextPing {
                 latestID += 1
