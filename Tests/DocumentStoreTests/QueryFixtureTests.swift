@@ -26,7 +26,9 @@ import Testing
     let fixture: QueryFixture
     init() throws { fixture = try QueryFixture(documents: Self.documents) }
 
-    @Test(arguments: [
+    /// Each query and the ids it selects; typed here, since as the macro's argument this list
+    /// took 0.75 s to type-check.
+    static let operatorCases: [(String, [String])] = [
         (#"{}"#, ["a", "b", "c", "d", "e"]),
         (#"{"name":"Joe"}"#, ["a"]),
         (#"{"name":"Zoë \"Z\""}"#, ["d"]),
@@ -86,7 +88,9 @@ import Testing
         (#"{"alive":true}"#, ["a"]),
         (#"{"alive":{"$lt":true}}"#, ["b"]),
         (#"{"Name":"Joe"}"#, []),
-    ])
+    ]
+
+    @Test(arguments: operatorCases)
     func operatorReturnsTheExpectedDocuments(query: String, expected: [String]) throws {
         #expect(try fixture.ids(query) == expected, "\(query)")
     }

@@ -8,13 +8,13 @@ import Testing
 /// lines otherwise, and nothing for small files.
 @Suite struct ImportProgressBarTests {
     /// What `Importer` reports for a 10,000-row file read in 10 % steps, then stored in 4 batches.
-    private static let events: [ImportProgress] =
-        (1...10).map {
-            ImportProgress(phase: .checking, rows: $0 * 1000, totalRows: nil, fraction: Double($0) / 10)
-        }
-        + (1...4).map {
-            ImportProgress(phase: .storing, rows: $0 * 2500, totalRows: 10_000, fraction: Double($0) / 4)
-        }
+    private static let events: [ImportProgress] = checking + storing
+    private static let checking: [ImportProgress] = (1...10).map { (step: Int) -> ImportProgress in
+        ImportProgress(phase: .checking, rows: step * 1000, totalRows: nil, fraction: Double(step) / 10)
+    }
+    private static let storing: [ImportProgress] = (1...4).map { (step: Int) -> ImportProgress in
+        ImportProgress(phase: .storing, rows: step * 2500, totalRows: 10_000, fraction: Double(step) / 4)
+    }
 
     private func output(isTerminal: Bool, threshold: Int = 5000, _ events: [ImportProgress] = events)
         -> [String]
