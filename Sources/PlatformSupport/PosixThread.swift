@@ -17,6 +17,15 @@ package enum PosixThread {
         }
     }
 
+    /// The calling thread's identifier, unique among the process's running threads.
+    package static var current: UInt {
+        #if canImport(Glibc)
+            UInt(pthread_self())
+        #else
+            UInt(bitPattern: pthread_self())
+        #endif
+    }
+
     /// Gives the rest of the calling thread's time slice to another thread (a short spin's wait).
     package static func yield() {
         _ = sched_yield()

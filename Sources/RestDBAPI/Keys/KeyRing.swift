@@ -34,6 +34,8 @@ public final class KeyRing: @unchecked Sendable {
     private let lock = PosixCondition()
     /// Where the stored keys are; nil for only the command line's.
     public let source: (any KeySource)?
+    /// Whether there is a `source` to follow (read per request instead of copying `source`).
+    private let followsSource: Bool
     let extraKeys: [APIKey]
     /// The address of the current snapshot (one of `published`), read without the lock.
     private let currentCell = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
@@ -52,6 +54,7 @@ public final class KeyRing: @unchecked Sendable {
         recheckInterval: Duration = .milliseconds(250)
     ) throws {
         self.source = source
+        self.followsSource = source != nil
         self.extraKeys = fullAccessKeys.map { APIKey(key: $0, full: true) }
         let (seconds, attoseconds) = recheckInterval.components
         recheckNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
@@ -95,7 +98,16 @@ public final class KeyRing: @unchecked Sendable {
 
     /// The known key equal to `presented` (the last, when several are), compared in constant
     /// time with every key.
-    func match(_ presented: String) -> APIKey? { current().match(presented) }
+    ///
+    /// Every request comes here, on every worker thread at once, so the snapshot is used where
+    /// it lies, not retained: a retain writes the snapshot's reference count, and a count that
+    /// every core writes moves its cache line between the cores on each request.
+    func match(_ presented: String) -> APIKey? {
+        reloadIfDue()
+        return Unmanaged<Snapshot>.fromOpaque(currentAddress())._withUnsafeGuaranteedRef {
+            $0.match(presented)
+        }
+    }
 
     /// Reads the stored keys again now, whatever the recheck interval says (after this process
     /// changed them, so the change holds from the next request on).
@@ -114,31 +126,41 @@ public final class KeyRing: @unchecked Sendable {
         }
     }
 
-    /// The current snapshot: one atomic load, no lock. `published` keeps it alive.
-    private func loaded() -> Snapshot {
+    /// The current snapshot's address: one atomic load, no lock. `published` keeps it alive.
+    private func currentAddress() -> UnsafeRawPointer {
         let address = Int(truncatingIfNeeded: cel_atomic_load(currentCell))
         guard let pointer = UnsafeRawPointer(bitPattern: address) else {
             preconditionFailure("a key ring publishes its first snapshot when it is made")
         }
-        return Unmanaged<Snapshot>.fromOpaque(pointer).takeUnretainedValue()
+        return pointer
+    }
+
+    /// The current snapshot, retained.
+    private func loaded() -> Snapshot {
+        Unmanaged<Snapshot>.fromOpaque(currentAddress()).takeUnretainedValue()
     }
 
     /// The snapshot to use now; reloads first when the check is due and the source changed.
     private func current() -> Snapshot {
-        let snapshot = loaded()
-        guard let source else { return snapshot }
+        reloadIfDue()
+        return loaded()
+    }
+
+    /// When the check is due, one request takes its turn and publishes a new snapshot if the
+    /// source changed; the others go on with the snapshot there is. Until the check is due
+    /// this reads two atomic cells and copies nothing (the source is looked at only by the
+    /// request that takes the turn).
+    private func reloadIfDue() {
+        guard followsSource else { return }
         let now = Int64(HTTPRequest.monotonicNanoseconds())
         let due = cel_atomic_load(nextCheck)
-        // One request takes the check's turn; the others go on with the snapshot they have.
-        guard now >= due, cel_atomic_exchange_if(nextCheck, due, now + recheckNanoseconds) != 0 else {
-            return snapshot
-        }
+        guard now >= due, cel_atomic_exchange_if(nextCheck, due, now + recheckNanoseconds) != 0,
+            let source
+        else { return }
         let mark = source.changeMark()
-        guard mark != snapshot.mark, let loaded = try? source.load() else { return snapshot }
+        guard mark != loaded().mark, let stored = try? source.load() else { return }
         // Keys that cannot be read keep the ones already loaded (and are retried next time).
-        let fresh = Snapshot(keys: extraKeys + loaded, mark: mark)
-        publish(fresh)
-        return fresh
+        publish(Snapshot(keys: extraKeys + stored, mark: mark))
     }
 
     /// The accepted keys at one moment, with each key's bytes ready for comparison.

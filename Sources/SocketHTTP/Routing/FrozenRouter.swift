@@ -21,6 +21,20 @@ public struct FrozenRouter: HTTPResponder {
         limitBody = router.bodyLimit
     }
 
+    private init(replicating original: FrozenRouter) {
+        root = original.root.replica()
+        chains = original.chains.replica()
+        notFound = original.notFound
+        methodNotAllowed = original.methodNotAllowed
+        errorRenderer = original.errorRenderer
+        limitBody = original.limitBody
+    }
+
+    /// The same routes and chains in storage of their own (`HTTPResponder.replica()`): a
+    /// request's route lookup copies tree nodes, whose reference counts then belong to one
+    /// worker instead of every worker at once.
+    public func replica() -> any HTTPResponder { FrozenRouter(replicating: self) }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         if let limit = bodyLimit(of: request), request.body.count > limit {
             return errorRenderer(
@@ -123,6 +137,21 @@ struct MiddlewareChains: Sendable {
         self.bySegment = bySegment
         root = middleware.filter { $0.scope.covers(nil) }
         other = middleware.filter { $0.scope.coversUnnamed }
+    }
+
+    private init(
+        bySegment: [String: [any HTTPMiddleware]], root: [any HTTPMiddleware], other: [any HTTPMiddleware]
+    ) {
+        self.bySegment = bySegment
+        self.root = root
+        self.other = other
+    }
+
+    /// The same chains in new arrays (the middleware values themselves are shared).
+    func replica() -> MiddlewareChains {
+        MiddlewareChains(
+            bySegment: Dictionary(uniqueKeysWithValues: bySegment.map { ($0.key, $0.value.map { $0 }) }),
+            root: root.map { $0 }, other: other.map { $0 })
     }
 
     func chain(for first: String?) -> [any HTTPMiddleware] {

@@ -21,12 +21,20 @@ public protocol HTTPResponder: Sendable {
     /// in a pool of their own (`HTTPServerConfiguration.maxSmallBodyBytes`), never against
     /// `maxBufferedBytes`, so requests that need no credentials cannot crowd out those that do.
     func bodyLimit(of head: HTTPRequest) -> Int?
+
+    /// A responder that answers every request exactly as this one does, for one worker thread:
+    /// what it reads per request (a route tree, middleware lists) in storage of its own, so
+    /// workers on different cores do not write the same reference counts, whose cache lines
+    /// would otherwise move between the cores on every request. The server asks each worker
+    /// for one when the worker starts. Default: `self`.
+    func replica() -> any HTTPResponder
 }
 
 extension HTTPResponder {
     public func respondBeforeBody(to head: HTTPRequest) -> HTTPResponse? { nil }
     public func spoolsBody(of head: HTTPRequest) -> Bool { false }
     public func bodyLimit(of head: HTTPRequest) -> Int? { nil }
+    public func replica() -> any HTTPResponder { self }
 }
 
 /// A step around the handler: keys, CORS, errors, access logs.

@@ -38,6 +38,18 @@ struct RouteNode: Sendable {
         }
     }
 
+    /// The same tree in storage of its own: new dictionaries and arrays at every level (the
+    /// handlers they hold are shared). Copying a node retains its dictionaries and arrays, so
+    /// trees that several threads search at once should be replicas (`FrozenRouter.replica()`).
+    func replica() -> RouteNode {
+        var copy = RouteNode()
+        copy.literals = Dictionary(uniqueKeysWithValues: literals.map { ($0.key, $0.value.replica()) })
+        copy.parameterName = parameterName
+        copy.parameter = parameter.map { $0.replica() }
+        copy.handlers = Dictionary(uniqueKeysWithValues: handlers.map { ($0.key, $0.value) })
+        return copy
+    }
+
     /// The best route matching `segments` that serves `method` (HEAD falls back
     /// to GET), with its parameters appended to `bound`; stops at the first such route and
     /// allocates nothing for literal segments (the common path of every request).

@@ -99,7 +99,7 @@ extension ServerRuntime {
         request.receivedAt = started
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
-        let response = respondCounted(to: request)
+        let response = respondCounted(to: request, by: context.responder)
         if response.dropsConnection { return .failed }
         let keepAlive = request.keepAlive && !table.isDraining
         connection.closeAfterWrite = !keepAlive

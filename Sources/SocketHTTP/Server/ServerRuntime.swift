@@ -85,7 +85,7 @@ final class ServerRuntime: @unchecked Sendable {
     /// for `configuration.workerStall`, another worker starts (up to `maxWorkerThreads`), so cheap requests
     /// are still answered while slow ones run. Busy moments of fast handlers (every worker in a
     /// handler for a few microseconds under load) finish handlers all the time and start nothing.
-    func respondCounted(to request: HTTPRequest) -> HTTPResponse {
+    func respondCounted(to request: HTTPRequest, by responder: any HTTPResponder) -> HTTPResponse {
         let busy = cel_atomic_add(handlerCounts + 1, 1)
         defer {
             _ = cel_atomic_add(handlerCounts + 1, -1)
@@ -165,7 +165,7 @@ final class ServerRuntime: @unchecked Sendable {
     }
 
     private func workerLoop() {
-        var context = WorkerContext()
+        var context = WorkerContext(responder: responder.replica())
         defer { context.release() }
         while true {
             let event = poller.waitOne()
@@ -341,6 +341,8 @@ extension ServerRuntime {
 struct WorkerContext {
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     var dates = HTTPDateCache()
+    /// This worker's replica of the server's responder (`HTTPResponder.replica()`).
+    let responder: any HTTPResponder
 
     func release() { readBuffer.deallocate() }
 }
