@@ -272,11 +272,19 @@ package final class PostgresRows: @unchecked Sendable {
     init(libpq: LibPQ, result: OpaquePointer) {
         self.libpq = libpq
         self.result = result
+        self.count = Int(libpq.ntuples(result))
     }
 
     deinit { libpq.clear(result) }
 
-    package var count: Int { Int(libpq.ntuples(result)) }
+    /// The rows read (the result's, less a last row hidden by `hideLastRow`).
+    package private(set) var count: Int
+
+    /// Leaves the last row out of `count`: a statement's own trailer row, read by its caller
+    /// before (a list page's total row). Only before the rows are handed on.
+    func hideLastRow() {
+        if count > 0 { count -= 1 }
+    }
     package var columnCount: Int { Int(libpq.nfields(result)) }
 
     /// Rows an INSERT, UPDATE or DELETE touched.

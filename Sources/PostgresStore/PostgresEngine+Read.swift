@@ -68,7 +68,7 @@ extension PostgresEngine {
     }
 
     /// A page of `columns`: the condition, the sort (then `_id`), `LIMIT` and `OFFSET`.
-    private static func pageSQL(
+    static func pageSQL(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int
     ) -> SQLFragment {
@@ -82,12 +82,15 @@ extension PostgresEngine {
     }
 
     /// A page of `columns` and, with totals, the number of matches, from one statement (one
-    /// snapshot, one round trip, prepared from its second run on a connection). The total is
-    /// known from a short page (`skip` + its rows); for a full page the same statement counts
-    /// the matches, in a subquery PostgreSQL runs only when a row needs it, unless the total kept
-    /// from an earlier page (`PostgresTotals`) was counted in the same database state, which the
-    /// statement checks itself. A page past the end (no rows after a `skip`) has its matches
-    /// counted by a second statement.
+    /// snapshot, one round trip, prepared from its second run on a connection): the page, then
+    /// one more row (`UNION ALL`) saying what the total is. That row compares the database state
+    /// the statement runs in with the state of the total kept from an earlier page of the same
+    /// collection and condition (`PostgresTotals`): `=` when they match (the kept total is
+    /// exact), else the matches counted (`<count> <state>`), in a subquery PostgreSQL runs only
+    /// when that row needs it, or, when the kept total says the page is short (its total is then
+    /// `skip` + its rows), no count (`+ <state>`). The page's rows go out as they are read: no
+    /// window over them, nothing copied on the server. A page that comes back full or past the
+    /// end when it was expected short has its matches counted by a second statement.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, totals: PostgresTotals, _ connection: PostgresConnection
@@ -98,29 +101,71 @@ extension PostgresEngine {
         }
         let key = PostgresTotals.Key(table: info.table, condition: condition)
         let kept = totals.entry(key)
-        let checks: [SQLValue] = [.integer(Int64(max)), kept.map { .text($0.state) } ?? .null]
-        let state = PostgresTotals.stateSQL
-        // The total: -1 for a short page, -2 when the kept one holds, else the count; then the
-        // state the count was made in (NULL when there was no count).
-        let sql =
-            SQLFragment(
-                "SELECT \(columns), CASE WHEN count(*) OVER () < ? THEN -1 WHEN \(state) = ? THEN -2"
-                    + " ELSE (SELECT count(*) FROM \(info.table) WHERE ", checks) + condition
-            + SQLFragment(
-                ") END, CASE WHEN count(*) OVER () < ? OR \(state) = ? THEN NULL ELSE \(state) END FROM (",
-                checks) + page + SQLFragment(") AS page")
+        let expectedShort = kept.map { $0.total < skip + max && ($0.total > skip || skip == 0) } ?? false
+        let layout = TotalRow(columns: columns)
+        let sql = pageWithTotal(
+            page, layout: layout, info: info, condition: condition, keptState: kept?.state,
+            count: !expectedShort)
         let rows = try connection.executePrepared(sql.sql, sql.bindings)
-        guard rows.count > 0 else {
-            return (rows, try max > 0 && skip == 0 ? 0 : count(info, condition, connection))
+        let last = rows.count - 1
+        guard last >= 0, let answer = rows.text(last, layout.column),
+            layout.column == 0 || rows.isNull(last, 0)
+        else {
+            throw PostgresError(sqlState: nil, message: "the page's total row is missing", sql: sql.sql)
         }
-        let counted = rows.int64(0, rows.columnCount - 2)
-        if counted == -1 { return (rows, skip + rows.count) }
-        if counted == -2, let kept {
+        rows.hideLastRow()
+        if answer == "=", let kept {
             totals.reused()
             return (rows, kept.total)
         }
-        totals.counted(key, total: Int(counted), state: rows.text(0, rows.columnCount - 1))
-        return (rows, Int(counted))
+        if answer.hasPrefix("+ ") {
+            let state = String(answer.dropFirst(2))
+            if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
+                let total = skip + rows.count
+                totals.known(key, total: total, state: state)
+                return (rows, total)
+            }
+            let total = try count(info, condition, connection)
+            totals.counted(key, total: total, state: nil)
+            return (rows, total)
+        }
+        guard let space = answer.firstIndex(of: " "), let total = Int(answer[..<space]) else {
+            throw PostgresError(sqlState: nil, message: "the page's total row is \(answer)", sql: sql.sql)
+        }
+        totals.counted(key, total: total, state: String(answer[answer.index(after: space)...]))
+        return (rows, total)
+    }
+
+    /// `page` and its total row (see `page`): the kept total's state (nil: none kept) and whether
+    /// to count the matches when the state is not that one.
+    static func pageWithTotal(
+        _ page: SQLFragment, layout: TotalRow, info: CollectionInfo, condition: SQLFragment,
+        keptState: String?,
+        count: Bool
+    ) -> SQLFragment {
+        SQLFragment("(") + page
+            + SQLFragment(
+                ") UNION ALL SELECT \(layout.before)CASE WHEN s = ? THEN '=' WHEN CAST(? AS boolean) THEN"
+                    + " CAST((SELECT count(*) FROM \(info.table) WHERE ",
+                [keptState.map { .text($0) } ?? .null, .integer(count ? 1 : 0)]) + condition
+            + SQLFragment(
+                ") AS text) || ' ' || s ELSE '+ ' || s END\(layout.after)"
+                    + " FROM (SELECT \(PostgresTotals.stateSQL) AS s) AS state")
+    }
+
+    /// Where the total row of a page of `columns` puts its text: in `body`, the other columns
+    /// NULL (`id` is never NULL in a page's rows).
+    struct TotalRow {
+        let before: String
+        let after: String
+        let column: Int
+
+        init(columns: String) {
+            let names = columns.split(separator: ",").map { $0.filter { $0 != " " } }
+            column = names.firstIndex(of: "body") ?? 0
+            before = String(repeating: "NULL, ", count: column)
+            after = String(repeating: ", NULL", count: names.count - column - 1)
+        }
     }
 
     public func find(_ request: FindRequest) throws -> FindResult {

@@ -54,16 +54,30 @@ final class PostgresTotals: @unchecked Sendable {
         lock.withLock { entries[key] }
     }
 
-    /// A total PostgreSQL counted in `state`.
+    /// A total PostgreSQL counted in `state`; nil: counted by a statement of its own, whose state
+    /// is not known, and the kept total (if any) is forgotten, so the next page counts in its own
+    /// statement.
     func counted(_ key: Key, total: Int, state: String?) {
         lock.withLock {
             counts += 1
-            guard let state else { return }
-            if entries.count >= Self.capacity, entries[key] == nil {
-                entries.removeAll(keepingCapacity: true)
+            guard let state else {
+                entries[key] = nil
+                return
             }
-            entries[key] = Entry(state: state, total: total)
+            keep(key, Entry(state: state, total: total))
         }
+    }
+
+    /// A total known from a short page (`skip` + its rows) in `state`: kept, not counted.
+    func known(_ key: Key, total: Int, state: String) {
+        lock.withLock { keep(key, Entry(state: state, total: total)) }
+    }
+
+    private func keep(_ key: Key, _ entry: Entry) {
+        if entries.count >= Self.capacity, entries[key] == nil {
+            entries.removeAll(keepingCapacity: true)
+        }
+        entries[key] = entry
     }
 
     /// A kept total that PostgreSQL found still exact.

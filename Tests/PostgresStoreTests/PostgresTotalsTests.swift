@@ -71,4 +71,98 @@ import Testing
         #expect(filtered.total == 4)
         #expect(try Self.total(engine) == 6)
     }
+
+    /// `EXPLAIN ANALYZE` of the list statement exactly as the engine builds it for `request`,
+    /// with `keptState` as the kept total's state, run on one of the engine's connections.
+    private static func explain(
+        _ engine: PostgresEngine, _ request: FindRequest, keptState: String?, count: Bool = true
+    ) throws -> String {
+        let info = try engine.collection(request.collection)
+        let condition = try engine.condition(for: request.query)
+        let page = PostgresEngine.pageSQL(
+            request, columns: "body", info: info, condition: condition, skip: request.skip, max: request.max)
+        let sql = PostgresEngine.pageWithTotal(
+            page, layout: PostgresEngine.TotalRow(columns: "body"), info: info, condition: condition,
+            keptState: keptState, count: count)
+        let rows = try engine.pool.with { connection in
+            try connection.execute("EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + sql.sql, sql.bindings)
+        }
+        return (0..<rows.count).compactMap { rows.text($0, 0) }.joined(separator: "\n")
+    }
+
+    /// The database state now, as the list statement reads it.
+    private static func state(_ engine: PostgresEngine) throws -> String {
+        try engine.pool.with { try $0.execute("SELECT \(PostgresTotals.stateSQL)").text(0, 0) ?? "" }
+    }
+
+    /// The page of 100 of 300 documents in `_id` order reads 100 rows of the primary key's index
+    /// and sends them as it reads them: no window, sort or materialized copy over the page's
+    /// rows (the window the total was computed with before cost the cluster more than the page
+    /// itself); the count runs only when the database state is not the kept total's.
+    @Test func aListOfAHundredReadsAHundredRowsOfTheIndexAndCountsOnlyWhenTheStateChanged() throws {
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
+        _ = try engine.insertMany((0..<300).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        _ = try engine.pool.with { try $0.execute("ANALYZE") }
+        let request = FindRequest(collection: "cats", max: 100, totals: true)
+        // Another state than the current one: the count runs.
+        let counted = try Self.explain(engine, request, keptState: "0:0: 2000-01-01")
+        #expect(counted.contains("Index Scan using"), "\(counted)")
+        #expect(counted.contains("rows=100 loops=1"), "\(counted)")
+        for node in ["WindowAgg", "Sort", "Materialize", "CTE Scan"] {
+            #expect(!counted.contains(node), "\(node) in \(counted)")
+        }
+        #expect(counted.contains("Aggregate (actual rows=1 loops=1)"), "\(counted)")
+        // The same state as the kept total's: the count is never run (other tests' commits on the
+        // cluster change the state, so a few tries; every one plans the same).
+        var reused = false
+        for _ in 0..<50 where !reused {
+            let plan = try Self.explain(engine, request, keptState: try Self.state(engine))
+            #expect(!plan.contains("WindowAgg") && plan.contains("Index Scan using"), "\(plan)")
+            reused = plan.contains("Aggregate (never executed)")
+        }
+        #expect(reused)
+        // A page expected short (its kept total says so) does not count in another state either.
+        let short = FindRequest(collection: "cats", skip: 250, max: 100, totals: true)
+        let uncounted = try Self.explain(engine, short, keptState: "0:0: 2000-01-01", count: false)
+        #expect(!uncounted.contains("Aggregate (actual"), "\(uncounted)")
+    }
+
+    /// Short pages and pages past the end through the engine: the totals are exact whether
+    /// counted, known from the page or kept, and a short page after a commit is not counted.
+    @Test func shortPagesAndPagesPastTheEndHaveExactTotals() throws {
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
+        _ = try engine.insertMany((0..<30).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        func total(skip: Int, max: Int) throws -> (total: Int?, count: Int) {
+            let found = try engine.find(FindRequest(collection: "cats", skip: skip, max: max, totals: true))
+            var bytes: [UInt8] = []
+            let counts = try #require(
+                try engine.appendPageJSON(
+                    FindRequest(collection: "cats", skip: skip, max: max, totals: true), into: &bytes))
+            #expect(counts.total == found.total && counts.count == found.documents.count)
+            return (found.total, found.documents.count)
+        }
+        for (skip, max, shown) in [
+            (0, 10, 10), (25, 10, 5), (40, 10, 0), (30, 10, 0), (0, 0, 0), (0, 100, 30),
+        ] {
+            let answer = try total(skip: skip, max: max)
+            #expect(answer.total == 30 && answer.count == shown, "skip \(skip) max \(max)")
+        }
+        // A commit changes the state; a short page (its kept total says so) gives its total from
+        // its own rows, without counting.
+        _ = try engine.insert(["n": 30], into: "cats")
+        let before = engine.totals.figures.counted
+        let afterInsert = try total(skip: 25, max: 10)
+        #expect(afterInsert.total == 31 && afterInsert.count == 6)
+        #expect(engine.totals.figures.counted == before)
+        // Grown past what was kept: the page expected short comes back full and is counted.
+        _ = try engine.insertMany((31..<60).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        let grown = try total(skip: 25, max: 10)
+        #expect(grown.total == 60 && grown.count == 10)
+        let pastTheEnd = try total(skip: 70, max: 10)
+        #expect(pastTheEnd.total == 60 && pastTheEnd.count == 0)
+        _ = try engine.delete(
+            try engine.find(FindRequest(collection: "cats", max: 1)).documents[0].id, from: "cats")
+        let afterDelete = try total(skip: 55, max: 10)
+        #expect(afterDelete.total == 59 && afterDelete.count == 4)
+    }
 }
