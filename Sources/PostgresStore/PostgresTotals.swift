@@ -1,9 +1,10 @@
 import DocumentQuery
 import PlatformSupport
 
-/// The totals of full list pages (`X-Pagination`, `totals=true`), each kept with the state of
-/// the database it was counted in, so that a page of the same collection and condition asks
-/// PostgreSQL to count again only when that state has changed.
+/// The totals of list pages (`X-Pagination`, `totals=true`), each kept with the state of the
+/// database it was counted in (or known in, from a short page's own rows), so that a page of the
+/// same collection and condition asks PostgreSQL to count again only when that state has
+/// changed.
 ///
 /// The state is the statement's snapshot (`txid_current_snapshot()`: the oldest running
 /// transaction, the next one, the ones running in between) and the server's start time. Two
@@ -13,9 +14,10 @@ import PlatformSupport
 /// snapshot; the next full page then counts, as it did before, and keeps the new total. A
 /// restart, a failover or another server behind the same URL changes the start time.
 ///
-/// The page statement compares the state it runs in with the kept one itself (`PostgresEngine`
-/// `page`): the count is an init plan PostgreSQL runs only when a row needs it, so a page whose
-/// state matches costs no count at all.
+/// The page statement compares the state it runs in with the kept one itself, in a row after
+/// the page's rows (`PostgresEngine` `page`): the count is an init plan PostgreSQL runs only
+/// when that row needs it, so a page whose state matches costs no count at all, and neither does
+/// a page the kept total says is short (its total is `skip` + its rows).
 ///
 /// `@unchecked Sendable`: `entries` and the counters are only touched under `lock`.
 final class PostgresTotals: @unchecked Sendable {

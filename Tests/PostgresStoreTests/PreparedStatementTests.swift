@@ -82,14 +82,40 @@ struct PreparedStatementTests {
         let none = FindRequest(collection: "cats", query: ["n": ["$gt": 100]], totals: true)
         #expect(try engine.find(none).total == 0)
         #expect(try Self.roundTrips(engine) { _ = try engine.find(none) } == 1)
-        // Every page statement above was prepared once on the connection and reused.
+        // Every page statement above was prepared once on the connection and reused (the page
+        // with no match counted at its first run; its total then says it is short, so the runs
+        // after it, five, go through the statement without a count: prepared at the second).
         let statements = try engine.pool.with { connection in
             try connection.execute(
                 "SELECT generic_plans + custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UNION ALL%'"
             )
         }
         #expect(statements.count >= 4)
-        for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 5) }
+        for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 4) }
+    }
+
+    @Test(
+        "a list page runs its generic plan once the connection has its five custom plans: no planning per request"
+    )
+    func listPageIsNotPlannedAgain() throws {
+        let engine = try Self.engine()
+        _ = try engine.insertMany((0..<300).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        _ = try engine.pool.with { try $0.execute("ANALYZE") }
+        let request = FindRequest(collection: "cats", max: 100, totals: true)
+        for _ in 0..<12 {
+            var bytes: [UInt8] = []
+            #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 300)
+        }
+        // Run 1 is sent as it is, run 2 prepares; PostgreSQL plans runs 2 to 6 for their values
+        // and then compares: with LIMIT and OFFSET as parameters the generic plan lost (it
+        // assumes a tenth of the rows for each) and every run was planned again.
+        let plans = try engine.pool.with { connection in
+            try connection.execute(
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UNION ALL%'"
+            )
+        }
+        #expect(plans.count == 1)
+        #expect(plans.int64(0, 0) >= 5, "generic \(plans.int64(0, 0)), custom \(plans.int64(0, 1))")
     }
 
     @Test("past the connection's limit its prepared statements are deallocated and prepared again")
