@@ -32,7 +32,9 @@ public struct USDAStandIn: Sendable {
     }
 
     let requireKey: Bool
-    let catalogue: USDAFoodCatalogue
+    /// Built once per process on the first request that needs it, not when a server is
+    /// assembled: a server whose USDA routes are never asked never builds it.
+    var catalogue: USDAFoodCatalogue { USDAFoodCatalogue.shared }
     /// Whether answers are assembled from each food's JSON written once (`USDAFoodJSON`), as
     /// they are when serving; false writes every food again per answer, the byte-identical
     /// reference the tests compare with.
@@ -45,7 +47,6 @@ public struct USDAStandIn: Sendable {
     init(requireKey: Bool, prewritten: Bool) {
         self.requireKey = requireKey
         self.prewritten = prewritten
-        catalogue = USDAFoodCatalogue.shared
     }
 
     /// Builds the catalogue and its index now rather than on the first search.
