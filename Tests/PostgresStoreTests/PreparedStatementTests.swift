@@ -118,6 +118,40 @@ struct PreparedStatementTests {
         #expect(plans.int64(0, 0) >= 5, "generic \(plans.int64(0, 0)), custom \(plans.int64(0, 1))")
     }
 
+    /// A filtered page is not prepared, so PostgreSQL plans each run for its values: a generic
+    /// plan, blind to the condition's selectivity, read a filtered sorted page of 10,000 through
+    /// the filter's index and sorted, ten times slower than reading the sort index in order
+    /// (bench/engines/run.sh, "GET page"). An unfiltered page stays prepared.
+    @Test func aFilteredPageIsPlannedForItsValues() throws {
+        let engine = try Self.engine()
+        _ = try engine.insertMany(
+            (0..<300).map { ["n": .number(JSONNumber(Int64($0))), "r": .number(JSONNumber(Int64($0 % 6)))] },
+            into: "cats")
+        _ = try engine.pool.with { try $0.execute("ANALYZE") }
+        let request = FindRequest(
+            collection: "cats", query: try JSON.parse(#"{"r":{"$gte":4}}"#),
+            sort: [SortKey(path: try FieldPath("n"), ascending: false)], skip: 10, max: 20, totals: true)
+        for _ in 0..<12 {
+            var bytes: [UInt8] = []
+            #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 100)
+        }
+        let prepared = try engine.pool.with { connection in
+            try connection.execute(
+                "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
+        }
+        #expect(prepared.count == 0, "\(prepared.count > 0 ? prepared.text(0, 0) ?? "" : "")")
+        var bytes: [UInt8] = []
+        for _ in 0..<2 {
+            _ = try engine.appendPageJSON(
+                FindRequest(collection: "cats", max: 20, totals: true), into: &bytes)
+        }
+        let unfiltered = try engine.pool.with { connection in
+            try connection.execute(
+                "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
+        }
+        #expect(unfiltered.count == 1)
+    }
+
     @Test("past the connection's limit its prepared statements are deallocated and prepared again")
     func preparedLimit() throws {
         let connection = try PostgresFixture.connection()
