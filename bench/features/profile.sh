@@ -16,6 +16,8 @@ root=$(pwd)
 export BENCH_API_DIR="$root/bench/api"
 # shellcheck source=../api/lib.sh
 source "$BENCH_API_DIR/lib.sh"
+# shellcheck source=lib.sh
+source "$root/bench/features/lib.sh"
 
 rounds=${ROUNDS:-1}
 duration=${DURATION:-4s}
@@ -28,17 +30,6 @@ tmp=$(mktemp -d)
 declare -A pid=() port=()
 trap 'bench_stop_servers; rm -rf "$tmp"' EXIT
 key="bench$(date +%s%N | sha256sum | head -c 19)"
-
-start_server() {  # name folder
-    local name=$1
-    port[$name]=$(bench_free_port)
-    "${binary[$name]}" serve --quiet --no-seed --apikey "$key" --port "${port[$name]}" --data-dir "$2" \
-        >"$tmp/$name.out" 2>"$tmp/$name.err" &
-    pid[$name]=$!
-    bench_wait_health "${port[$name]}" "$tmp/$name.err"
-    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "${port[$name]}" "$key" benchcats 1000 "$tmp/ids-$name.txt" \
-        >/dev/null
-}
 
 # Features' own symbols (self time): the journal, faults, console, Host check, key ring, realtime.
 feature_symbols='Journal|FaultTable|FaultMiddleware|ConsolePage|ConsoleSession|HostCheck|HostAllowList|KeyRing|RealtimeHub|MiddlewareChains'
@@ -63,20 +54,7 @@ run() {  # name round label script suffix
 }
 
 : >"$tmp/results.txt"
-for round in $(seq 1 "$rounds"); do
-    echo "== round $round; load $(cut -d' ' -f1-3 /proc/loadavg)"
-    order=("${names[@]}")
-    if [ $((round % 2)) -eq 0 ]; then
-        order=()
-        for ((i = ${#names[@]} - 1; i >= 0; i--)); do order+=("${names[$i]}"); done
-    fi
-    for name in "${order[@]}"; do start_server "$name" "$tmp/data-$name-$round"; done
-    for test in "GET one:get_one.lua:" "GET 100:list.lua:?max=100"; do
-        IFS=: read -r label script suffix <<<"$test"
-        for name in "${order[@]}"; do run "$name" "$round" "$label" "$script" "$suffix"; done
-    done
-    bench_stop_servers
-done
+features_rounds "$rounds"
 
 {
     echo

@@ -18,6 +18,8 @@ root=$(pwd)
 export BENCH_API_DIR="$root/bench/api"
 # shellcheck source=../api/lib.sh
 source "$BENCH_API_DIR/lib.sh"
+# shellcheck source=lib.sh
+source "$root/bench/features/lib.sh"
 
 rounds=${ROUNDS:-3}
 [[ "$rounds" =~ ^[1-9]$ ]] || { echo "ROUNDS must be 1 to 9" >&2; exit 2; }
@@ -44,16 +46,10 @@ fi
 key="bench$(date +%s%N | sha256sum | head -c 19)"
 
 start_server() {  # name folder
-    local name=$1 folder=$2 binary=$now_bin
-    [ "$name" = before ] && binary=$before_bin
-    port[$name]=$(bench_free_port)
-    "$binary" serve --quiet --no-seed --apikey "$key" --port "${port[$name]}" --data-dir "$folder" \
-        >"$tmp/$name.out" 2>"$tmp/$name.err" &
-    pid[$name]=$!
-    bench_wait_health "${port[$name]}" "$tmp/$name.err"
-    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "${port[$name]}" "$key" benchcats 1000 "$tmp/ids-$name.txt" \
-        >/dev/null
-    echo "== $name: pid ${pid[$name]} on 127.0.0.1:${port[$name]}, 1,000 cats seeded"
+    local binary=$now_bin
+    [ "$1" = before ] && binary=$before_bin
+    features_start_server "$1" "$binary" "$2"
+    echo "== $1: pid ${pid[$1]} on 127.0.0.1:${port[$1]}, 1,000 cats seeded"
 }
 
 run() {  # name round label script url-suffix wrk-args...
