@@ -130,13 +130,12 @@ package final class AutoIndexer: @unchecked Sendable {
     /// lock and a set lookup when the collection has no automatic index.
     package func noteWrites(_ count: Int, collectionID: Int64, engine: any AutoIndexingEngine) {
         guard count > 0 else { return }
-        let now = ContinuousClock.now
         let due: Bool = lock.withLock {
             let indexed = indexedCollections.contains(collectionID)
             if indexed { writeTotals[collectionID, default: 0] += count }
-            guard (indexed || !swept) && !working && now - lastSweep >= policy.sweepInterval else {
-                return false
-            }
+            // The clock is read only for a collection with automatic indexes (or before the first sweep).
+            guard (indexed || !swept) && !working && ContinuousClock.now - lastSweep >= policy.sweepInterval
+            else { return false }
             working = true
             return true
         }
@@ -220,8 +219,8 @@ package final class AutoIndexer: @unchecked Sendable {
         for (key, ledger) in ledgers where now - ledger.since >= policy.sweepInterval {
             let total = writeTotals[key.collectionID] ?? 0
             let writes = total - ledger.writesBefore
-            let paid = policy.writeCost * writes
             guard writes > 0 else { continue }
+            let paid = policy.writeCost * writes
             if paid > ledger.saved {
                 costly.append(
                     (
@@ -274,8 +273,7 @@ package final class AutoIndexer: @unchecked Sendable {
             lock.withLock {
                 let reads = slowReads[key] ?? 0
                 if reads > 0 { scanCost[key] = (slowTime[key] ?? .zero) / reads }
-                slowReads[key] = nil
-                slowTime[key] = nil
+                forgetSlowReads(key)
                 lastUse[key] = .now
                 uses[key] = nil
                 refreshIndexed(now: .now)
