@@ -262,9 +262,12 @@ public final class RealtimeHub: @unchecked Sendable {
                 _ = lock.wait(milliseconds: Self.milliseconds(until: nextPing))
             }
             if pruneNeeded {
-                let before = members.count
+                // Joiners too: one that left before a round took it would otherwise join
+                // closed, after this flag was spent, and stay counted until the next prune.
+                let before = members.count + joining.count
                 members.removeAll { !$0.sink.isOpen }
-                leftSinceTrim += before - members.count
+                joining.removeAll { !$0.subscriber.sink.isOpen }
+                leftSinceTrim += before - members.count - joining.count
             }
             pruneNeeded = false
             if members.isEmpty && joining.isEmpty {
