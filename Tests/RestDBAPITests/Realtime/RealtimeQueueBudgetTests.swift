@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RestDBAPI
@@ -50,5 +51,24 @@ import Testing
         #expect(members[1].sink.send([UInt8](repeating: 1, count: 300_000)))
         #expect(RealtimeHub.closeSlowest(members, toFit: 250_000) == 1)
         #expect(!members[1].sink.isOpen && members[2].sink.isOpen)
+    }
+}
+
+/// A subscriber whose stream ends before the dispatcher's first round took it (a client that
+/// leaves at once, or a dispatcher thread slow to start on a loaded machine) is not kept.
+@Suite struct RealtimeJoinerTests {
+    @Test func aJoinerWhoseStreamClosedBeforeItsFirstRoundIsDropped() throws {
+        let poller = try Poller()
+        defer { poller.close() }
+        let scheduler = try StreamScheduler(poller: poller)
+        defer { scheduler.close() }
+        let hub = RealtimeHub()
+        let subscriber = RealtimeQueueBudgetTests.subscribers(1, scheduler)[0]
+        subscriber.sink.close()
+        hub.subscribe(subscriber)
+        // Bounded: the dispatcher ends its run once nobody is left (10 s at most).
+        for _ in 0..<1_000 where hub.hasSubscribers { usleep(10_000) }
+        #expect(!hub.hasSubscribers)
+        #expect(hub.subscriberCount == 0)
     }
 }
