@@ -55,17 +55,25 @@ final class ServerProcess {
     }
 
     deinit {
-        if process.isRunning { _ = Self.stop(process, exited: exited) }
+        if stopped == nil, process.isRunning { _ = Self.stop(process, exited: exited) }
         try? FileManager.default.removeItem(at: stderrURL)
     }
 
     /// What the server wrote to stderr so far.
     var standardError: String { Self.read(stderrURL) }
 
+    /// What the first `terminate()` returned (nil until then).
+    private var stopped: Int32??
+
     /// Sends SIGTERM to the server's PID and waits up to `timeout` for it to exit; returns its
-    /// exit status, or nil when it had to be killed.
+    /// exit status, or nil when it had to be killed. Called again (a test's own check, then its
+    /// `defer`), it returns the same answer at once: the process has been waited for, so its
+    /// PID is neither signalled again (it may belong to another process by then) nor waited on.
     func terminate(timeout: Duration = .seconds(20)) -> Int32? {
-        Self.stop(process, exited: exited, timeout: timeout)
+        if let stopped { return stopped }
+        let status = Self.stop(process, exited: exited, timeout: timeout)
+        stopped = .some(status)
+        return status
     }
 
     private static func stop(_ process: Process, exited: DispatchSemaphore, timeout: Duration = .seconds(20))
