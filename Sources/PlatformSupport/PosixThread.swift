@@ -42,7 +42,9 @@ package enum PosixThread {
         let result = pthread_create(
             &thread, nil,
             { argument in
-                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                // Optional on Glibc, non-optional on Darwin: the cast compiles on both.
+                let start = Unmanaged<Start>.fromOpaque((argument as UnsafeMutableRawPointer?)!)
+                    .takeRetainedValue()
                 // Glibc's pthread_setname_np is not visible to Swift; Linux threads stay unnamed.
                 #if canImport(Darwin)
                     _ = pthread_setname_np(start.name)
