@@ -41,6 +41,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "CEventLoop"),
+        // The files served from the binary (the OpenAPI document, the console's files), compiled in
+        // with C's `#embed`: SwiftPM's `embedInCode` writes one Swift array literal per file, which
+        // a debug build takes minutes of CPU to compile.
+        .target(name: "CEmbeddedFiles"),
         // Locks, threads and a client socket over POSIX: the one home of that platform code.
         .target(name: "PlatformSupport", swiftSettings: swiftSettings),
         .target(
@@ -86,10 +90,10 @@ let package = Package(
             name: "RestDBAPI",
             dependencies: [
                 "SocketHTTP", "DocumentJSON", "DocumentQuery", "DocumentStore", "DataTransfer",
-                "PlatformSupport", "MediaArchive", "CEventLoop",
+                "PlatformSupport", "MediaArchive", "CEventLoop", "CEmbeddedFiles",
             ],
-            // The OpenAPI document is data, compiled in as bytes; docs/openapi.json links to it.
-            resources: [.embedInCode("OpenAPI/openapi.json")],
+            // The OpenAPI document is data, compiled in by CEmbeddedFiles; docs/openapi.json links to it.
+            exclude: ["OpenAPI/openapi.json"],
             swiftSettings: swiftSettings
         ),
         // `restlite serve` without the command line: settings, data folder, seed, banner, and the one
@@ -213,8 +217,8 @@ let package = Package(
         ),
         // The web console's pages and sessions; its files are compiled into the binary.
         .target(
-            name: "Console", dependencies: ["SocketHTTP", "PlatformSupport"],
-            resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
+            name: "Console", dependencies: ["SocketHTTP", "PlatformSupport", "CEmbeddedFiles"],
+            exclude: ["Assets"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ConsoleTests",
             dependencies: [

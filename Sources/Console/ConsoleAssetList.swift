@@ -1,27 +1,16 @@
+import CEmbeddedFiles
+
 /// The files of `Assets/`, by the name they are served under (`/_console/<name>`).
 ///
-/// SwiftPM embeds each file as a `PackageResources` constant named after it (`app.js` becomes
-/// `app_js`) but offers no list of them, so a file added to `Assets/` gets its line here too;
-/// `ConsoleAssetTests` fails while the two differ.
+/// `CEmbeddedFiles` compiles them in and lists them (`console_assets` in its `EmbeddedFiles.c`),
+/// so a file added to `Assets/` gets its line there too; `ConsolePageTests` fails while the
+/// folder and that list differ.
 enum ConsoleAssetList {
-    static let files: [(name: String, bytes: [UInt8])] = [
-        ("api.js", PackageResources.api_js),
-        ("app.js", PackageResources.app_js),
-        ("code.js", PackageResources.code_js),
-        ("documents.js", PackageResources.documents_js),
-        ("dom.js", PackageResources.dom_js),
-        ("favicon.svg", PackageResources.favicon_svg),
-        ("fields.js", PackageResources.fields_js),
-        ("import.js", PackageResources.import_js),
-        ("index.html", PackageResources.index_html),
-        ("indexes.js", PackageResources.indexes_js),
-        ("keys.js", PackageResources.keys_js),
-        ("live.js", PackageResources.live_js),
-        ("media.js", PackageResources.media_js),
-        ("query-state.js", PackageResources.query_state_js),
-        ("row-editor.js", PackageResources.row_editor_js),
-        ("schema.js", PackageResources.schema_js),
-        ("style.css", PackageResources.style_css),
-        ("table.js", PackageResources.table_js),
-    ]
+    static let files: [(name: String, bytes: [UInt8])] = {
+        var count = 0
+        let files = UnsafeBufferPointer(start: cef_console_assets(&count), count: count)
+        return files.map { file in
+            (String(cString: file.name), Array(UnsafeBufferPointer(start: file.bytes, count: file.count)))
+        }
+    }()
 }
