@@ -230,11 +230,13 @@ struct PostgresEngineTests {
 
     @Test("the query budget is statement_timeout and answers SQLite's budget message")
     func budget() throws {
-        let engine = try Self.engine(budget: .milliseconds(50))
+        // A budget that ordinary statements (this insert creates the collection's table) meet
+        // under any load, and a sleep far past it: the budget alone ends the statement.
+        let engine = try Self.engine(budget: .seconds(1))
         _ = try engine.insert(["name": .string("x")], into: "slow")
         #expect {
             try engine.mapped {
-                try engine.run { connection in try connection.execute("SELECT pg_sleep(1)") }
+                try engine.run { connection in try connection.execute("SELECT pg_sleep(30)") }
             }
         } throws: { error in
             guard case .badRequest(let message) = error as? StoreError else { return false }
