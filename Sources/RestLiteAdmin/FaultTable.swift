@@ -21,16 +21,17 @@ public final class FaultTable: @unchecked Sendable {
     private var slots: [Slot] = []
     private var nextNumber = 1
     private let serverSeed: UInt64
-    /// `slots.count`, written under `lock`, read without it.
-    private let ruleCount = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    /// `slots.count`, written under `lock`, read without it by every request: on a cache line
+    /// of its own (`cel_cells_allocate`), or each read missed whenever a neighbouring cell was
+    /// written.
+    private let ruleCount: UnsafeMutablePointer<Int64> = cel_cells_allocate(1)!
 
     /// - Parameter seed: draws for rules without a seed of their own; rule n gets `seed + n`.
     public init(seed: UInt64?) {
         serverSeed = seed ?? UInt64.random(in: 0...UInt64.max)
-        ruleCount.initialize(to: 0)
     }
 
-    deinit { ruleCount.deallocate() }
+    deinit { cel_cells_free(ruleCount) }
 
     /// Whether any rule is in force: one atomic load, no lock.
     public var hasRules: Bool { cel_atomic_load(ruleCount) > 0 }

@@ -154,23 +154,28 @@ public final class RequestJournal: @unchecked Sendable {
 
     public let capacity: Int
     public let bodyLimit: Int
-    /// The ring: slot `(sequence - 1) % capacity` holds the newest record of its sequences.
+    /// A step of at least 17 slots with no factor in common with `capacity`, so that
+    /// `slot(of:)` visits every slot.
+    private let spread: Int
+    /// The ring: the newest record of each residue `(sequence - 1) % capacity`, in the slot
+    /// `slot(of:)` gives it.
     private let slots: UnsafeMutablePointer<Record?>
     /// One flag per slot: 1 while a thread puts in or copies out that slot's record.
     private let busy: UnsafeMutablePointer<Int64>
-    /// The last sequence number handed out.
-    private let lastSequence: UnsafeMutablePointer<Int64>
+    /// The last sequence number handed out (on a cache line of its own).
+    private let lastSequence: UnsafeMutablePointer<Int64> = cel_cells_allocate(1)!
 
     public init(capacity: Int, bodyLimit: Int = 64 * 1024) {
         self.capacity = max(0, capacity)
         self.bodyLimit = bodyLimit
+        var step = 17
+        while Self.greatestCommonDivisor(step, max(1, capacity)) != 1 { step += 1 }
+        spread = step
         let room = max(1, self.capacity)
         slots = .allocate(capacity: room)
         slots.initialize(repeating: nil, count: room)
         busy = .allocate(capacity: room)
         busy.initialize(repeating: 0, count: room)
-        lastSequence = .allocate(capacity: 1)
-        lastSequence.initialize(to: 0)
     }
 
     deinit {
@@ -178,7 +183,17 @@ public final class RequestJournal: @unchecked Sendable {
         slots.deinitialize(count: room)
         slots.deallocate()
         busy.deallocate()
-        lastSequence.deallocate()
+        cel_cells_free(lastSequence)
+    }
+
+    /// Where the record of `sequence` goes: consecutive sequences, recorded at the same moment
+    /// by workers on different cores, land `spread` slots apart, so they do not write the same
+    /// cache line (of `slots` or of `busy`). A listing reads every slot and sorts, so the order
+    /// of the slots is nobody's concern.
+    private func slot(of sequence: Int) -> Int { (sequence - 1) % capacity * spread % capacity }
+
+    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        b == 0 ? a : greatestCommonDivisor(b, a % b)
     }
 
     /// Headers and query parameters whose values are keys (a console session cookie and its
@@ -201,11 +216,11 @@ public final class RequestJournal: @unchecked Sendable {
             sequence: sequence, ended: ended, method: request.method, packed: Packed(request),
             rawBody: truncated ? Array(request.body.prefix(bodyLimit)) : request.body,
             bodyBytes: size, bodyTruncated: truncated, status: status, milliseconds: milliseconds)
-        let slot = (sequence - 1) % capacity
-        hold(slot)
+        let index = slot(of: sequence)
+        hold(index)
         // A later sequence already there (the ring wrapped while this one was packed) stays.
-        if (slots[slot]?.sequence ?? 0) < sequence { swap(&slots[slot], &record) }
-        release(slot)
+        if (slots[index]?.sequence ?? 0) < sequence { swap(&slots[index], &record) }
+        release(index)
         withExtendedLifetime(record) {}  // the evicted record: freed here, with the slot free
     }
 

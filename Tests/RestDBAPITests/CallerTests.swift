@@ -70,4 +70,51 @@ import Testing
         #expect(responder.respondBeforeBody(to: bearer)?.status == .forbidden)
         #expect(seen.all.count == 2)
     }
+
+    /// Each worker's replica of the router checks keys with copies of its own (strings that no
+    /// other worker's requests retain), made again when the keys change: a key added is
+    /// accepted by the replica's next request and a key removed refused, as by the shared
+    /// router.
+    @Test func aWorkersKeyCheckUsesKeysOfItsOwnAndSeesEachReload() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("caller-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let first = APIKey(key: "firstfirstfirstfirstfirst", full: true)
+        let second = APIKey(key: "secondsecondsecondsecond", full: false, methods: ["GET"])
+        try KeyFile(keys: [first]).save(to: file)
+        let keys = try KeyRing(file: file, recheckInterval: .seconds(3600))
+        let seen = Seen()
+        var router = Router()
+        router.get("/rest/probe") { request in
+            seen.append(request.caller)
+            return .json(.ok, "{}")
+        }
+        router.use(KeyMiddleware(keys: keys))
+        let shared = router.freeze()
+        let replica = shared.replica()
+        func status(_ responder: any HTTPResponder, _ key: String) -> HTTPStatus {
+            responder.respond(
+                to: HTTPRequest(method: .get, target: "/rest/probe", headers: ["x-apikey": key])
+            ).status
+        }
+
+        #expect(status(replica, first.key) == .ok)
+        let copied = try #require(seen.all.last??.key)
+        #expect(copied == first)
+        var copiedKey = copied.key
+        var ringKey = keys.keys[0].key
+        let ownStorage = copiedKey.withUTF8 { mine in
+            ringKey.withUTF8 { ring in mine.baseAddress != ring.baseAddress }
+        }
+        #expect(ownStorage, "the replica's caller holds the ring's own string")
+        #expect(status(replica, second.key) == .forbidden)
+
+        try KeyFile(keys: [second]).save(to: file)
+        try keys.reload()
+        for responder in [replica, shared] {
+            #expect(status(responder, second.key) == .ok)
+            #expect(seen.all.last??.key == second && seen.all.last??.hasFullAccess == false)
+            #expect(status(responder, first.key) == .forbidden)
+            #expect(status(responder, "") == .unauthorized)
+        }
+    }
 }

@@ -66,6 +66,22 @@ import Testing
         #expect(journal.entries().isEmpty)
     }
 
+    /// Consecutive records go to slots apart (so workers on two cores do not write one cache
+    /// line), which must still cover every slot: capacities that share a factor with the step
+    /// (17, 34, 18 * 17) and small ones keep exactly the newest entries, in order.
+    @Test func everyCapacityKeepsTheNewestWhereverItsSlotsLie() {
+        for capacity in [1, 2, 16, 17, 34, 100, 306, 1000] {
+            let journal = RequestJournal(capacity: capacity)
+            for number in 1...(3 * capacity + 5) {
+                journal.record(
+                    HTTPRequest(method: .get, target: "/n/\(number)"), status: 200, milliseconds: 0)
+            }
+            let newest = Array((2 * capacity + 6)...(3 * capacity + 5))
+            #expect(journal.entries().map(\.sequence) == newest, "capacity \(capacity)")
+            #expect(journal.entries().map(\.path) == newest.map { "/n/\($0)" }, "capacity \(capacity)")
+        }
+    }
+
     /// An entry's wall time is worked out from the monotonic clock when it is listed.
     @Test func anEntryTimeIsTheWallTimeItWasRecorded() {
         let journal = RequestJournal(capacity: 4)

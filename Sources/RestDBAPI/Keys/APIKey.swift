@@ -44,6 +44,14 @@ public struct APIKey: Sendable, Hashable, Codable {
         scopeRefusal(method: method, path: requestPath, origin: origin) == nil
     }
 
+    /// The same key in strings and arrays of its own (new storage, not shared with `self`).
+    var ownCopy: APIKey {
+        func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+        return APIKey(
+            key: fresh(key), full: full, methods: methods.map(fresh), path: path.map(fresh),
+            origins: origins.map(fresh), created: created.map(fresh), note: note.map(fresh))
+    }
+
     fileprivate static func sameOrigin(_ allowed: String, _ origin: String) -> Bool {
         if allowed == "*" { return true }
         let trim: (String) -> String = { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }

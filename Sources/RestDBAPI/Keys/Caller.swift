@@ -77,6 +77,13 @@ extension KeyRing {
     public func caller(of request: HTTPRequest) -> Caller {
         request.attributes[Caller.self] ?? caller(presenting: KeyMiddleware.presentedKey(request))
     }
+
+    /// `caller(of:)` with the key taken from one worker's `copies` of the keys.
+    func caller(of request: HTTPRequest, copies: WorkerCopies) -> Caller {
+        if let attached = request.attributes[Caller.self] { return attached }
+        guard let key = KeyMiddleware.presentedKey(request), !key.isEmpty else { return Caller(.none) }
+        return Caller(match(key, copies: copies).map(Caller.Credential.key) ?? .unknown)
+    }
 }
 
 extension HTTPRequest {

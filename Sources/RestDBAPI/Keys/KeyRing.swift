@@ -37,10 +37,13 @@ public final class KeyRing: @unchecked Sendable {
     /// Whether there is a `source` to follow (read per request instead of copying `source`).
     private let followsSource: Bool
     let extraKeys: [APIKey]
-    /// The address of the current snapshot (one of `published`), read without the lock.
-    private let currentCell = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
-    /// When the change mark is next due, in `HTTPRequest.monotonicNanoseconds()`.
-    private let nextCheck = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    /// [0] the address of the current snapshot (one of `published`), read without the lock;
+    /// [1] when the change mark is next due, in `HTTPRequest.monotonicNanoseconds()`. Both are
+    /// read by every request and written seldom, so they sit on cache lines of their own
+    /// (`cel_cells_allocate`): beside a cell another core writes, each read would miss.
+    private let cells: UnsafeMutablePointer<Int64> = cel_cells_allocate(2)!
+    private var currentCell: UnsafeMutablePointer<Int64> { cells }
+    private var nextCheck: UnsafeMutablePointer<Int64> { cells + 1 }
     /// Every snapshot ever current, oldest first: a reader may still hold an older one.
     private var published: [Snapshot] = []
     private let recheckNanoseconds: Int64
@@ -60,15 +63,11 @@ public final class KeyRing: @unchecked Sendable {
         recheckNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         let mark = source?.changeMark()
         let storedKeys = try source?.load() ?? []
-        currentCell.initialize(to: 0)
-        nextCheck.initialize(to: Int64(HTTPRequest.monotonicNanoseconds()) + recheckNanoseconds)
+        cel_atomic_store(nextCheck, Int64(HTTPRequest.monotonicNanoseconds()) + recheckNanoseconds)
         publish(Snapshot(keys: extraKeys + storedKeys, mark: mark))
     }
 
-    deinit {
-        currentCell.deallocate()
-        nextCheck.deallocate()
-    }
+    deinit { cel_cells_free(cells) }
 
     /// Follows `keys.json` at `file` (nil: only `fullAccessKeys`).
     public convenience init(
@@ -107,6 +106,43 @@ public final class KeyRing: @unchecked Sendable {
         return Unmanaged<Snapshot>.fromOpaque(currentAddress())._withUnsafeGuaranteedRef {
             $0.match(presented)
         }
+    }
+
+    /// `match(_:)` against `copies`, one worker's copies of the current snapshot's keys and
+    /// their bytes, made again when the snapshot changed since the last call. The shared
+    /// snapshot's keys and bytes have reference counts every worker writes (comparing a key's
+    /// bytes retains them, and a request copies its caller, so its key, three times), and
+    /// those counts' cache lines then moved between the cores on every request.
+    func match(_ presented: String, copies: WorkerCopies) -> APIKey? {
+        reloadIfDue()
+        let address = currentAddress()
+        if copies.snapshot != address {
+            let keys = Unmanaged<Snapshot>.fromOpaque(address)._withUnsafeGuaranteedRef {
+                $0.keys.map(\.ownCopy)
+            }
+            copies.keys = keys
+            copies.keyBytes = keys.map { Array($0.key.utf8) }
+            copies.snapshot = address
+        }
+        return Self.lastMatch(presented, in: copies.keyBytes).map { copies.keys[$0] }
+    }
+
+    /// One worker's copies of the keys of the snapshot it last read (`match(_:copies:)`).
+    /// `@unchecked Sendable`: only the worker that owns it reads or writes it.
+    final class WorkerCopies: @unchecked Sendable {
+        fileprivate var snapshot: UnsafeRawPointer?
+        fileprivate var keys: [APIKey] = []
+        fileprivate var keyBytes: [[UInt8]] = []
+    }
+
+    /// The index of the last of `keyBytes` equal to `presented`; every key is compared in
+    /// constant time, whatever matches.
+    fileprivate static func lastMatch(_ presented: String, in keyBytes: [[UInt8]]) -> Int? {
+        var found: Int?
+        for index in keyBytes.indices where ConstantTime.equals(keyBytes[index], presented) {
+            found = index
+        }
+        return found
     }
 
     /// Reads the stored keys again now, whatever the recheck interval says (after this process
@@ -177,11 +213,7 @@ public final class KeyRing: @unchecked Sendable {
 
         /// The last key equal to `presented`; every key is compared, whatever matches.
         func match(_ presented: String) -> APIKey? {
-            var found: Int?
-            for index in keyBytes.indices where ConstantTime.equals(keyBytes[index], presented) {
-                found = index
-            }
-            return found.map { keys[$0] }
+            KeyRing.lastMatch(presented, in: keyBytes).map { keys[$0] }
         }
     }
 }

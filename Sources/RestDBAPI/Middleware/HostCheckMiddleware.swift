@@ -8,6 +8,11 @@ import SocketHTTP
 struct HostCheckMiddleware: HTTPMiddleware {
     let allowed: HostAllowList
 
+    /// One worker's check, with a set of names in storage of its own (`HTTPMiddleware.replica()`).
+    func replica() -> any HTTPMiddleware {
+        HostCheckMiddleware(allowed: HostAllowList(names: Array(allowed.names)))
+    }
+
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
         if let refusal = refusal(request) { return refusal }
         return try next(request)
@@ -55,6 +60,8 @@ public struct HostAllowList: Sendable, Equatable {
     /// developer's machine sends, recognised from its bytes without building a string. False
     /// leaves the answer to the full check.
     static func isPlainLoopback(_ host: String) -> Bool {
+        // A native string's bytes lie together: read in place (every request comes here).
+        if let plain = host.utf8.withContiguousStorageIfAvailable(isPlainLoopback(bytes:)) { return plain }
         var name = host.utf8[...]
         if let colon = name.firstIndex(of: UInt8(ascii: ":")) {
             let port = name[name.index(after: colon)...]
@@ -65,6 +72,24 @@ public struct HostAllowList: Sendable, Equatable {
             name = name[..<colon]
         }
         return name.elementsEqual("127.0.0.1".utf8) || name.elementsEqual("localhost".utf8)
+    }
+
+    private static func isPlainLoopback(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            guard colon + 1 < bytes.count,
+                bytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return false }
+            end = colon
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[..<end])
+        return equals(name, "127.0.0.1") || equals(name, "localhost")
+    }
+
+    /// Compares with a literal's bytes in place: a static array would be retained by every
+    /// request, a reference count that both cores write.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// `localhost`, `*.localhost` (RFC 6761: always the loopback), `127.0.0.0/8` and `[::1]`.

@@ -13,9 +13,29 @@ struct KeyMiddleware: HTTPMiddleware {
     let keys: KeyRing
     /// Refuse `Authorization: Bearer`, which restdb.io does not accept (restlite's choice).
     var strict = false
+    /// One worker's copies of the keys (`replica()`); nil in the router every worker shares.
+    var copies: KeyRing.WorkerCopies?
+
+    init(keys: KeyRing, strict: Bool = false) {
+        self.keys = keys
+        self.strict = strict
+    }
+
+    /// The key check of one worker: the callers it makes hold that worker's copies of the keys,
+    /// whose reference counts no other core writes (each request copies its caller three times).
+    func replica() -> any HTTPMiddleware {
+        var replica = self
+        replica.copies = KeyRing.WorkerCopies()
+        return replica
+    }
+
+    private func caller(of request: HTTPRequest) -> Caller {
+        guard let copies else { return keys.caller(of: request) }
+        return keys.caller(of: request, copies: copies)
+    }
 
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        let caller = keys.caller(of: request)
+        let caller = caller(of: request)
         var request = request
         request.attributes[Caller.self] = caller
         if let refusal = adminRefusal(request, caller) { throw refusal }
@@ -40,7 +60,7 @@ struct KeyMiddleware: HTTPMiddleware {
     /// refused from its head, before a byte of its body is read.
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
-        let caller = keys.caller(of: head)
+        let caller = caller(of: head)
         var head = head
         head.attributes[Caller.self] = caller
         if let refusal = adminRefusal(head, caller) { throw refusal }

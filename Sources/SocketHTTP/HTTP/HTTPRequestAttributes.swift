@@ -9,21 +9,26 @@
 /// ```
 public struct HTTPRequestAttributes: Sendable {
     /// A value in a box of its own type, so reading it back needs no dynamic cast.
-    private final class Box<Value: Sendable>: Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
+    @usableFromInline
+    final class Box<Value: Sendable>: Sendable {
+        @usableFromInline let value: Value
+        @usableFromInline init(_ value: Value) { self.value = value }
     }
 
-    private typealias Entry = (type: ObjectIdentifier, box: any AnyObject & Sendable)
+    @usableFromInline
+    typealias Entry = (type: ObjectIdentifier, box: any AnyObject & Sendable)
 
     /// At most a few entries (one per type a middleware attaches): the first kept inline, so the
     /// usual single attribute (the caller) costs no list, the others in a list searched in
     /// order, which costs less than a dictionary's hashing and a cast from `any Sendable`.
-    private var first: Entry?
-    private var others: [Entry] = []
+    /// Inlinable, so a caller's access is specialized for its type: unspecialized, each one
+    /// looked the box's generic type up in the runtime's metadata cache.
+    @usableFromInline var first: Entry?
+    @usableFromInline var others: [Entry] = []
 
     public init() {}
 
+    @inlinable
     public subscript<Value: Sendable>(_ type: Value.Type) -> Value? {
         get {
             let id = ObjectIdentifier(type)

@@ -4,7 +4,9 @@
 /// 503 and 408 refusals) goes through `serialize`, so `X-Content-Type-Options: nosniff` is
 /// written here once: no body is ever read by a browser as another type than the one declared.
 enum HTTPResponseHead {
-    /// The head bytes. `Content-Length` is always the body's length (also for HEAD, whose body
+    /// The head bytes. The fixed parts are string literals, read in place: a static array would
+    /// be retained and released by every response, a reference count that every core writes.
+    /// `Content-Length` is always the body's length (also for HEAD, whose body
     /// is not sent); 1xx, 204 and 304 carry none (RFC 9110 §8.6).
     static func serialize(
         _ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, date: [UInt8], serverName: String
@@ -13,16 +15,16 @@ enum HTTPResponseHead {
         out.reserveCapacity(160 + response.headers.count * 40)
         out.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\nDate: ".utf8)
         out.append(contentsOf: date)
-        out.append(contentsOf: crlf)
+        out.append(contentsOf: "\r\n".utf8)
         if !response.headers.contains("Server") {
             out.append(contentsOf: "Server: \(serverName)\r\n".utf8)
         }
-        out.append(contentsOf: noSniff)
+        out.append(contentsOf: "X-Content-Type-Options: nosniff\r\n".utf8)
         for field in response.headers where !isServerOwned(field.name) {
             out.append(contentsOf: field.name.utf8)
             out.append(contentsOf: ": ".utf8)
             out.append(contentsOf: field.value.utf8)
-            out.append(contentsOf: crlf)
+            out.append(contentsOf: "\r\n".utf8)
         }
         let code = response.status.code
         if code >= 200 && code != 204 && code != 304 && response.stream == nil {
@@ -33,7 +35,7 @@ enum HTTPResponseHead {
         } else if version == .http1_0 {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
-        out.append(contentsOf: crlf)
+        out.append(contentsOf: "\r\n".utf8)
         return out
     }
 
@@ -48,8 +50,4 @@ enum HTTPResponseHead {
             || HTTPHeaders.equalIgnoringCase(name, "Date")
             || HTTPHeaders.equalIgnoringCase(name, "X-Content-Type-Options")
     }
-
-    private static let noSniff: [UInt8] = Array("X-Content-Type-Options: nosniff\r\n".utf8)
-
-    private static let crlf: [UInt8] = [13, 10]
 }

@@ -28,11 +28,29 @@ public enum PercentDecoding {
     /// True when every `%` starts a triplet of `%` and two hex digits (RFC 3986 §2.1), so
     /// `decode` would leave nothing literal; `a%zz`, `a%4` and a trailing `%` are false.
     public static func isValidEncoding(_ text: some StringProtocol) -> Bool {
+        // Every request's path comes here: its bytes in place when they lie together (a native
+        // string's do), without the string's index arithmetic.
+        if let valid = text.utf8.withContiguousStorageIfAvailable(isValidEncoding(bytes:)) { return valid }
         let utf8 = text.utf8
         var index = utf8.startIndex
         while let percent = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
             guard let (_, next) = hexPair(utf8, at: utf8.index(after: percent)) else { return false }
             index = next
+        }
+        return true
+    }
+
+    private static func isValidEncoding(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil,
+                hexValue(bytes[index + 2]) != nil
+            else { return false }
+            index += 3
         }
         return true
     }

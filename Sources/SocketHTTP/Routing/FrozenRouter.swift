@@ -147,11 +147,12 @@ struct MiddlewareChains: Sendable {
         self.other = other
     }
 
-    /// The same chains in new arrays (the middleware values themselves are shared).
+    /// The same chains in new arrays, of each middleware's replica (`HTTPMiddleware.replica()`).
     func replica() -> MiddlewareChains {
         MiddlewareChains(
-            bySegment: Dictionary(uniqueKeysWithValues: bySegment.map { ($0.key, $0.value.map { $0 }) }),
-            root: root.map { $0 }, other: other.map { $0 })
+            bySegment: Dictionary(
+                uniqueKeysWithValues: bySegment.map { ($0.key, $0.value.map { $0.replica() }) }),
+            root: root.map { $0.replica() }, other: other.map { $0.replica() })
     }
 
     func chain(for first: String?) -> [any HTTPMiddleware] {

@@ -57,6 +57,11 @@ public protocol HTTPMiddleware: Sendable {
     /// router builds one chain per first segment at start-up, so a request never meets a
     /// middleware whose scope leaves it out (default: every request).
     var scope: MiddlewareScope { get }
+
+    /// This middleware for one worker's replica of the router (`HTTPResponder.replica()`):
+    /// one that keeps copies of its own of what every request reads, so workers on different
+    /// cores do not write the same reference counts. Default: `self`.
+    func replica() -> any HTTPMiddleware
 }
 
 /// Which requests a middleware runs for, decided by the first segment of the path
@@ -98,6 +103,8 @@ public enum MiddlewareScope: Sendable, Equatable {
 
 extension HTTPMiddleware {
     public var scope: MiddlewareScope { .everyRequest }
+
+    public func replica() -> any HTTPMiddleware { self }
 
     public func handleHead(
         _ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?

@@ -38,16 +38,26 @@ struct RouteNode: Sendable {
         }
     }
 
-    /// The same tree in storage of its own: new dictionaries and arrays at every level (the
-    /// handlers they hold are shared). Copying a node retains its dictionaries and arrays, so
-    /// trees that several threads search at once should be replicas (`FrozenRouter.replica()`).
+    /// The same tree in storage of its own: new dictionaries and arrays at every level, and
+    /// each handler in a closure of the replica's own. Copying a node retains its dictionaries
+    /// and arrays, and taking a route retains its handler's context, so trees that several
+    /// threads search at once should be replicas (`FrozenRouter.replica()`).
     func replica() -> RouteNode {
         var copy = RouteNode()
         copy.literals = Dictionary(uniqueKeysWithValues: literals.map { ($0.key, $0.value.replica()) })
         copy.parameterName = parameterName
         copy.parameter = parameter.map { $0.replica() }
-        copy.handlers = Dictionary(uniqueKeysWithValues: handlers.map { ($0.key, $0.value) })
+        copy.handlers = Dictionary(
+            uniqueKeysWithValues: handlers.map {
+                ($0.key, Route(handler: Self.ownContext($0.value.handler), spoolsBody: $0.value.spoolsBody))
+            })
         return copy
+    }
+
+    /// `handler` called through a new closure: a request retains this closure's context, which
+    /// only one replica's worker uses, and the shared one inside is only borrowed.
+    private static func ownContext(_ handler: @escaping Handler) -> Handler {
+        { request in try handler(request) }
     }
 
     /// The best route matching `segments` that serves `method` (HEAD falls back

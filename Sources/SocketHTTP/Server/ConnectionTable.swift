@@ -43,7 +43,9 @@ final class ConnectionTable: @unchecked Sendable {
     private let queuedSince: UnsafeMutablePointer<Int64>
     /// [0] open connections, [1] highest fd + 1, [2] draining flag, [3] request counter,
     /// [4] bytes buffered by all parsers, [5] of them those of bodies under a `bodyLimit`,
-    /// [6] response bytes queued for all clients.
+    /// [6] response bytes queued for all clients (`counter(_:)`). On cache lines of their own
+    /// (`cel_cells_allocate`), the request counter, which every request writes, on a line apart
+    /// from the cells every request reads (draining, buffered bytes).
     private let counters: UnsafeMutablePointer<Int64>
     private let lock = PosixCondition()
 
@@ -57,8 +59,7 @@ final class ConnectionTable: @unchecked Sendable {
         queued.initialize(repeating: 0, count: capacity)
         queuedSince = .allocate(capacity: capacity)
         queuedSince.initialize(repeating: 0, count: capacity)
-        counters = .allocate(capacity: 7)
-        counters.initialize(repeating: 0, count: 7)
+        counters = cel_cells_allocate(3 * Int64(CEL_CELLS_PER_LINE))
     }
 
     deinit {
@@ -66,7 +67,7 @@ final class ConnectionTable: @unchecked Sendable {
         queuedSince.deallocate()
         states.deallocate()
         deadlines.deallocate()
-        counters.deallocate()
+        cel_cells_free(counters)
     }
 
     /// Records a newly accepted descriptor; false if it is beyond the table.
@@ -74,10 +75,10 @@ final class ConnectionTable: @unchecked Sendable {
         guard Int(fd) < capacity else { return false }
         cel_atomic_store(deadlines + Int(fd), deadline)
         cel_atomic_store(states + Int(fd), Slot.idle.rawValue)
-        _ = cel_atomic_add(counters, 1)
-        if cel_atomic_load(counters + 1) <= Int64(fd) {
+        _ = cel_atomic_add(counter(0), 1)
+        if cel_atomic_load(counter(1)) <= Int64(fd) {
             lock.lock()
-            if cel_atomic_load(counters + 1) <= Int64(fd) { cel_atomic_store(counters + 1, Int64(fd) + 1) }
+            if cel_atomic_load(counter(1)) <= Int64(fd) { cel_atomic_store(counter(1), Int64(fd) + 1) }
             lock.unlock()
         }
         return true
@@ -94,10 +95,10 @@ final class ConnectionTable: @unchecked Sendable {
         lock.lock()
         cel_atomic_store(states + Int(fd), Slot.free.rawValue)
         cel_atomic_store(deadlines + Int(fd), 0)
-        _ = cel_atomic_add(counters + 6, -cel_atomic_load(queued + Int(fd)))
+        _ = cel_atomic_add(counter(6), -cel_atomic_load(queued + Int(fd)))
         cel_atomic_store(queued + Int(fd), 0)
         System.close(fd)
-        _ = cel_atomic_add(counters, -1)
+        _ = cel_atomic_add(counter(0), -1)
         lock.broadcast()
         lock.unlock()
     }
@@ -115,7 +116,7 @@ final class ConnectionTable: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var count = 0
-        let high = Int(cel_atomic_load(counters + 1))
+        let high = Int(cel_atomic_load(counter(1)))
         for fd in 0..<high {
             let state = Slot(rawValue: cel_atomic_load(states + fd)) ?? .free
             guard state != .free, predicate(state, cel_atomic_load(deadlines + fd)) else { continue }
@@ -126,26 +127,34 @@ final class ConnectionTable: @unchecked Sendable {
         return count
     }
 
-    var openCount: Int { Int(cel_atomic_load(counters)) }
+    /// Counter `index` of `counters`: [0]-[2] on the first line, [3] alone on the second,
+    /// [4]-[6] on the third.
+    private func counter(_ index: Int) -> UnsafeMutablePointer<Int64> {
+        let line = index < 3 ? 0 : index == 3 ? 1 : 2
+        let first = index < 3 ? 0 : index == 3 ? 3 : 4
+        return counters + line * Int(CEL_CELLS_PER_LINE) + index - first
+    }
 
-    var isDraining: Bool { cel_atomic_load(counters + 2) != 0 }
+    var openCount: Int { Int(cel_atomic_load(counter(0))) }
 
-    func startDraining() { cel_atomic_store(counters + 2, 1) }
+    var isDraining: Bool { cel_atomic_load(counter(2)) != 0 }
 
-    func nextRequestNumber() -> Int64 { cel_atomic_add(counters + 3, 1) }
+    func startDraining() { cel_atomic_store(counter(2), 1) }
+
+    func nextRequestNumber() -> Int64 { cel_atomic_add(counter(3), 1) }
 
     /// Bytes held by every connection's parser (heads and bodies not yet answered).
-    var bufferedBytes: Int { Int(cel_atomic_load(counters + 4)) }
+    var bufferedBytes: Int { Int(cel_atomic_load(counter(4))) }
 
     /// Bytes held by parsers reading a body under the responder's `bodyLimit`.
-    var smallBodyBytes: Int { Int(cel_atomic_load(counters + 5)) }
+    var smallBodyBytes: Int { Int(cel_atomic_load(counter(5))) }
 
     func addBuffered(_ delta: Int, small: Bool = false) {
-        if delta != 0 { _ = cel_atomic_add(counters + (small ? 5 : 4), Int64(delta)) }
+        if delta != 0 { _ = cel_atomic_add(counter(small ? 5 : 4), Int64(delta)) }
     }
 
     /// Response bytes waiting in memory for all clients (`HTTPServerConfiguration.maxQueuedBytes`).
-    var queuedBytes: Int { Int(cel_atomic_load(counters + 6)) }
+    var queuedBytes: Int { Int(cel_atomic_load(counter(6))) }
 
     /// Records that `bytes` of response wait for the client on `fd` (the amount changing
     /// counts as the client making progress). When the total passes `limit`, the connections
@@ -159,9 +168,9 @@ final class ConnectionTable: @unchecked Sendable {
         let old = cel_atomic_load(queued + slot)
         if Int64(bytes) != old { cel_atomic_store(queuedSince + slot, now) }
         cel_atomic_store(queued + slot, Int64(bytes))
-        var total = cel_atomic_add(counters + 6, Int64(bytes) - old)
+        var total = cel_atomic_add(counter(6), Int64(bytes) - old)
         guard total > Int64(limit) else { return 0 }
-        let high = Int(cel_atomic_load(counters + 1))
+        let high = Int(cel_atomic_load(counter(1)))
         let waiting = (0..<high).filter { cel_atomic_load(queued + $0) > 0 }
             .sorted { cel_atomic_load(queuedSince + $0) < cel_atomic_load(queuedSince + $1) }
         var shed = 0
@@ -169,7 +178,7 @@ final class ConnectionTable: @unchecked Sendable {
             // Its bytes leave the total now, so a second pass does not pick it again.
             let held = cel_atomic_load(queued + index)
             cel_atomic_store(queued + index, 0)
-            total = cel_atomic_add(counters + 6, -held)
+            total = cel_atomic_add(counter(6), -held)
             System.shutdown(Int32(index))
             shed += 1
         }

@@ -41,9 +41,22 @@ final class ServerRuntime: @unchecked Sendable {
     private let lifecycleLock = PosixCondition()
     private var runningThreads = 0
     private var stopping = false
-    /// [0] workers started, [1] workers inside a handler, [2] handlers finished, [3] the stall
-    /// watch armed, [4] the stall watch's looks that found every worker busy (C atomics).
-    private let handlerCounts = UnsafeMutablePointer<Int64>.allocate(capacity: 5)
+    /// The stall watch's counters (C atomics), on cache lines of their own
+    /// (`cel_cells_allocate`): `workersStarted`, `watchArmed` and `busyChecks`, read by every
+    /// request and seldom written, on one line; `handlersBusy` and `handlersFinished`, written
+    /// by every request, on the next, so those writes do not make each read of the first miss.
+    private let handlerCounts: UnsafeMutablePointer<Int64> =
+        cel_cells_allocate(2 * Int64(CEL_CELLS_PER_LINE))!
+    /// Workers started.
+    private var workersStarted: UnsafeMutablePointer<Int64> { handlerCounts }
+    /// The stall watch armed (1) or not (0).
+    private var watchArmed: UnsafeMutablePointer<Int64> { handlerCounts + 1 }
+    /// The stall watch's looks that found every worker busy.
+    private var busyChecks: UnsafeMutablePointer<Int64> { handlerCounts + 2 }
+    /// Workers inside a handler.
+    private var handlersBusy: UnsafeMutablePointer<Int64> { handlerCounts + Int(CEL_CELLS_PER_LINE) }
+    /// Handlers finished.
+    private var handlersFinished: UnsafeMutablePointer<Int64> { handlerCounts + Int(CEL_CELLS_PER_LINE) + 1 }
     /// Where the stall watch sleeps until armed (see `respondCounted`).
     private let stallLock = PosixCondition()
 
@@ -61,11 +74,10 @@ final class ServerRuntime: @unchecked Sendable {
         self.idleTimeout = configuration.idleTimeout.milliseconds
         self.bodyTimeout = configuration.bodyTimeout.milliseconds
         self.spoolDirectory = configuration.resolvedSpoolDirectory
-        handlerCounts.initialize(repeating: 0, count: 5)
         try poller.add(listener.fd, token: Poller.listenerToken)
     }
 
-    deinit { handlerCounts.deallocate() }
+    deinit { cel_cells_free(handlerCounts) }
 
     /// Starts the workers and the sweeper.
     func start() {
@@ -76,7 +88,7 @@ final class ServerRuntime: @unchecked Sendable {
     }
 
     private func spawnWorker() {
-        let index = cel_atomic_add(handlerCounts, 1) - 1
+        let index = cel_atomic_add(workersStarted, 1) - 1
         spawn(name: "http-worker-\(index)") { $0.workerLoop() }
     }
 
@@ -86,27 +98,27 @@ final class ServerRuntime: @unchecked Sendable {
     /// are still answered while slow ones run. Busy moments of fast handlers (every worker in a
     /// handler for a few microseconds under load) finish handlers all the time and start nothing.
     func respondCounted(to request: HTTPRequest, by responder: any HTTPResponder) -> HTTPResponse {
-        let busy = cel_atomic_add(handlerCounts + 1, 1)
+        let busy = cel_atomic_add(handlersBusy, 1)
         defer {
-            _ = cel_atomic_add(handlerCounts + 1, -1)
-            _ = cel_atomic_add(handlerCounts + 2, 1)
+            _ = cel_atomic_add(handlersBusy, -1)
+            _ = cel_atomic_add(handlersFinished, 1)
         }
-        if busy >= cel_atomic_load(handlerCounts), cel_atomic_load(handlerCounts + 3) == 0 { armStallWatch() }
+        if busy >= cel_atomic_load(workersStarted), cel_atomic_load(watchArmed) == 0 { armStallWatch() }
         return responder.respond(to: request)
     }
 
     /// Worker threads started so far.
-    var workerCount: Int { Int(cel_atomic_load(handlerCounts)) }
+    var workerCount: Int { Int(cel_atomic_load(workersStarted)) }
 
     /// How often the stall watch, at the end of an interval, found every worker inside a handler
     /// (and then started one only if no handler had finished meanwhile).
-    var busyStallChecks: Int { Int(cel_atomic_load(handlerCounts + 4)) }
+    var busyStallChecks: Int { Int(cel_atomic_load(busyChecks)) }
 
     private func armStallWatch() {
         stallLock.lock()
         defer { stallLock.unlock() }
-        if cel_atomic_load(handlerCounts + 3) == 0 {
-            cel_atomic_store(handlerCounts + 3, 1)
+        if cel_atomic_load(watchArmed) == 0 {
+            cel_atomic_store(watchArmed, 1)
             stallLock.signal()
         }
     }
@@ -117,30 +129,30 @@ final class ServerRuntime: @unchecked Sendable {
         stallLock.lock()
         defer { stallLock.unlock() }
         while !isStopping {
-            if cel_atomic_load(handlerCounts + 3) == 0 {
+            if cel_atomic_load(watchArmed) == 0 {
                 stallLock.wait()
                 continue
             }
-            let finished = cel_atomic_load(handlerCounts + 2)
+            let finished = cel_atomic_load(handlersFinished)
             stallLock.wait(milliseconds: Int(max(1, configuration.workerStall.milliseconds)))
-            let workers = cel_atomic_load(handlerCounts)
-            guard cel_atomic_load(handlerCounts + 1) >= workers else {
-                cel_atomic_store(handlerCounts + 3, 0)
+            let workers = cel_atomic_load(workersStarted)
+            guard cel_atomic_load(handlersBusy) >= workers else {
+                cel_atomic_store(watchArmed, 0)
                 continue
             }
-            _ = cel_atomic_add(handlerCounts + 4, 1)
-            if cel_atomic_load(handlerCounts + 2) == finished { growWorkers() }
+            _ = cel_atomic_add(busyChecks, 1)
+            if cel_atomic_load(handlersFinished) == finished { growWorkers() }
         }
     }
 
     private func growWorkers() {
         lifecycleLock.lock()
         defer { lifecycleLock.unlock() }
-        let workers = cel_atomic_load(handlerCounts)
+        let workers = cel_atomic_load(workersStarted)
         guard !stopping, workers < Int64(configuration.maxWorkerThreads),
-            cel_atomic_load(handlerCounts + 1) >= workers
+            cel_atomic_load(handlersBusy) >= workers
         else { return }
-        _ = cel_atomic_add(handlerCounts, 1)
+        _ = cel_atomic_add(workersStarted, 1)
         runningThreads += 1
         PosixThread.spawn(name: "http-worker-\(workers)") { [self] in
             workerLoop()
