@@ -28,6 +28,8 @@ public protocol SQLDialect: Sendable {
     func pathLiteral(_ path: FieldPath) -> String
     /// A JSON type name as a SQL literal, to compare with `ValueReference.type`.
     func typeName(_ kind: JSONKind) -> String
+    /// The condition that the type expression `type` names one of `kinds` (at least one).
+    func typeTest(_ type: String, kinds: [JSONKind]) -> String
     /// The condition that always holds (`true`) or never holds (`false`).
     func literal(_ flag: Bool) -> String
     /// `condition` negated so that an unknown (NULL, a missing field) counts as false first.
@@ -80,9 +82,14 @@ extension SQLDialect {
 
 extension SQLDialect {
     /// The type expression `type` names one of `kinds`: `t = 'text'`, `t IN ('integer', 'real')`.
-    package func typeTest(_ type: String, _ kinds: JSONKind...) -> String {
+    public func typeTest(_ type: String, kinds: [JSONKind]) -> String {
         if kinds.count == 1 { return "\(type) = \(typeName(kinds[0]))" }
         return "\(type) IN (" + kinds.map(typeName).joined(separator: ", ") + ")"
+    }
+
+    /// `typeTest(_:kinds:)` with the kinds listed.
+    package func typeTest(_ type: String, _ kinds: JSONKind...) -> String {
+        typeTest(type, kinds: kinds)
     }
 }
 

@@ -105,7 +105,7 @@ extension PostgresEngine {
         let key = PostgresTotals.Key(table: info.table, condition: condition)
         let kept = totals.entry(key)
         let expectedShort = kept.map { $0.total < skip + max && ($0.total > skip || skip == 0) } ?? false
-        let layout = TotalRow(columns: columns)
+        let layout = TotalRow.of(columns)
         let sql = pageWithTotal(
             page, layout: layout, info: info, condition: condition, keptState: kept?.state,
             count: !expectedShort)
@@ -184,6 +184,19 @@ extension PostgresEngine {
             before = String(repeating: "NULL, ", count: column)
             after = String(repeating: ", NULL", count: names.count - column - 1)
         }
+
+        /// The layout for `columns`; the two every page selects (the fast path's `body`, and
+        /// `documentColumns`) worked out once, not at every page.
+        static func of(_ columns: String) -> TotalRow {
+            switch columns {
+            case "body": body
+            case PostgresEngine.documentColumns: documents
+            default: TotalRow(columns: columns)
+            }
+        }
+
+        private static let body = TotalRow(columns: "body")
+        private static let documents = TotalRow(columns: PostgresEngine.documentColumns)
     }
 
     public func find(_ request: FindRequest) throws -> FindResult {
