@@ -26,6 +26,17 @@ import Testing
         var all: [Caller?] { lock.withLock { callers } }
     }
 
+    /// A router with `GET /rest/probe`, which records the caller it is handed, behind the key check.
+    static func probe(_ keys: KeyRing, _ seen: Seen) -> FrozenRouter {
+        var router = Router()
+        router.get("/rest/probe") { request in
+            seen.append(request.caller)
+            return .json(.ok, "{}")
+        }
+        router.use(KeyMiddleware(keys: keys))
+        return router.freeze()
+    }
+
     @Test func aKeyResolvesToItsCaller() throws {
         let keys = try Self.ring()
         #expect(keys.caller(presenting: nil).credential == .none)
@@ -47,13 +58,7 @@ import Testing
     @Test func theKeyCheckHandsTheCallerToTheRoutes() throws {
         let keys = try Self.ring()
         let seen = Seen()
-        var router = Router()
-        router.get("/rest/probe") { request in
-            seen.append(request.caller)
-            return .json(.ok, "{}")
-        }
-        router.use(KeyMiddleware(keys: keys))
-        let responder = router.freeze()
+        let responder = Self.probe(keys, seen)
         let keyed = responder.respond(
             to: HTTPRequest(method: .get, target: "/rest/probe", headers: ["x-apikey": TestAPI.fullKey]))
         #expect(keyed.status == .ok)
@@ -83,13 +88,7 @@ import Testing
         try KeyFile(keys: [first]).save(to: file)
         let keys = try KeyRing(file: file, recheckInterval: .seconds(3600))
         let seen = Seen()
-        var router = Router()
-        router.get("/rest/probe") { request in
-            seen.append(request.caller)
-            return .json(.ok, "{}")
-        }
-        router.use(KeyMiddleware(keys: keys))
-        let shared = router.freeze()
+        let shared = Self.probe(keys, seen)
         let replica = shared.replica()
         func status(_ responder: any HTTPResponder, _ key: String) -> HTTPStatus {
             responder.respond(

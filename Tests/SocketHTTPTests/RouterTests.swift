@@ -18,8 +18,8 @@ private struct Tag: HTTPMiddleware {
     }
 }
 
-/// Tags like `Tag`, for the requests its scope covers only.
-private struct ScopedTag: HTTPMiddleware {
+/// Tags like `Tag`, for the requests its scope covers only (also used by WorkerReplicaTests).
+struct ScopedTag: HTTPMiddleware {
     let name: String
     let scope: MiddlewareScope
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {

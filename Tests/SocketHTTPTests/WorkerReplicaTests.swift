@@ -52,8 +52,8 @@ private struct Numbered: HTTPResponder {
 
     @Test func aRoutersReplicaAnswersAsItDoesFromATreeOfItsOwn() throws {
         var router = Router()
-        router.use(ScopedHeader(name: "rest-only", scope: .only(["rest"])))
-        router.use(ScopedHeader(name: "everywhere", scope: .everyRequest))
+        router.use(ScopedTag(name: "rest-only", scope: .only(["rest"])))
+        router.use(ScopedTag(name: "everywhere", scope: .everyRequest))
         router.get("/rest/:collection") { .text(.ok, "list \($0.pathParameters["collection"] ?? "")") }
         router.get("/rest/_meta") { _ in .text(.ok, "meta") }
         router.get("/rest/:collection/:id") { .text(.ok, "doc \($0.pathParameters["id"] ?? "")") }
@@ -82,17 +82,5 @@ private struct Numbered: HTTPResponder {
         let replicaRest = try #require(replica.root.literals["rest"]?.parameter.first)
         #expect(storage(replicaRest.handlers) != storage(rest.handlers))
         #expect(replica.middleware(for: "rest").count == 2 && replica.middleware(for: "other").count == 1)
-    }
-}
-
-/// Adds its name to `X-Chain` for the requests its scope covers.
-private struct ScopedHeader: HTTPMiddleware {
-    let name: String
-    let scope: MiddlewareScope
-
-    func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        var response = try next(request)
-        response.headers.add("X-Chain", name)
-        return response
     }
 }

@@ -60,18 +60,12 @@ public struct HostAllowList: Sendable, Equatable {
     /// developer's machine sends, recognised from its bytes without building a string. False
     /// leaves the answer to the full check.
     static func isPlainLoopback(_ host: String) -> Bool {
-        // A native string's bytes lie together: read in place (every request comes here).
+        // A native string's bytes lie together: read in place (every request comes here). A
+        // bridged one is made native first.
         if let plain = host.utf8.withContiguousStorageIfAvailable(isPlainLoopback(bytes:)) { return plain }
-        var name = host.utf8[...]
-        if let colon = name.firstIndex(of: UInt8(ascii: ":")) {
-            let port = name[name.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            else {
-                return false
-            }
-            name = name[..<colon]
-        }
-        return name.elementsEqual("127.0.0.1".utf8) || name.elementsEqual("localhost".utf8)
+        var native = host
+        native.makeContiguousUTF8()
+        return native.utf8.withContiguousStorageIfAvailable(isPlainLoopback(bytes:)) ?? false
     }
 
     private static func isPlainLoopback(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
