@@ -29,15 +29,11 @@ public enum PercentDecoding {
     /// `decode` would leave nothing literal; `a%zz`, `a%4` and a trailing `%` are false.
     public static func isValidEncoding(_ text: some StringProtocol) -> Bool {
         // Every request's path comes here: its bytes in place when they lie together (a native
-        // string's do), without the string's index arithmetic.
+        // string's do), without the string's index arithmetic. Other text is made native first.
         if let valid = text.utf8.withContiguousStorageIfAvailable(isValidEncoding(bytes:)) { return valid }
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while let percent = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
-            guard let (_, next) = hexPair(utf8, at: utf8.index(after: percent)) else { return false }
-            index = next
-        }
-        return true
+        var native = String(text)
+        native.makeContiguousUTF8()
+        return native.utf8.withContiguousStorageIfAvailable(isValidEncoding(bytes:)) ?? false
     }
 
     private static func isValidEncoding(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
