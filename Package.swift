@@ -45,6 +45,8 @@ let package = Package(
         // with C's `#embed`: SwiftPM's `embedInCode` writes one Swift array literal per file, which
         // a debug build takes minutes of CPU to compile.
         .target(name: "CEmbeddedFiles"),
+        // Test processes only (through RestLiteTesting): scratch files on a tmpfs when Linux has one.
+        .target(name: "CTestScratch"),
         // Locks, threads and a client socket over POSIX: the one home of that platform code.
         .target(name: "PlatformSupport", swiftSettings: swiftSettings),
         .target(
@@ -154,7 +156,7 @@ let package = Package(
                 "Console", "ServerAssembly",
                 "RestDBAPI", "RestLiteAdmin", "DocumentJSON", "DocumentStore", "SocketHTTP", "RestDBClient",
                 "MediaArchive",
-                "PlatformSupport", "Pictures", "PostgresStore",
+                "PlatformSupport", "Pictures", "PostgresStore", "CTestScratch",
             ],
             swiftSettings: swiftSettings
         ),
@@ -189,7 +191,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "DocumentJSON", "DocumentQuery", "DocumentStore", "PostgresStore", "RestLiteTesting",
-                "MediaArchive",
+                "MediaArchive", "CTestScratch",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import CTestScratch
 import Foundation
 import PlatformSupport
 import PostgresStore
@@ -95,7 +96,10 @@ public final class TemporaryPostgres: @unchecked Sendable {
                     + " install PostgreSQL (apt install postgresql) to run the PostgreSQL tests")
         }
         self.binaries = binaries
-        folder = URL(fileURLWithPath: "/tmp").appendingPathComponent(
+        // The test process's scratch folder on a tmpfs when it has one (CTestScratch), else /tmp
+        // (not macOS's long TMPDIR: the socket's path must stay under 104 bytes).
+        let base = cts_scratch_folder().map { String(cString: $0) } ?? "/tmp"
+        folder = URL(fileURLWithPath: base).appendingPathComponent(
             "restlite-pg-\(UUID().uuidString.prefix(8).lowercased())")
         port = Int.random(in: 20_000...60_000)
         runAs = CurrentProcess.userID == 0 ? "postgres" : nil
