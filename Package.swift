@@ -8,6 +8,16 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The picture coders (Pictures) are the hottest code of the test suite and of the stand-ins, and a
+// debug build runs them several times slower: a debug build optimizes that one module. SwiftPM
+// refuses products with unsafe flags from a fetched dependency, so a copy fetched as one (under a
+// `checkouts` or registry folder, as SwiftPM and Xcode keep them) builds without the flag.
+let fetchedAsDependency = ["/checkouts/", "/registry/downloads/"].contains {
+    Context.packageDirectory.contains($0)
+}
+let picturesSettings =
+    swiftSettings + (fetchedAsDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))])
+
 let package = Package(
     name: "restlite",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -118,7 +128,7 @@ let package = Package(
         ),
         // Offline stand-ins of other web APIs the course apps call, and the pictures they serve:
         // drawn and encoded here (JPEG, PNG, GIF, BMP); the standard library only.
-        .target(name: "Pictures", swiftSettings: swiftSettings),
+        .target(name: "Pictures", swiftSettings: picturesSettings),
         .target(
             name: "StandIns", dependencies: ["SocketHTTP", "DocumentJSON", "Pictures", "PlatformSupport"],
             swiftSettings: swiftSettings),
