@@ -31,11 +31,10 @@ import Testing
     /// after the page instead of sorting every match.
     @Test func aFilteredSortedPageIsEstimatedNearItsMatchesAndWalksTheSortIndex() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
-        let documents: [JSONObject] = (0..<2_000).map { index in
-            [
-                "rating": .number(JSONNumber(Int64(index % 5 + 1))),
-                "weightKg": .number(JSONNumber(Double(index * 7_919 % 1_000) / 10)),
-            ]
+        let documents: [JSONObject] = (0..<2_000).map { (index: Int) -> JSONObject in
+            let rating = Int64(index % 5 + 1)
+            let weight = Double((index * 7_919) % 1_000) / 10
+            return ["rating": .number(JSONNumber(rating)), "weightKg": .number(JSONNumber(weight))]
         }
         _ = try engine.insertMany(documents, into: "cats")
         try engine.createIndex(collection: "cats", path: "rating")
@@ -62,9 +61,10 @@ import Testing
                 request, columns: "body", info: info, condition: condition, skip: 100, max: 20))
         #expect(page.contains("Index Scan Backward using"), "\(page)")
         #expect(!page.contains("Bitmap"), "\(page)")
-        let weights = try engine.find(request).documents.map { document in
+        let weights = try engine.find(request).documents.map { (document: Document) -> Double in
             let object = document.object()
-            #expect((object["rating"]?.numberValue?.doubleValue ?? 0) >= 4)
+            let rating: Double = object["rating"]?.numberValue?.doubleValue ?? 0
+            #expect(rating >= 4)
             return object["weightKg"]?.numberValue?.doubleValue ?? -1
         }
         #expect(weights.count == 20 && weights == weights.sorted(by: >), "\(weights)")
