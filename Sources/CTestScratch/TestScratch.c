@@ -18,7 +18,6 @@
 #define CTS_PREFIX "restlite-tests-"
 
 static char cts_folder[128];
-static pid_t cts_owner;
 
 static int cts_remove_entry(const char *path, const struct stat *status, int flag, struct FTW *walk) {
     (void)status;
@@ -55,6 +54,8 @@ const char *cts_scratch_folder(void) { return cts_folder[0] != 0 ? cts_folder : 
 #if defined(__linux__)
 #define CTS_TMPFS_MAGIC 0x01021994
 #define CTS_MINIMUM_FREE (2048LL * 1024 * 1024)
+
+static pid_t cts_owner;
 
 static void cts_remove_own(void) {
     // A forked child that exits without exec must not remove its parent's folder.
