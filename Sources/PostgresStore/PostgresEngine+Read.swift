@@ -84,16 +84,18 @@ extension PostgresEngine {
         return sql
     }
 
-    /// A page of `columns` and, with totals, the number of matches, from one statement (one
-    /// snapshot, one round trip, prepared from its second run on a connection): the page, then
-    /// one more row (`UNION ALL`) saying what the total is. That row compares the database state
-    /// the statement runs in with the state of the total kept from an earlier page of the same
-    /// collection and condition (`PostgresTotals`): `=` when they match (the kept total is
-    /// exact), else the matches counted (`<count> <state>`), in a subquery PostgreSQL runs only
-    /// when that row needs it, or, when the kept total says the page is short (its total is then
-    /// `skip` + its rows), no count (`+ <state>`). The page's rows go out as they are read: no
-    /// window over them, nothing copied on the server. A page that comes back full or past the
-    /// end when it was expected short has its matches counted by a second statement.
+    /// A page of `columns` and, with totals, the number of matches, as of the page's own
+    /// snapshot. A total kept from an earlier page of the same collection and condition
+    /// (`PostgresTotals`) is checked with the cheap statement when it held before (or the kept
+    /// total says the page is short): the page, then one more row (`UNION ALL`) with the database
+    /// state the statement ran in. The same state as the kept total's: the kept total is exact.
+    /// Another state, and the page short (some rows, fewer than asked; or none from the start):
+    /// its total is `skip` + its rows, kept with that state. Otherwise the full statement: the
+    /// page and a row (`pageWithTotal`) that says `=` when the state is the kept total's, else
+    /// counts the matches in the same snapshot (`<count> <state>`). The cheap statement leaves
+    /// the count's nodes out of the plan: PostgreSQL sets up every node of a plan at every run,
+    /// a count never executed included (about a fifth of the cluster's CPU per list of 100). The
+    /// page's rows go out as they are read: no window over them, nothing copied on the server.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, totals: PostgresTotals, _ connection: PostgresConnection
@@ -104,12 +106,39 @@ extension PostgresEngine {
         }
         let key = PostgresTotals.Key(table: info.table, condition: condition)
         let kept = totals.entry(key)
-        let expectedShort = kept.map { $0.total < skip + max && ($0.total > skip || skip == 0) } ?? false
         let layout = TotalRow.of(columns)
+        if let kept, kept.held || kept.total < skip + max && (kept.total > skip || skip == 0) {
+            let sql = pageWithState(page, layout: layout)
+            let rows = try run(sql, planned: condition, connection)
+            let state = try lastRow(rows, layout, sql)
+            if state == kept.state {
+                totals.reused(key)
+                return (rows, kept.total)
+            }
+            if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
+                let total = skip + rows.count
+                totals.known(key, total: total, state: state)
+                return (rows, total)
+            }
+        }
         let sql = pageWithTotal(
-            page, layout: layout, info: info, condition: condition, keptState: kept?.state,
-            count: !expectedShort)
+            page, layout: layout, info: info, condition: condition, keptState: kept?.state)
         let rows = try run(sql, planned: condition, connection)
+        let answer = try lastRow(rows, layout, sql)
+        if answer == "=", let kept {
+            totals.reused(key)
+            return (rows, kept.total)
+        }
+        guard let space = answer.firstIndex(of: " "), let total = Int(answer[..<space]) else {
+            throw PostgresError(sqlState: nil, message: "the page's total row is \(answer)", sql: sql.sql)
+        }
+        totals.counted(key, total: total, state: String(answer[answer.index(after: space)...]))
+        return (rows, total)
+    }
+
+    /// The text of a page's trailing row (its state or total answer), left out of `rows`.
+    private static func lastRow(_ rows: PostgresRows, _ layout: TotalRow, _ sql: SQLFragment) throws -> String
+    {
         let last = rows.count - 1
         guard last >= 0, let answer = rows.text(last, layout.column),
             layout.column == 0 || rows.isNull(last, 0)
@@ -117,26 +146,7 @@ extension PostgresEngine {
             throw PostgresError(sqlState: nil, message: "the page's total row is missing", sql: sql.sql)
         }
         rows.hideLastRow()
-        if answer == "=", let kept {
-            totals.reused()
-            return (rows, kept.total)
-        }
-        if answer.hasPrefix("+ ") {
-            let state = String(answer.dropFirst(2))
-            if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
-                let total = skip + rows.count
-                totals.known(key, total: total, state: state)
-                return (rows, total)
-            }
-            let total = try count(info, condition, connection)
-            totals.counted(key, total: total, state: nil)
-            return (rows, total)
-        }
-        guard let space = answer.firstIndex(of: " "), let total = Int(answer[..<space]) else {
-            throw PostgresError(sqlState: nil, message: "the page's total row is \(answer)", sql: sql.sql)
-        }
-        totals.counted(key, total: total, state: String(answer[answer.index(after: space)...]))
-        return (rows, total)
+        return answer
     }
 
     /// Runs a page statement: prepared (planned once per connection) when its condition has no
@@ -154,21 +164,28 @@ extension PostgresEngine {
             : try connection.execute(statement.sql, statement.bindings)
     }
 
-    /// `page` and its total row (see `page`): the kept total's state (nil: none kept) and whether
-    /// to count the matches when the state is not that one.
+    /// `page` and its total row (see `page`): `=` when the state is `keptState` (nil: none
+    /// kept), else the matches counted and the state.
     static func pageWithTotal(
         _ page: SQLFragment, layout: TotalRow, info: CollectionInfo, condition: SQLFragment,
-        keptState: String?,
-        count: Bool
+        keptState: String?
     ) -> SQLFragment {
         SQLFragment("(") + page
             + SQLFragment(
-                ") UNION ALL SELECT \(layout.before)CASE WHEN s = ? THEN '=' WHEN \(count) THEN"
+                ") UNION ALL SELECT \(layout.before)CASE WHEN s = ? THEN '=' ELSE"
                     + " CAST((SELECT count(*) FROM \(info.table) WHERE ",
                 [keptState.map { .text($0) } ?? .null]) + condition
             + SQLFragment(
-                ") AS text) || ' ' || s ELSE '+ ' || s END\(layout.after)"
+                ") AS text) || ' ' || s END\(layout.after)"
                     + " FROM (SELECT \(PostgresTotals.stateSQL) AS s) AS state")
+    }
+
+    /// `page` and a row with the state it ran in (see `page`): an `Append` of the page and a
+    /// `Result`, nothing else set up.
+    static func pageWithState(_ page: SQLFragment, layout: TotalRow) -> SQLFragment {
+        SQLFragment("(") + page
+            + SQLFragment(
+                ") UNION ALL SELECT \(layout.before)\(PostgresTotals.stateExpression)\(layout.after)")
     }
 
     /// Where the total row of a page of `columns` puts its text: in `body`, the other columns

@@ -14,10 +14,10 @@ import PlatformSupport
 /// snapshot; the next full page then counts, as it did before, and keeps the new total. A
 /// restart, a failover or another server behind the same URL changes the start time.
 ///
-/// The page statement compares the state it runs in with the kept one itself, in a row after
-/// the page's rows (`PostgresEngine` `page`): the count is an init plan PostgreSQL runs only
-/// when that row needs it, so a page whose state matches costs no count at all, and neither does
-/// a page the kept total says is short (its total is `skip` + its rows).
+/// The page statement reads the state it runs in, in a row after the page's rows (`PostgresEngine`
+/// `page`): a page whose state matches the kept total's costs no count at all, and neither does
+/// a short page (its total is `skip` + its rows). Only a full page in a new state is counted, in
+/// the same statement as the page (an init plan PostgreSQL runs only when that row needs it).
 ///
 /// `@unchecked Sendable`: `entries` and the counters are only touched under `lock`.
 final class PostgresTotals: @unchecked Sendable {
@@ -34,15 +34,21 @@ final class PostgresTotals: @unchecked Sendable {
         }
     }
 
-    /// A total and the state (`stateSQL`) it was counted in.
+    /// A total, the state (`stateSQL`) it was counted in, and whether a later page found that
+    /// state still current (`held`: the next page checks it with the cheap statement, see
+    /// `PostgresEngine` `page`; a total counted again is checked by the full statement first,
+    /// so that a collection written between every list is not read twice per list).
     struct Entry: Sendable {
         let state: String
         let total: Int
+        var held = false
     }
 
-    /// The database state a statement runs in, as one text (an expression that PostgreSQL runs
-    /// once per statement as an init plan).
-    static let stateSQL = "(SELECT txid_current_snapshot()::text || ' ' || pg_postmaster_start_time()::text)"
+    /// The database state a statement runs in, as one text.
+    static let stateExpression = "txid_current_snapshot()::text || ' ' || pg_postmaster_start_time()::text"
+
+    /// `stateExpression` as a scalar subquery (an init plan PostgreSQL runs once per statement).
+    static let stateSQL = "(SELECT \(stateExpression))"
 
     /// Totals kept at most; past that the oldest are forgotten all at once.
     static let capacity = 512
@@ -56,23 +62,17 @@ final class PostgresTotals: @unchecked Sendable {
         lock.withLock { entries[key] }
     }
 
-    /// A total PostgreSQL counted in `state`; nil: counted by a statement of its own, whose state
-    /// is not known, and the kept total (if any) is forgotten, so the next page counts in its own
-    /// statement.
-    func counted(_ key: Key, total: Int, state: String?) {
+    /// A total PostgreSQL counted in `state`.
+    func counted(_ key: Key, total: Int, state: String) {
         lock.withLock {
             counts += 1
-            guard let state else {
-                entries[key] = nil
-                return
-            }
             keep(key, Entry(state: state, total: total))
         }
     }
 
     /// A total known from a short page (`skip` + its rows) in `state`: kept, not counted.
     func known(_ key: Key, total: Int, state: String) {
-        lock.withLock { keep(key, Entry(state: state, total: total)) }
+        lock.withLock { keep(key, Entry(state: state, total: total, held: true)) }
     }
 
     private func keep(_ key: Key, _ entry: Entry) {
@@ -83,8 +83,11 @@ final class PostgresTotals: @unchecked Sendable {
     }
 
     /// A kept total that PostgreSQL found still exact.
-    func reused() {
-        lock.withLock { reuses += 1 }
+    func reused(_ key: Key) {
+        lock.withLock {
+            reuses += 1
+            entries[key]?.held = true
+        }
     }
 
     /// How many full pages counted their total and how many reused a kept one (tests).

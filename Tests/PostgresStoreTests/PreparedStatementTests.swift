@@ -82,16 +82,17 @@ struct PreparedStatementTests {
         let none = FindRequest(collection: "cats", query: ["n": ["$gt": 100]], totals: true)
         #expect(try engine.find(none).total == 0)
         #expect(try Self.roundTrips(engine) { _ = try engine.find(none) } == 1)
-        // Every page statement above was prepared once on the connection and reused (the page
-        // with no match counted at its first run; its total then says it is short, so the runs
-        // after it, five, go through the statement without a count: prepared at the second).
+        // The page statements above were prepared on the connection at their second run and
+        // reused: a page's full statement (with the count) until its kept total held once, then
+        // the statement that only reads the state.
         let statements = try engine.pool.with { connection in
             try connection.execute(
                 "SELECT generic_plans + custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UNION ALL%'"
             )
         }
         #expect(statements.count >= 4)
-        for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 4) }
+        for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 1) }
+        #expect((0..<statements.count).reduce(0) { $0 + statements.int64($1, 0) } >= 8)
     }
 
     @Test(
@@ -102,16 +103,19 @@ struct PreparedStatementTests {
         _ = try engine.insertMany((0..<300).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
         _ = try engine.pool.with { try $0.execute("ANALYZE") }
         let request = FindRequest(collection: "cats", max: 100, totals: true)
-        for _ in 0..<12 {
+        for _ in 0..<14 {
             var bytes: [UInt8] = []
             #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 300)
         }
-        // Run 1 is sent as it is, run 2 prepares; PostgreSQL plans runs 2 to 6 for their values
-        // and then compares: with LIMIT and OFFSET as parameters the generic plan lost (it
-        // assumes a tenth of the rows for each) and every run was planned again.
+        // The first two lists count or check with the full statement; once the kept total has
+        // held, the lists check it with the statement that only reads the state. Run 1 of a
+        // statement is sent as it is, run 2 prepares; PostgreSQL plans runs 2 to 6 for their
+        // values and then compares: with LIMIT and OFFSET as parameters the generic plan lost
+        // (it assumes a tenth of the rows for each) and every run was planned again.
         let plans = try engine.pool.with { connection in
             try connection.execute(
-                "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UNION ALL%'"
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
+                    + " WHERE statement LIKE '%UNION ALL%' AND statement NOT LIKE '%count(%'"
             )
         }
         #expect(plans.count == 1)
