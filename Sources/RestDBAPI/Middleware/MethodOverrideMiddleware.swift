@@ -5,18 +5,27 @@ import SocketHTTP
 struct MethodOverrideMiddleware: HTTPMiddleware {
     private static let allowed: Set<HTTPMethod> = [.put, .patch, .delete]
 
+    /// A request without the header is passed on as it came: returning it from a function
+    /// would copy it, which retains each of its fields.
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        try next(try overridden(request))
+        guard let method = try overriddenMethod(request) else { return try next(request) }
+        var overridden = request
+        overridden.method = method
+        return try next(overridden)
     }
 
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
-        try next(try overridden(head))
+        guard let method = try overriddenMethod(head) else { return try next(head) }
+        var overridden = head
+        overridden.method = method
+        return try next(overridden)
     }
 
-    private func overridden(_ request: HTTPRequest) throws -> HTTPRequest {
+    /// The method a `POST` asks to be handled as; nil when it asks for none.
+    private func overriddenMethod(_ request: HTTPRequest) throws -> HTTPMethod? {
         guard request.method == .post, let value = request.headers["X-HTTP-Method-Override"] else {
-            return request
+            return nil
         }
         guard request.headers.values(for: "X-HTTP-Method-Override").count == 1 else {
             throw RestError(
@@ -28,8 +37,6 @@ struct MethodOverrideMiddleware: HTTPMiddleware {
             throw RestError(
                 .badRequest, "X-HTTP-Method-Override may be PUT, PATCH or DELETE, not '\(value)'.")
         }
-        var overridden = request
-        overridden.method = method
-        return overridden
+        return method
     }
 }

@@ -96,10 +96,10 @@ public struct FrozenRouter: HTTPResponder {
         let segments = request.pathSegments
         var bound: [(name: String, value: String)] = []
         if let route = root.firstRoute(ArraySlice(segments), for: request.method, bound: &bound) {
+            // A route without parameters gets the request as it came (a copy retains each field).
+            guard !bound.isEmpty else { return try route.handler(request) }
             var routed = request
-            if !bound.isEmpty {
-                routed.pathParameters = Dictionary(bound, uniquingKeysWith: { _, last in last })
-            }
+            routed.pathParameters = Dictionary(bound, uniquingKeysWith: { _, last in last })
             return try route.handler(routed)
         }
         // No route has a handler for this method: 405 if the path matches under others.

@@ -91,11 +91,12 @@ extension ServerRuntime {
         rearm(connection)
     }
 
-    private func answer(_ request: HTTPRequest, on connection: Connection, context: inout WorkerContext)
-        -> WriteOutcome
-    {
+    /// `request` is consumed: the parser's request is filled in place, not copied (a copy
+    /// retains each of its fields).
+    private func answer(
+        _ request: consuming HTTPRequest, on connection: Connection, context: inout WorkerContext
+    ) -> WriteOutcome {
         let started = System.monotonicNanoseconds()
-        var request = request
         request.receivedAt = started
         request.remoteAddress = connection.remoteAddress
         request.requestID = "\(requestIDPrefix)-\(table.nextRequestNumber())"
@@ -125,10 +126,9 @@ extension ServerRuntime {
     /// A request whose body went to `spool` as it came: the rest of it joins the file, and the
     /// handler gets the file in place of the bytes.
     private func answer(
-        _ request: HTTPRequest, spooledTo spool: HTTPBodyFile, on connection: Connection,
+        _ request: consuming HTTPRequest, spooledTo spool: HTTPBodyFile, on connection: Connection,
         context: inout WorkerContext
     ) -> WriteOutcome {
-        var request = request
         if let error = request.body.withUnsafeBytes({ spool.appendReporting($0) }) {
             return refuseSpool(error, version: request.version, on: connection, context: &context)
         }
