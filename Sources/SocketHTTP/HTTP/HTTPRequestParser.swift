@@ -146,7 +146,7 @@ public struct HTTPRequestParser: Sendable {
         do {
             let step = try advance()
             compact()
-            switch step {
+            switch consume step {  // the request moves into the event, not copied
             case .needMore: return nil
             case .continueNeeded: return .expectContinue
             case .request(let request): return .request(request)

@@ -52,7 +52,7 @@ extension ServerRuntime {
     private func processRequests(_ connection: Connection, context: inout WorkerContext) {
         while let event = connection.parser.next() {
             var outcome: WriteOutcome
-            switch event {
+            switch consume event {  // the request moves on to answer, not copied
             case .expectContinue:
                 if let refusal = checkHead(connection) {
                     outcome = refuseHead(refusal, on: connection, context: &context)
