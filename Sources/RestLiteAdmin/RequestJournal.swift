@@ -81,7 +81,8 @@ public final class RequestJournal: @unchecked Sendable {
         private let pathEnd: Int
         private let queryEnd: Int
 
-        init(_ request: HTTPRequest) {
+        /// `__shared`: an initializer takes its arguments owned, and made the caller copy the request.
+        init(_ request: __shared HTTPRequest) {
             var size = request.path.utf8.count + request.rawQuery.utf8.count
             for field in request.headers { size += 8 + field.name.utf8.count + field.value.utf8.count }
             var bytes: [UInt8] = []

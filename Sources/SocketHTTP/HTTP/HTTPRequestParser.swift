@@ -240,10 +240,10 @@ public struct HTTPRequestParser: Sendable {
     mutating func finishRequestNow() -> HTTPRequest { finishRequest() }
 
     private mutating func finishRequest() -> HTTPRequest {
-        var request = HTTPRequest(
+        // A `let`, not a `var` set again: the optimizer copied the mutated one twice.
+        let request = HTTPRequest(
             method: head.method, target: head.target, parts: head.parts, headers: head.headers,
             body: body, version: head.version)
-        request.pathParameters = [:]
         head = Head()
         body = []
         drainedBodyBytes = 0
