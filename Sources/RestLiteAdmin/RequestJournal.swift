@@ -81,8 +81,8 @@ public final class RequestJournal: @unchecked Sendable {
         private let pathEnd: Int
         private let queryEnd: Int
 
-        /// `__shared`: an initializer takes its arguments owned, and made the caller copy the request.
-        init(_ request: __shared HTTPRequest) {
+        /// `borrowing`: an initializer takes its arguments owned, and made the caller copy the request.
+        init(_ request: borrowing HTTPRequest) {
             var size = request.path.utf8.count + request.rawQuery.utf8.count
             for field in request.headers { size += 8 + field.name.utf8.count + field.value.utf8.count }
             var bytes: [UInt8] = []
