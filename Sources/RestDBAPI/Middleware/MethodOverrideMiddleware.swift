@@ -5,19 +5,22 @@ import SocketHTTP
 struct MethodOverrideMiddleware: HTTPMiddleware {
     private static let allowed: Set<HTTPMethod> = [.put, .patch, .delete]
 
-    /// A request without the header is passed on as it came: returning it from a function
-    /// would copy it, which retains each of its fields.
     func handle(_ request: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse) throws -> HTTPResponse {
-        guard let method = try overriddenMethod(request) else { return try next(request) }
-        var overridden = request
-        overridden.method = method
-        return try next(overridden)
+        try passOn(request, to: next)
     }
 
     func handleHead(_ head: HTTPRequest, next: (HTTPRequest) throws -> HTTPResponse?) throws -> HTTPResponse?
     {
-        guard let method = try overriddenMethod(head) else { return try next(head) }
-        var overridden = head
+        try passOn(head, to: next)
+    }
+
+    /// A request without the header is passed on as it came: returning it from a function
+    /// would copy it, which retains each of its fields.
+    private func passOn<Answer>(_ request: HTTPRequest, to next: (HTTPRequest) throws -> Answer) throws
+        -> Answer
+    {
+        guard let method = try overriddenMethod(request) else { return try next(request) }
+        var overridden = request
         overridden.method = method
         return try next(overridden)
     }
