@@ -287,6 +287,16 @@ package final class PostgresRows: @unchecked Sendable {
     }
     package var columnCount: Int { Int(libpq.nfields(result)) }
 
+    /// The bytes of the rows' cells (the rows counted by `count`), for a bound on what is kept.
+    var byteCount: Int {
+        let columns = Int32(columnCount)
+        var total = 0
+        for row in 0..<Int32(count) {
+            for column in 0..<columns { total += Int(libpq.getlength(result, row, column)) }
+        }
+        return total
+    }
+
     /// Rows an INSERT, UPDATE or DELETE touched.
     package var affected: Int {
         PostgresConnection.text(libpq.cmdTuples(result)).flatMap { Int($0) } ?? 0

@@ -45,7 +45,7 @@ extension PostgresEngine {
         let (rows, total) = try run { connection in
             try Self.page(
                 request, columns: "body", info: info, condition: condition, skip: skip, max: limit,
-                totals: totals, connection)
+                totals: totals, pages: pages, connection)
         }
         bytes.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
@@ -67,13 +67,22 @@ extension PostgresEngine {
         return condition
     }
 
-    /// A page of `columns`: the condition, the sort (then `_id`), `LIMIT` and `OFFSET`.
+    /// A page of `columns`: the condition, the sort (then `_id`), `LIMIT` and `OFFSET`. With
+    /// `unlessState`, only when the database state is another one (`PostgresPages`): a one-time
+    /// filter before the scan, which the same state leaves unrun.
     static func pageSQL(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int
+        max: Int, unlessState: String? = nil
     ) -> SQLFragment {
-        var sql =
-            SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + condition + SQLFragment(" ORDER BY ")
+        var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ")
+        if let unlessState {
+            sql.append(
+                SQLFragment("\(PostgresTotals.stateSQL) IS DISTINCT FROM ? AND (", [.text(unlessState)])
+                    + condition + SQLFragment(")"))
+        } else {
+            sql.append(condition)
+        }
+        sql.append(" ORDER BY ")
         for key in request.sort {
             sql.append(ordering(key) + ", ")
         }
@@ -85,25 +94,52 @@ extension PostgresEngine {
     }
 
     /// A page of `columns` and, with totals, the number of matches, as of the page's own
-    /// snapshot. A total kept from an earlier page of the same collection and condition
+    /// snapshot. A page read before in the state PostgreSQL is still in comes from memory
+    /// (`PostgresPages`): its statement finds the state unchanged and skips the scan.
+    private static func page(
+        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
+        max: Int, totals: PostgresTotals, pages: PostgresPages, _ connection: PostgresConnection
+    ) throws -> (rows: PostgresRows, total: Int?) {
+        let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
+        guard request.totals else {
+            return (try run(page, planned: condition, connection), nil)
+        }
+        let kept = pages.entry(page)
+        let statement =
+            kept.map {
+                pageSQL(
+                    request, columns: columns, info: info, condition: condition, skip: skip, max: max,
+                    unlessState: $0.state)
+            } ?? page
+        let read = try countedPage(
+            statement, columns: columns, info: info, condition: condition, skip: skip, max: max,
+            keptPage: kept, totals: totals, connection)
+        if let kept, read.state == kept.state {
+            pages.hit()
+            return (kept.rows, kept.total)
+        }
+        pages.keep(page, rows: read.rows, total: read.total, state: read.state)
+        return (read.rows, read.total)
+    }
+
+    /// The page statement `page` and its total, as of its own snapshot, and the database state
+    /// it ran in. A total kept from an earlier page of the same collection and condition
     /// (`PostgresTotals`) is checked with the cheap statement when it held before (or the kept
     /// total says the page is short): the page, then one more row (`UNION ALL`) with the database
     /// state the statement ran in. The same state as the kept total's: the kept total is exact.
     /// Another state, and the page short (some rows, fewer than asked; or none from the start):
     /// its total is `skip` + its rows, kept with that state. Otherwise the full statement: the
     /// page and a row (`pageWithTotal`) that says `=` when the state is the kept total's, else
-    /// counts the matches in the same snapshot (`<count> <state>`). The cheap statement leaves
-    /// the count's nodes out of the plan: PostgreSQL sets up every node of a plan at every run,
-    /// a count never executed included (about a fifth of the cluster's CPU per list of 100). The
-    /// page's rows go out as they are read: no window over them, nothing copied on the server.
-    private static func page(
-        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int, totals: PostgresTotals, _ connection: PostgresConnection
-    ) throws -> (rows: PostgresRows, total: Int?) {
-        let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
-        guard request.totals else {
-            return (try run(page, planned: condition, connection), nil)
-        }
+    /// counts the matches in the same snapshot (`<count>`), then the state. The cheap statement
+    /// leaves the count's nodes out of the plan: PostgreSQL sets up every node of a plan at every
+    /// run, a count never executed included (about a fifth of the cluster's CPU per list of 100).
+    /// The page's rows go out as they are read: no window over them, nothing copied on the
+    /// server. In the state of `keptPage` the page's scan did not run (its rows are the kept
+    /// page's): the answer is returned at once, before any total is worked out from its rows.
+    private static func countedPage(
+        _ page: SQLFragment, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
+        max: Int, keptPage: PostgresPages.Entry?, totals: PostgresTotals, _ connection: PostgresConnection
+    ) throws -> (rows: PostgresRows, total: Int, state: String) {
         let key = PostgresTotals.Key(table: info.table, condition: condition)
         let kept = totals.entry(key)
         let layout = TotalRow.of(columns)
@@ -113,27 +149,37 @@ extension PostgresEngine {
             let state = try lastRow(rows, layout, sql)
             if state == kept.state {
                 totals.reused(key)
-                return (rows, kept.total)
+                return (rows, kept.total, state)
+            }
+            if let keptPage, state == keptPage.state {
+                return (rows, keptPage.total, state)
             }
             if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
                 let total = skip + rows.count
                 totals.known(key, total: total, state: state)
-                return (rows, total)
+                return (rows, total, state)
             }
         }
         let sql = pageWithTotal(
             page, layout: layout, info: info, condition: condition, keptState: kept?.state)
         let rows = try run(sql, planned: condition, connection)
         let answer = try lastRow(rows, layout, sql)
-        if answer == "=", let kept {
-            totals.reused(key)
-            return (rows, kept.total)
-        }
-        guard let space = answer.firstIndex(of: " "), let total = Int(answer[..<space]) else {
+        guard let space = answer.firstIndex(of: " ") else {
             throw PostgresError(sqlState: nil, message: "the page's total row is \(answer)", sql: sql.sql)
         }
-        totals.counted(key, total: total, state: String(answer[answer.index(after: space)...]))
-        return (rows, total)
+        let state = String(answer[answer.index(after: space)...])
+        if answer[..<space] == "=", let kept {
+            totals.reused(key)
+            return (rows, kept.total, state)
+        }
+        if let keptPage, state == keptPage.state {
+            return (rows, keptPage.total, state)
+        }
+        guard let total = Int(answer[..<space]) else {
+            throw PostgresError(sqlState: nil, message: "the page's total row is \(answer)", sql: sql.sql)
+        }
+        totals.counted(key, total: total, state: state)
+        return (rows, total, state)
     }
 
     /// The text of a page's trailing row (its state or total answer), left out of `rows`.
@@ -164,15 +210,15 @@ extension PostgresEngine {
             : try connection.execute(statement.sql, statement.bindings)
     }
 
-    /// `page` and its total row (see `page`): `=` when the state is `keptState` (nil: none
-    /// kept), else the matches counted and the state.
+    /// `page` and its total row (see `countedPage`): `=` when the state is `keptState` (nil:
+    /// none kept), else the matches counted; then a space and the state.
     static func pageWithTotal(
         _ page: SQLFragment, layout: TotalRow, info: CollectionInfo, condition: SQLFragment,
         keptState: String?
     ) -> SQLFragment {
         SQLFragment("(") + page
             + SQLFragment(
-                ") UNION ALL SELECT \(layout.before)CASE WHEN s = ? THEN '=' ELSE"
+                ") UNION ALL SELECT \(layout.before)CASE WHEN s = ? THEN '= ' || s ELSE"
                     + " CAST((SELECT count(*) FROM \(info.table) WHERE ",
                 [keptState.map { .text($0) } ?? .null]) + condition
             + SQLFragment(
@@ -180,7 +226,7 @@ extension PostgresEngine {
                     + " FROM (SELECT \(PostgresTotals.stateSQL) AS s) AS state")
     }
 
-    /// `page` and a row with the state it ran in (see `page`): an `Append` of the page and a
+    /// `page` and a row with the state it ran in (see `countedPage`): an `Append` of the page and a
     /// `Result`, nothing else set up.
     static func pageWithState(_ page: SQLFragment, layout: TotalRow) -> SQLFragment {
         SQLFragment("(") + page
@@ -235,7 +281,7 @@ extension PostgresEngine {
         let (rows, total) = try run { connection in
             try Self.page(
                 request, columns: Self.documentColumns, info: info, condition: condition, skip: skip,
-                max: limit, totals: totals, connection)
+                max: limit, totals: totals, pages: pages, connection)
         }
         var documents = Self.documents(rows)
         if let projection = request.fields { documents = documents.map(projection.apply) }

@@ -57,6 +57,8 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     let origin = ObjectID.generate()
     /// The totals of full list pages and the database state each was counted in.
     let totals = PostgresTotals()
+    /// List pages and the database state each was read in, answered again while it holds.
+    let pages = PostgresPages()
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()

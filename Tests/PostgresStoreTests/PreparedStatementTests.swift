@@ -103,12 +103,14 @@ struct PreparedStatementTests {
         _ = try engine.insertMany((0..<300).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
         _ = try engine.pool.with { try $0.execute("ANALYZE") }
         let request = FindRequest(collection: "cats", max: 100, totals: true)
-        for _ in 0..<14 {
+        for _ in 0..<16 {
             var bytes: [UInt8] = []
             #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 300)
         }
-        // The first two lists count or check with the full statement; once the kept total has
-        // held, the lists check it with the statement that only reads the state. Run 1 of a
+        // The first list counts with the full statement; the second checks the kept page
+        // (`PostgresPages`, the same statement with the state as a one-time filter) and its total
+        // with the full statement; once the kept total has held, the lists check both with the
+        // statement that only reads the state. Run 1 of a
         // statement is sent as it is, run 2 prepares; PostgreSQL plans runs 2 to 6 for their
         // values and then compares: with LIMIT and OFFSET as parameters the generic plan lost
         // (it assumes a tenth of the rows for each) and every run was planned again.
@@ -144,8 +146,10 @@ struct PreparedStatementTests {
                 "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
         }
         #expect(prepared.count == 0, "\(prepared.count > 0 ? prepared.text(0, 0) ?? "" : "")")
+        // The first read of the page, then the kept page's checks (`PostgresPages`: the full
+        // statement, then the cheap one once its total held), each statement run twice at least.
         var bytes: [UInt8] = []
-        for _ in 0..<2 {
+        for _ in 0..<6 {
             _ = try engine.appendPageJSON(
                 FindRequest(collection: "cats", max: 20, totals: true), into: &bytes)
         }
@@ -153,7 +157,7 @@ struct PreparedStatementTests {
             try connection.execute(
                 "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
         }
-        #expect(unfiltered.count == 1)
+        #expect((1...2).contains(unfiltered.count))
     }
 
     @Test("past the connection's limit its prepared statements are deallocated and prepared again")
