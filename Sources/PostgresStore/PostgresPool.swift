@@ -55,14 +55,18 @@ package final class PostgresPool: @unchecked Sendable {
 
     private func take() throws -> PostgresConnection {
         lock.lock()
-        var waited = 0
+        // A deadline, not a count of waits: a waiter woken by a connection given back that
+        // another request took first waits again for the time left.
+        var deadline: ContinuousClock.Instant?
         while idle.isEmpty && open >= capacity {
-            if waited >= waitMilliseconds {
+            let now = ContinuousClock.now
+            let end = deadline ?? now + .milliseconds(waitMilliseconds)
+            deadline = end
+            guard now < end else {
                 lock.unlock()
                 throw StoreUnavailable(reason: "all \(capacity) PostgreSQL connections stayed busy")
             }
-            _ = lock.wait(milliseconds: 100)
-            waited += 100
+            _ = lock.wait(milliseconds: min(100, max(1, Int((end - now).wholeMilliseconds))))
         }
         if let connection = idle.popLast() {
             lock.unlock()
