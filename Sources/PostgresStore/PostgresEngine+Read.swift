@@ -135,7 +135,9 @@ extension PostgresEngine {
     /// run, a count never executed included (about a fifth of the cluster's CPU per list of 100).
     /// The page's rows go out as they are read: no window over them, nothing copied on the
     /// server. In the state of `keptPage` the page's scan did not run (its rows are the kept
-    /// page's): the answer is returned at once, before any total is worked out from its rows.
+    /// page's): the answer is returned at once, before any total is worked out from its rows,
+    /// and the kept page's total is kept for its condition in that state (so the next check is
+    /// the cheap statement, which counts nothing).
     private static func countedPage(
         _ page: SQLFragment, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, keptPage: PostgresPages.Entry?, totals: PostgresTotals, _ connection: PostgresConnection
@@ -152,6 +154,7 @@ extension PostgresEngine {
                 return (rows, kept.total, state)
             }
             if let keptPage, state == keptPage.state {
+                totals.known(key, total: keptPage.total, state: state)
                 return (rows, keptPage.total, state)
             }
             if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
@@ -173,6 +176,7 @@ extension PostgresEngine {
             return (rows, kept.total, state)
         }
         if let keptPage, state == keptPage.state {
+            totals.known(key, total: keptPage.total, state: state)
             return (rows, keptPage.total, state)
         }
         guard let total = Int(answer[..<space]) else {

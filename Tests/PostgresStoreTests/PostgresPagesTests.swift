@@ -69,6 +69,29 @@ import Testing
         #expect(try Self.list(engine) == (first.text, 5))
     }
 
+    /// A kept page that answers also keeps its total for its condition in the same state, so the
+    /// next check is the cheap statement: a kept total of the condition from another state (a
+    /// page of the same condition, another skip, read in between) once left every later check
+    /// counting all the matches.
+    @Test func aKeptPageThatAnswersKeepsItsTotalInItsState() throws {
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
+        _ = try engine.insertMany((0..<5).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        let first = try Self.list(engine)
+        #expect(try Self.listUntilKept(engine, expected: (first.text, 5)))
+        let key = PostgresTotals.Key(
+            table: try engine.collection("cats").table, condition: try engine.condition(for: nil))
+        var answered = false
+        for _ in 0..<50 where !answered {
+            engine.totals.counted(key, total: 99, state: "another state")
+            let before = engine.pages.figures.hits
+            #expect(try Self.list(engine) == (first.text, 5))
+            answered = engine.pages.figures.hits > before
+        }
+        #expect(answered)
+        let kept = engine.totals.entry(key)
+        #expect(kept?.total == 5 && kept?.state != "another state" && kept?.held == true)
+    }
+
     /// The kept page's check is the page statement with a one-time filter on the state: in the
     /// same state the index scan is never run and only the state row comes back.
     @Test func inTheSameStateThePageIsNotScanned() throws {
