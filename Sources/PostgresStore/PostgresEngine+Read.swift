@@ -95,7 +95,8 @@ extension PostgresEngine {
 
     /// A page of `columns` and, with totals, the number of matches, as of the page's own
     /// snapshot. A page read before in the state PostgreSQL is still in comes from memory
-    /// (`PostgresPages`): its statement finds the state unchanged and skips the scan.
+    /// (`PostgresPages`): its statement finds the state unchanged and skips the scan (a page
+    /// whose condition has values checks the state with a statement of its own first).
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, totals: PostgresTotals, pages: PostgresPages, _ connection: PostgresConnection
@@ -105,16 +106,27 @@ extension PostgresEngine {
             return (try run(page, planned: condition, connection), nil)
         }
         let kept = pages.entry(page)
-        let statement =
-            kept.map {
-                pageSQL(
-                    request, columns: columns, info: info, condition: condition, skip: skip, max: max,
-                    unlessState: $0.state)
-            } ?? page
+        var statement = page
+        if let kept, condition.bindings.isEmpty {
+            statement = pageSQL(
+                request, columns: columns, info: info, condition: condition, skip: skip, max: max,
+                unlessState: kept.state)
+        } else if let kept {
+            // A condition with values is planned at every run (see `run`), and planning it can
+            // cost more than the page: the state alone first, the page only when it changed.
+            let state = try connection.executePrepared("SELECT \(PostgresTotals.stateExpression)").text(0, 0)
+            if state == kept.state {
+                pages.hit()
+                totals.known(
+                    PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,
+                    state: kept.state)
+                return (kept.rows, kept.total)
+            }
+        }
         let read = try countedPage(
             statement, columns: columns, info: info, condition: condition, skip: skip, max: max,
-            keptPage: kept, totals: totals, connection)
-        if let kept, read.state == kept.state {
+            keptPage: statement == page ? nil : kept, totals: totals, connection)
+        if let kept, statement != page, read.state == kept.state {
             pages.hit()
             return (kept.rows, kept.total)
         }

@@ -69,6 +69,32 @@ import Testing
         #expect(try Self.list(engine) == (first.text, 5))
     }
 
+    /// A page whose condition has values (planned at every run) is kept too, checked by a
+    /// statement that reads only the state, and read again after a commit.
+    @Test func aFilteredPageIsKeptAndFollowsACommit() throws {
+        let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
+        _ = try engine.insertMany((0..<5).map { ["n": .number(JSONNumber(Int64($0)))] }, into: "cats")
+        let request = FindRequest(
+            collection: "cats", query: try JSON.parse(#"{"n":{"$gte":2}}"#), max: 2, totals: true)
+        func list() throws -> (String, Int?) {
+            var bytes: [UInt8] = []
+            let counts = try engine.appendPageJSON(request, into: &bytes)
+            return (String(decoding: bytes, as: UTF8.self), counts?.total)
+        }
+        let first = try list()
+        #expect(first.1 == 3 && first.0.contains(#""n":2"#) && first.0.contains(#""n":3"#))
+        var kept = false
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !kept && ContinuousClock.now < deadline {
+            let before = engine.pages.figures.hits
+            #expect(try list() == first)
+            kept = engine.pages.figures.hits > before
+        }
+        #expect(kept)
+        _ = try engine.insert(["n": 7], into: "cats")
+        #expect(try list() == (first.0, 4))
+    }
+
     /// A kept page that answers also keeps its total for its condition in the same state, so the
     /// next check is the cheap statement: a kept total of the condition from another state (a
     /// page of the same condition, another skip, read in between) once left every later check
