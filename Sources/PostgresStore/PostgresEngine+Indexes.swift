@@ -130,10 +130,12 @@ extension PostgresEngine: AutoIndexingEngine, SchemaEditingEngine {
         return fields.isEmpty ? nil : ReadTiming(fields: fields, started: .now)
     }
 
-    /// Tells the automatic indexes how long the read `timing` started took.
-    func endRead(_ timing: ReadTiming?, _ info: CollectionInfo) {
+    /// Tells the automatic indexes how long the read `timing` started took, or `atLeast` (a page
+    /// answered from memory: how long it took to read when it was read).
+    func endRead(_ timing: ReadTiming?, _ info: CollectionInfo, atLeast: Duration? = nil) {
         guard let timing, let autoIndexer else { return }
-        autoIndexer.observe(timing.fields, info: info, elapsed: .now - timing.started, engine: self)
+        let elapsed = ContinuousClock.now - timing.started
+        autoIndexer.observe(timing.fields, info: info, elapsed: max(elapsed, atLeast ?? .zero), engine: self)
     }
 
     /// Tells the automatic indexes that a write changed `count` documents of `info`'s

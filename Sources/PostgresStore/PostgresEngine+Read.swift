@@ -39,14 +39,16 @@ extension PostgresEngine {
         let info = try collection(request.collection)
         let condition = try pageCondition(request)
         let timing = startRead(request)
-        defer { endRead(timing, info) }
+        var keptReadTime: Duration?
+        defer { endRead(timing, info, atLeast: keptReadTime) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
-        let (rows, total) = try run { connection in
+        let (rows, total, readTime) = try run { connection in
             try Self.page(
                 request, columns: "body", info: info, condition: condition, skip: skip, max: limit,
                 totals: totals, pages: pages, connection)
         }
+        keptReadTime = readTime
         bytes.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
             if row > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -96,14 +98,15 @@ extension PostgresEngine {
     /// A page of `columns` and, with totals, the number of matches, as of the page's own
     /// snapshot. A page read before in the state PostgreSQL is still in comes from memory
     /// (`PostgresPages`): its statement finds the state unchanged and skips the scan (a page
-    /// whose condition has values checks the state with a statement of its own first).
+    /// whose condition has values checks the state with a statement of its own first). Then
+    /// `keptReadTime` is how long reading the page took when it was read.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, totals: PostgresTotals, pages: PostgresPages, _ connection: PostgresConnection
-    ) throws -> (rows: PostgresRows, total: Int?) {
+    ) throws -> (rows: PostgresRows, total: Int?, keptReadTime: Duration?) {
         let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
         guard request.totals else {
-            return (try run(page, planned: condition, connection), nil)
+            return (try run(page, planned: condition, connection), nil, nil)
         }
         let kept = pages.entry(page)
         var statement = page
@@ -120,18 +123,21 @@ extension PostgresEngine {
                 totals.known(
                     PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,
                     state: kept.state)
-                return (kept.rows, kept.total)
+                return (kept.rows, kept.total, kept.readTime)
             }
         }
+        let started = ContinuousClock.now
         let read = try countedPage(
             statement, columns: columns, info: info, condition: condition, skip: skip, max: max,
             keptPage: statement == page ? nil : kept, totals: totals, connection)
         if let kept, statement != page, read.state == kept.state {
             pages.hit()
-            return (kept.rows, kept.total)
+            return (kept.rows, kept.total, kept.readTime)
         }
-        pages.keep(page, rows: read.rows, total: read.total, state: read.state)
-        return (read.rows, read.total)
+        pages.keep(
+            page, rows: read.rows, total: read.total, state: read.state,
+            readTime: ContinuousClock.now - started)
+        return (read.rows, read.total, nil)
     }
 
     /// The page statement `page` and its total, as of its own snapshot, and the database state
@@ -283,7 +289,8 @@ extension PostgresEngine {
         let info = try collection(request.collection)
         let condition = try pageCondition(request)
         let timing = startRead(request)
-        defer { endRead(timing, info) }
+        var keptReadTime: Duration?
+        defer { endRead(timing, info, atLeast: keptReadTime) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
         if !request.groupBy.isEmpty || !request.aggregates.isEmpty {
@@ -294,11 +301,12 @@ extension PostgresEngine {
                 return FindResult(documents: [], total: total, groups: groups, skip: skip, max: limit)
             }
         }
-        let (rows, total) = try run { connection in
+        let (rows, total, readTime) = try run { connection in
             try Self.page(
                 request, columns: Self.documentColumns, info: info, condition: condition, skip: skip,
                 max: limit, totals: totals, pages: pages, connection)
         }
+        keptReadTime = readTime
         var documents = Self.documents(rows)
         if let projection = request.fields { documents = documents.map(projection.apply) }
         return FindResult(documents: documents, total: total, groups: nil, skip: skip, max: limit)

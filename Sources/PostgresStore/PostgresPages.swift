@@ -20,11 +20,14 @@ import PlatformSupport
 /// `@unchecked Sendable`: `entries`, `bytes` and the counters are only touched under `lock`; a
 /// kept `PostgresRows` is never changed after it is kept (its trailer row is hidden before).
 final class PostgresPages: @unchecked Sendable {
-    /// A page read, the state it was read in and its total in that state.
+    /// A page read, the state it was read in, its total in that state and how long reading it
+    /// took (what the page costs whenever it has to be read: the automatic indexes are told that
+    /// for an answer from memory too, so a slow query is indexed whether or not it was kept).
     struct Entry: @unchecked Sendable {
         let state: String
         let rows: PostgresRows
         let total: Int
+        let readTime: Duration
         let bytes: Int
     }
 
@@ -44,7 +47,8 @@ final class PostgresPages: @unchecked Sendable {
     }
 
     /// A page read in `state` with its exact `total` there; kept unless it is too large.
-    func keep(_ page: SQLFragment, rows: PostgresRows, total: Int, state: String) {
+    func keep(_ page: SQLFragment, rows: PostgresRows, total: Int, state: String, readTime: Duration = .zero)
+    {
         let size = rows.byteCount + page.sql.utf8.count + state.utf8.count
         lock.withLock {
             reads += 1
@@ -55,7 +59,7 @@ final class PostgresPages: @unchecked Sendable {
                 entries.removeAll(keepingCapacity: true)
                 bytes = 0
             }
-            entries[page] = Entry(state: state, rows: rows, total: total, bytes: size)
+            entries[page] = Entry(state: state, rows: rows, total: total, readTime: readTime, bytes: size)
             bytes += size
         }
     }

@@ -70,6 +70,33 @@ import Testing
         return (0..<rows.count).compactMap { rows.text($0, 0) }.joined(separator: "\n")
     }
 
+    /// A list page answered from memory (`PostgresPages`) counts as slow as it was to read: a
+    /// slow query is indexed although its repeats come from memory, so that it is fast when a
+    /// commit makes it read again. The kept page's read time is set to 2 s here (slow is 1 s).
+    @Test func aKeptPageCountsAsSlowAsItWasToRead() throws {
+        let engine = try engine { $0.slowRead = .seconds(1) }
+        let request = FindRequest(
+            collection: "cats", query: try JSON.parse(#"{"color":"grey"}"#), max: 5, totals: true)
+        let info = try engine.collection("cats")
+        let page = PostgresEngine.pageSQL(
+            request, columns: "body", info: info, condition: try engine.condition(for: request.query),
+            skip: 0,
+            max: 5)
+        var bytes: [UInt8] = []
+        var answered = 0
+        for _ in 0..<50 where answered < 3 {
+            _ = try engine.appendPageJSON(request, into: &bytes)
+            let kept = try #require(engine.pages.entry(page))
+            engine.pages.keep(
+                page, rows: kept.rows, total: kept.total, state: kept.state, readTime: .seconds(2))
+            let before = engine.pages.figures.hits
+            _ = try engine.appendPageJSON(request, into: &bytes)
+            if engine.pages.figures.hits > before { answered += 1 }
+        }
+        #expect(answered == 3)
+        #expect(try eventually { try engine.indexes(of: "cats").contains { $0.field == "color" } })
+    }
+
     @Test func threeSlowReadsIndexTheFieldAndTheEqualityThenReadsTheIndex() throws {
         let log = Log()
         let engine = try engine(rows: 10_000, log: log)
