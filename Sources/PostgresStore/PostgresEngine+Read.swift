@@ -3,13 +3,34 @@ import DocumentQuery
 import DocumentStore
 
 extension PostgresEngine {
+    /// The document `id`: kept from an earlier read while a state check that started after this
+    /// call finds the database unchanged (`PostgresDocuments`), else fetched with the state it
+    /// was read in and kept.
     public func document(_ id: String, in name: String) throws -> Document {
         try DocumentStore.validateID(id)
         let info = try collection(name)
-        guard let found = try run({ connection in try fetch(id, info: info, connection) }) else {
-            throw StoreError.documentNotFound(id)
+        let key = PostgresDocuments.Key(table: info.table, id: id)
+        if let kept = documents.candidate(key),
+            documents.checks.current({ try run { connection in try Self.readState(connection) } })
+                == kept.state
+        {
+            documents.hit()
+            return kept.document
         }
-        return found
+        let found = try run { connection in
+            let rows = try connection.executePrepared(
+                "SELECT \(Self.documentColumns), \(PostgresTotals.stateSQL) FROM \(info.table) WHERE id = ?",
+                [.text(id)])
+            return rows.count > 0 ? (Self.document(rows, 0), rows.text(0, 7) ?? "") : nil
+        }
+        guard let (document, state) = found else { throw StoreError.documentNotFound(id) }
+        documents.keep(key, document, state: state)
+        return document
+    }
+
+    /// The database state now (`PostgresTotals.stateExpression`), one small prepared statement.
+    static func readState(_ connection: PostgresConnection) throws -> String {
+        try connection.executePrepared("SELECT \(PostgresTotals.stateExpression)").text(0, 0) ?? ""
     }
 
     public func count(in name: String, matching query: JSONValue?) throws -> Int {
@@ -117,8 +138,7 @@ extension PostgresEngine {
         } else if let kept {
             // A condition with values is planned at every run (see `run`), and planning it can
             // cost more than the page: the state alone first, the page only when it changed.
-            let state = try connection.executePrepared("SELECT \(PostgresTotals.stateExpression)").text(0, 0)
-            if state == kept.state {
+            if try readState(connection) == kept.state {
                 pages.hit()
                 totals.known(
                     PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,

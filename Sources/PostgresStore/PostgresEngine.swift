@@ -59,6 +59,8 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     let totals = PostgresTotals()
     /// List pages and the database state each was read in, answered again while it holds.
     let pages = PostgresPages()
+    /// Documents read by id and the state each was read in, answered again while it holds.
+    let documents = PostgresDocuments()
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()
@@ -175,9 +177,12 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         try mapped { try pool.with(body) }
     }
 
-    /// Runs `body` in one transaction.
+    /// Runs `body` in one transaction. Kept documents then wait for a fetch (`PostgresDocuments`).
     func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try mapped { try pool.with { connection in try connection.transaction { try body(connection) } } }
+        defer { documents.checks.forget() }
+        return try mapped {
+            try pool.with { connection in try connection.transaction { try body(connection) } }
+        }
     }
 
     /// Runs `body` in one transaction that changes the catalog, and re-reads it afterwards

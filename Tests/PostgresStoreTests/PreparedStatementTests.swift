@@ -36,19 +36,23 @@ struct PreparedStatementTests {
         let engine = try Self.engine()
         let cat = try engine.insert(["name": "Tom"], into: "cats")
         let preparedBefore = try engine.pool.with { $0.preparations }
-        // First run: sent as it is; second: prepared, then run; later: run as prepared.
-        for _ in 0..<3 { #expect(try engine.document(cat.id, in: "cats") == cat) }
-        #expect(try engine.pool.with { $0.preparations } == preparedBefore + 1)
+        // The fetch, then (the document kept, `PostgresDocuments`) the state check, or the fetch
+        // again when another test's commit changed the state: each sent as it is at its first
+        // run, prepared at its second, then run as prepared.
+        for _ in 0..<6 { #expect(try engine.document(cat.id, in: "cats") == cat) }
         #expect(try Self.roundTrips(engine) { _ = try engine.document(cat.id, in: "cats") } == 1)
-        #expect(try engine.pool.with { $0.preparations } == preparedBefore + 1)
+        for _ in 0..<5 { _ = try engine.document(cat.id, in: "cats") }
+        let preparedAfter = try engine.pool.with { $0.preparations }
+        #expect((preparedBefore + 1...preparedBefore + 2).contains(preparedAfter))
         let prepared = try engine.pool.with { connection in
             try connection.execute(
                 "SELECT count(*), sum(generic_plans + custom_plans) FROM pg_prepared_statements"
-                    + " WHERE statement LIKE '% WHERE id = $1'")
+                    + " WHERE statement LIKE '% WHERE id = $1' OR statement LIKE 'SELECT txid_current_snapshot()%'"
+            )
         }
-        #expect(prepared.int64(0, 0) == 1)
-        // Every run after the first went through the one prepared statement.
-        #expect(prepared.int64(0, 1) == 2 + 5)
+        #expect((1...2).contains(prepared.int64(0, 0)))
+        // Every read after the first of each statement went through a prepared one.
+        #expect(prepared.int64(0, 1) >= 6 + 5 + 5 - 2)
         #expect(throws: StoreError.documentNotFound("5e0be1000000000000000000")) {
             try engine.document("5e0be1000000000000000000", in: "cats")
         }
