@@ -31,12 +31,16 @@ final class PostgresDocuments: @unchecked Sendable {
     static let capacity = 20_000
     static let byteBudget = 16 << 20
 
-    let checks = StateChecks()
+    let checks: StateChecks
     private let lock = PosixCondition()
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
     private var hits = 0
     private var fetches = 0
+
+    init(checks: StateChecks) {
+        self.checks = checks
+    }
 
     /// The kept document for `key` when it is worth a state check: kept in the last state seen.
     func candidate(_ key: Key) -> Entry? {

@@ -11,7 +11,7 @@ extension PostgresEngine {
         let info = try collection(name)
         let key = PostgresDocuments.Key(table: info.table, id: id)
         if let kept = documents.candidate(key),
-            documents.checks.current({ try run { connection in try Self.readState(connection) } })
+            stateChecks.current({ try run { connection in try Self.readState(connection) } })
                 == kept.state
         {
             documents.hit()
@@ -64,11 +64,8 @@ extension PostgresEngine {
         defer { endRead(timing, info, atLeast: keptReadTime) }
         let skip = max(0, request.skip)
         let limit = max(0, request.max)
-        let (rows, total, readTime) = try run { connection in
-            try Self.page(
-                request, columns: "body", info: info, condition: condition, skip: skip, max: limit,
-                totals: totals, pages: pages, connection)
-        }
+        let (rows, total, readTime) = try currentPage(
+            request, columns: "body", info: info, condition: condition, skip: skip, max: limit)
         keptReadTime = readTime
         bytes.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
@@ -116,6 +113,34 @@ extension PostgresEngine {
         return sql
     }
 
+    /// A page of `columns` and its total: the kept page when the last state seen is its state
+    /// and a shared state check (`StateChecks`, run before a connection is taken for the page)
+    /// finds it still current, else `page`.
+    private func currentPage(
+        _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
+        max: Int
+    ) throws -> (rows: PostgresRows, total: Int?, keptReadTime: Duration?) {
+        if request.totals {
+            let page = Self.pageSQL(
+                request, columns: columns, info: info, condition: condition, skip: skip, max: max)
+            if let kept = pages.entry(page), stateChecks.lastSeen == kept.state,
+                stateChecks.current({ try run { connection in try Self.readState(connection) } })
+                    == kept.state
+            {
+                pages.hit()
+                totals.keptPage(
+                    PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,
+                    state: kept.state)
+                return (kept.rows, kept.total, kept.readTime)
+            }
+        }
+        return try run { connection in
+            try Self.page(
+                request, columns: columns, info: info, condition: condition, skip: skip, max: max,
+                totals: totals, pages: pages, checks: stateChecks, connection)
+        }
+    }
+
     /// A page of `columns` and, with totals, the number of matches, as of the page's own
     /// snapshot. A page read before in the state PostgreSQL is still in comes from memory
     /// (`PostgresPages`): its statement finds the state unchanged and skips the scan (a page
@@ -123,7 +148,8 @@ extension PostgresEngine {
     /// `keptReadTime` is how long reading the page took when it was read.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
-        max: Int, totals: PostgresTotals, pages: PostgresPages, _ connection: PostgresConnection
+        max: Int, totals: PostgresTotals, pages: PostgresPages, checks: StateChecks,
+        _ connection: PostgresConnection
     ) throws -> (rows: PostgresRows, total: Int?, keptReadTime: Duration?) {
         let page = pageSQL(request, columns: columns, info: info, condition: condition, skip: skip, max: max)
         guard request.totals else {
@@ -138,9 +164,11 @@ extension PostgresEngine {
         } else if let kept {
             // A condition with values is planned at every run (see `run`), and planning it can
             // cost more than the page: the state alone first, the page only when it changed.
-            if try readState(connection) == kept.state {
+            let state = try readState(connection)
+            checks.saw(state)
+            if state == kept.state {
                 pages.hit()
-                totals.known(
+                totals.keptPage(
                     PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,
                     state: kept.state)
                 return (kept.rows, kept.total, kept.readTime)
@@ -150,6 +178,7 @@ extension PostgresEngine {
         let read = try countedPage(
             statement, columns: columns, info: info, condition: condition, skip: skip, max: max,
             keptPage: statement == page ? nil : kept, totals: totals, connection)
+        checks.saw(read.state)
         if let kept, statement != page, read.state == kept.state {
             pages.hit()
             return (kept.rows, kept.total, kept.readTime)
@@ -192,7 +221,7 @@ extension PostgresEngine {
                 return (rows, kept.total, state)
             }
             if let keptPage, state == keptPage.state {
-                totals.known(key, total: keptPage.total, state: state)
+                totals.keptPage(key, total: keptPage.total, state: state)
                 return (rows, keptPage.total, state)
             }
             if rows.count > 0 && rows.count < max || rows.count == 0 && max > 0 && skip == 0 {
@@ -214,7 +243,7 @@ extension PostgresEngine {
             return (rows, kept.total, state)
         }
         if let keptPage, state == keptPage.state {
-            totals.known(key, total: keptPage.total, state: state)
+            totals.keptPage(key, total: keptPage.total, state: state)
             return (rows, keptPage.total, state)
         }
         guard let total = Int(answer[..<space]) else {
@@ -321,11 +350,8 @@ extension PostgresEngine {
                 return FindResult(documents: [], total: total, groups: groups, skip: skip, max: limit)
             }
         }
-        let (rows, total, readTime) = try run { connection in
-            try Self.page(
-                request, columns: Self.documentColumns, info: info, condition: condition, skip: skip,
-                max: limit, totals: totals, pages: pages, connection)
-        }
+        let (rows, total, readTime) = try currentPage(
+            request, columns: Self.documentColumns, info: info, condition: condition, skip: skip, max: limit)
         keptReadTime = readTime
         var documents = Self.documents(rows)
         if let projection = request.fields { documents = documents.map(projection.apply) }

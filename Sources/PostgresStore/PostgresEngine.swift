@@ -59,8 +59,10 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     let totals = PostgresTotals()
     /// List pages and the database state each was read in, answered again while it holds.
     let pages = PostgresPages()
+    /// The database state read by checks that many reads share (`StateChecks`).
+    let stateChecks = StateChecks()
     /// Documents read by id and the state each was read in, answered again while it holds.
-    let documents = PostgresDocuments()
+    let documents: PostgresDocuments
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
     private let observerLock = PosixCondition()
@@ -84,6 +86,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         ids = options.ids
         queryBudget = options.queryBudget
         autoIndexer = options.autoIndex.map(AutoIndexer.init(policy:))
+        documents = PostgresDocuments(checks: stateChecks)
         var setup: [String] = []
         if let budget = options.queryBudget {
             setup.append("SET statement_timeout = \(Self.milliseconds(budget))")
@@ -177,9 +180,10 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         try mapped { try pool.with(body) }
     }
 
-    /// Runs `body` in one transaction. Kept documents then wait for a fetch (`PostgresDocuments`).
+    /// Runs `body` in one transaction. Kept documents and pages then wait for a read
+    /// (`StateChecks.forget`).
     func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        defer { documents.checks.forget() }
+        defer { stateChecks.forget() }
         return try mapped {
             try pool.with { connection in try connection.transaction { try body(connection) } }
         }

@@ -64,6 +64,14 @@ final class PostgresPages: @unchecked Sendable {
         }
     }
 
+    /// Forgets every kept page (tests of the page statements themselves).
+    func removeAll() {
+        lock.withLock {
+            entries.removeAll()
+            bytes = 0
+        }
+    }
+
     /// A kept page answered a read: the state had not changed.
     func hit() {
         lock.withLock { hits += 1 }

@@ -82,6 +82,19 @@ final class PostgresTotals: @unchecked Sendable {
         entries[key] = entry
     }
 
+    /// The total of a kept page (`PostgresPages`) that answered in `state`: a reuse when the
+    /// condition's kept total is of that state, else that total kept for it.
+    func keptPage(_ key: Key, total: Int, state: String) {
+        lock.withLock {
+            if entries[key]?.state == state {
+                reuses += 1
+                entries[key]?.held = true
+            } else {
+                keep(key, Entry(state: state, total: total, held: true))
+            }
+        }
+    }
+
     /// A kept total that PostgreSQL found still exact.
     func reused(_ key: Key) {
         lock.withLock {
