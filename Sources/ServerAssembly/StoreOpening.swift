@@ -59,17 +59,12 @@ enum StoreOpening {
         }
     }
 
-    /// The PostgreSQL engine at `url` with the configuration's clock, ids, query budget and
-    /// automatic indexes. libpq missing, or the server unreachable, is a
+    /// The PostgreSQL engine at `url` with the configuration's clock, ids, query budget,
+    /// automatic indexes and connections. libpq missing, or the server unreachable, is a
     /// setting error that says what to do.
     static func openPostgres(_ url: String, _ configuration: ServeConfiguration) throws -> PostgresEngine {
-        var options = PostgresEngine.Options()
-        if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
-        if let seed = configuration.idSeed { options.ids = .seeded(seed) }
-        options.queryBudget = configuration.queryBudget
-        options.autoIndex = autoIndexPolicy(configuration)
         do {
-            return try PostgresEngine(url: url, options: options)
+            return try PostgresEngine(url: url, options: postgresOptions(configuration))
         } catch let error as StoreUnavailable {
             throw ServeError.invalidSetting(
                 "--database \(PostgresURL.redacted(url)): cannot reach PostgreSQL: \(error.reason)")
@@ -111,6 +106,17 @@ enum StoreOpening {
         if let seed = configuration.idSeed { options.ids = .seeded(seed) }
         options.queryBudget = configuration.queryBudget
         options.autoIndex = autoIndexPolicy(configuration)
+        return options
+    }
+
+    /// The PostgreSQL engine's options the configuration implies.
+    static func postgresOptions(_ configuration: ServeConfiguration) -> PostgresEngine.Options {
+        var options = PostgresEngine.Options()
+        if let clock = configuration.clock.flatMap(DocumentClock.parse) { options.clock = clock }
+        if let seed = configuration.idSeed { options.ids = .seeded(seed) }
+        options.queryBudget = configuration.queryBudget
+        options.autoIndex = autoIndexPolicy(configuration)
+        options.maximumConnections = configuration.databaseConnections
         return options
     }
 

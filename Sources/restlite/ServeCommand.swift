@@ -74,6 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .serve(\.port), help: .serve(\.port)) var port: String?
     @Option(name: .serve(\.dataDirectory), help: .serve(\.dataDirectory)) var dataDirectory: String?
     @Option(name: .serve(\.database), help: .serve(\.database)) var database: String?
+    @Option(name: .serve(\.databaseConnections), help: .serve(\.databaseConnections))
+    var databaseConnections: String?
     @Option(name: .serve(\.apiKeys), help: .serve(\.apiKeys)) var apiKeys: [String] = []
     @Option(name: .serve(\.seedFile), help: .serve(\.seedFile)) var seedFile: String?
     @Flag(name: .serve(\.noSeed), help: .serve(\.noSeed)) var noSeed = false

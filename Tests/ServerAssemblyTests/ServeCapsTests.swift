@@ -1,3 +1,4 @@
+import PostgresStore
 import SocketHTTP
 import Testing
 
@@ -13,6 +14,28 @@ import Testing
         #expect(defaults.realtimeSettings.maxSubscribers == 1000)
         #expect(defaults.realtimeSettings.maxSubscribersPerKey == 200)
         #expect(defaults.realtimeSettings.totalQueueBytes == 64 << 20)
+    }
+
+    /// `--database-connections`: 8 by default, from its variable or its flag, into the
+    /// PostgreSQL engine's options; 0 and more than 1000 refused by name.
+    @Test func theDatabaseConnectionsReachThePostgresOptions() throws {
+        let defaults = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
+        #expect(StoreOpening.postgresOptions(defaults).maximumConnections == 8)
+        let environment = ["RESTLITE_DATABASE_CONNECTIONS": "20"]
+        let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
+        #expect(StoreOpening.postgresOptions(fromEnvironment).maximumConnections == 20)
+        var flags = ServeOverrides()
+        flags.databaseConnections = "2"
+        let fromFlag = try ServeConfiguration.resolve(flags, environment: environment)
+        #expect(StoreOpening.postgresOptions(fromFlag).maximumConnections == 2)
+        for text in ["0", "1001", "many"] {
+            flags.databaseConnections = text
+            #expect {
+                _ = try ServeConfiguration.resolve(flags, environment: [:])
+            } throws: { error in
+                "\(error)".contains("--database-connections '\(text)'")
+            }
+        }
     }
 
     @Test func aFlagWinsOverItsVariable() throws {

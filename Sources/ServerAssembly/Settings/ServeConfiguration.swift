@@ -24,6 +24,8 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// data folder's `restlite.sqlite` (the folder keeps `media/` and the lock; the keys are the database's);
     /// nil is SQLite. Checked by `resolve`.
     public var databaseURL: String?
+    /// `--database-connections`: the most connections this process opens to that database.
+    public var databaseConnections = 8
     /// Full-access keys accepted without being written to `keys.json`.
     public var apiKeys: [String] = []
     /// The JSON file a new folder is seeded from; nil means `seed/a3cats.json` when that file

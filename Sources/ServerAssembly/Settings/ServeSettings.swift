@@ -41,6 +41,21 @@ public struct ServeSettings: Sendable {
             + "automatic indexes, the index routes and schema edits work as on SQLite ([PostgreSQL](#postgresql))"
     ) { text, configuration in configuration.databaseURL = try ServeConfiguration.parseDatabaseURL(text) }
 
+    public let databaseConnections = ServeSetting<String?>(
+        flag: "database-connections", variable: "RESTLITE_DATABASE_CONNECTIONS", value: "n",
+        default: .value("8"),
+        help: "Most connections to the PostgreSQL database of --database this process opens.",
+        details: "most connections to the `--database` PostgreSQL database this process keeps open, 1 to "
+            + "1000; a request waits up to 10 s for one, then 503 with `Retry-After`. Several processes "
+            + "on one database each open this many (PostgreSQL's `max_connections` is 100 by default)"
+    ) { text, configuration in
+        let count = try ServeConfiguration.parseCount(text, flag: "--database-connections")
+        guard count <= 1000 else {
+            throw ServeError.invalidSetting("--database-connections '\(text)' is more than 1000")
+        }
+        configuration.databaseConnections = count
+    }
+
     public let apiKeys = ServeSetting<[String]>(
         flag: "apikey", variable: "RESTLITE_APIKEY", value: "key",
         help: "Accept this full-access key without writing it to keys.json; repeatable.",
