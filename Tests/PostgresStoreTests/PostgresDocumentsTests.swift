@@ -56,34 +56,16 @@ import Testing
     @Test func noReadAnswersOlderThanAWriteAcknowledgedBeforeIt() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         let cat = try engine.insert(["n": 0], into: "cats")
-        let acknowledged = Counter()
-        let stale = Counter()
-        let reads = Counter()
-        let done = Counter()
-        let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<4 {
-            Thread.detachNewThread {
-                while done.value == 0 {
-                    let floor = acknowledged.value
-                    if let read = try? engine.document(cat.id, in: "cats"), read.version >= floor {
-                        reads.raise(to: reads.value + 1)
-                    } else {
-                        stale.raise(to: stale.value + 1)
-                    }
-                }
-                finished.signal()
+        let run = PostgresFixture.readWhileWriting(steps: 60) { step in
+            (try? engine.update(cat.id, in: "cats", with: ["n": .number(JSONNumber(step))])).map {
+                Int($0.version)
             }
+        } read: {
+            (try? engine.document(cat.id, in: "cats")).map { Int($0.version) }
         }
-        for step in 1...60 {
-            if let written = try? engine.update(cat.id, in: "cats", with: ["n": .number(JSONNumber(step))]) {
-                acknowledged.raise(to: Int(written.version))
-            }
-        }
-        done.raise(to: 1)
-        for _ in 0..<4 { finished.wait() }
-        #expect(acknowledged.value >= 60)
-        #expect(stale.value == 0)
-        #expect(reads.value > 60 && engine.documents.figures.fetches > 0)
+        #expect(run.acknowledged >= 60)
+        #expect(run.stale == 0)
+        #expect(run.reads > 0 && engine.documents.figures.fetches > 0)
     }
 
     /// One check serves every caller that asked before it started; a caller that asked while a
@@ -91,7 +73,7 @@ import Testing
     @Test func aCheckServesTheCallersThatAskedBeforeItStarted() throws {
         let checks = StateChecks()
         let release = DispatchSemaphore(value: 0)
-        let reads = Counter()
+        let reads = SharedNumber()
         let answers = Answers()
         @Sendable func read() -> String {
             reads.raise(to: reads.value + 1)
@@ -113,15 +95,6 @@ import Testing
         #expect(answers.all == [0: "state 1", 1: "state 2", 2: "state 2", 3: "state 2"])
         #expect(checks.count == 2)
     }
-}
-
-/// A number several threads raise.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var number = 0
-
-    func raise(to value: Int) { lock.withLock { number = max(number, value) } }
-    var value: Int { lock.withLock { number } }
 }
 
 /// Answers by caller, from several threads.

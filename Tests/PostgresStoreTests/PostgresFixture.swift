@@ -1,3 +1,4 @@
+import Foundation
 import RestLiteTesting
 import Testing
 
@@ -8,5 +9,48 @@ import Testing
 enum PostgresFixture {
     static func connection() throws -> PostgresConnection {
         try PostgresConnection(conninfo: try TemporaryPostgres.databaseURL(), libpq: try LibPQ.shared())
+    }
+}
+
+/// A number several threads raise or add to.
+final class SharedNumber: @unchecked Sendable {
+    private let lock = NSLock()
+    private var number = 0
+
+    func raise(to value: Int) { lock.withLock { number = max(number, value) } }
+    func add(_ value: Int) { lock.withLock { number += value } }
+    var value: Int { lock.withLock { number } }
+}
+
+extension PostgresFixture {
+    /// Four threads read in a loop while this thread writes `steps` times. `write` returns what it
+    /// acknowledged (a version, a count; nil: it failed), `read` what it saw (nil: it failed). A
+    /// read is stale when it saw less than what was acknowledged before it started.
+    static func readWhileWriting(
+        steps: Int, write: (Int) -> Int?, read: @escaping @Sendable () -> Int?
+    ) -> (acknowledged: Int, stale: Int, reads: Int) {
+        let acknowledged = SharedNumber()
+        let stale = SharedNumber()
+        let reads = SharedNumber()
+        let done = SharedNumber()
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<4 {
+            Thread.detachNewThread {
+                var (fresh, old) = (0, 0)
+                while done.value == 0 {
+                    let floor = acknowledged.value
+                    if let seen = read(), seen >= floor { fresh += 1 } else { old += 1 }
+                }
+                reads.add(fresh)
+                stale.add(old)
+                finished.signal()
+            }
+        }
+        for step in 1...steps {
+            if let value = write(step) { acknowledged.raise(to: value) }
+        }
+        done.raise(to: 1)
+        for _ in 0..<4 { finished.wait() }
+        return (acknowledged.value, stale.value, reads.value)
     }
 }

@@ -74,33 +74,14 @@ import Testing
     @Test(.offPool) func noListAnswersOlderThanAWriteAcknowledgedBeforeIt() throws {
         let engine = try PostgresEngine(url: try TemporaryPostgres.databaseURL())
         _ = try engine.insert(["n": 0], into: "cats")
-        let acknowledged = Highest()
-        let stale = Highest()
-        let done = Highest()
-        let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<4 {
-            Thread.detachNewThread {
-                var stalePages = 0
-                while done.value == 0 {
-                    let floor = acknowledged.value
-                    guard let total = try? Self.list(engine).total, total >= floor else {
-                        stalePages += 1
-                        continue
-                    }
-                }
-                stale.raise(to: stalePages)
-                finished.signal()
-            }
+        let run = PostgresFixture.readWhileWriting(steps: 60) { step in
+            (try? engine.insert(["n": .number(JSONNumber(step))], into: "cats")).map { _ in step + 1 }
+        } read: {
+            (try? Self.list(engine))?.total
         }
-        for step in 1...60 {
-            if (try? engine.insert(["n": .number(JSONNumber(step))], into: "cats")) != nil {
-                acknowledged.raise(to: step + 1)
-            }
-        }
-        done.raise(to: 1)
-        for _ in 0..<4 { finished.wait() }
-        #expect(acknowledged.value == 61)
-        #expect(stale.value == 0)
+        #expect(run.acknowledged == 61)
+        #expect(run.stale == 0)
+        #expect(run.reads > 0)
     }
 
     /// A page whose condition has values (planned at every run) is kept too, checked by a
@@ -207,13 +188,4 @@ import Testing
         #expect(pages.figures.bytes == before.bytes && pages.figures.pages == before.pages)
         #expect(pages.entry(SQLFragment("half 39"))?.state == "t")
     }
-}
-
-/// A number several threads raise.
-private final class Highest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var number = 0
-
-    func raise(to value: Int) { lock.withLock { number = max(number, value) } }
-    var value: Int { lock.withLock { number } }
 }
