@@ -28,6 +28,11 @@ import Testing
         flags.databaseConnections = "2"
         let fromFlag = try ServeConfiguration.resolve(flags, environment: environment)
         #expect(StoreOpening.postgresOptions(fromFlag).maximumConnections == 2)
+        // One more HTTP worker per connection on PostgreSQL; SQLite keeps the default.
+        var onPostgres = fromFlag
+        onPostgres.databaseURL = "postgres://restlite@127.0.0.1:5432/cats"
+        #expect(onPostgres.httpConfiguration.workerThreads == fromFlag.httpConfiguration.workerThreads + 2)
+        #expect(defaults.httpConfiguration.workerThreads == HTTPServerConfiguration().workerThreads)
         for text in ["0", "1001", "many"] {
             flags.databaseConnections = text
             #expect {

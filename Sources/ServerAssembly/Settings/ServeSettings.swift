@@ -47,7 +47,8 @@ public struct ServeSettings: Sendable {
         help: "Most connections to the PostgreSQL database of --database this process opens.",
         details: "most connections to the `--database` PostgreSQL database this process keeps open, 1 to "
             + "1000; a request waits up to 10 s for one, then 503 with `Retry-After`. Several processes "
-            + "on one database each open this many (PostgreSQL's `max_connections` is 100 by default)"
+            + "on one database each open this many (PostgreSQL's `max_connections` is 100 by default). Each "
+            + "also adds an HTTP worker thread, which serves other requests while one waits for PostgreSQL"
     ) { text, configuration in
         let count = try ServeConfiguration.parseCount(text, flag: "--database-connections")
         guard count <= 1000 else {
