@@ -10,10 +10,7 @@ extension PostgresEngine {
         try DocumentStore.validateID(id)
         let info = try collection(name)
         let key = PostgresDocuments.Key(table: info.table, id: id)
-        if let kept = documents.candidate(key),
-            stateChecks.current({ try run { connection in try Self.readState(connection) } })
-                == kept.state
-        {
+        if let kept = documents.candidate(key), currentState() == kept.state {
             documents.hit()
             return kept.document
         }
@@ -26,6 +23,12 @@ extension PostgresEngine {
         guard let (document, state) = found else { throw StoreError.documentNotFound(id) }
         documents.keep(key, document, state: state)
         return document
+    }
+
+    /// The database state as read by a shared check that started after this call
+    /// (`StateChecks`); nil when the check failed.
+    func currentState() -> String? {
+        stateChecks.current { try run { connection in try Self.readState(connection) } }
     }
 
     /// The database state now (`PostgresTotals.stateExpression`), one small prepared statement.
@@ -123,9 +126,7 @@ extension PostgresEngine {
         if request.totals {
             let page = Self.pageSQL(
                 request, columns: columns, info: info, condition: condition, skip: skip, max: max)
-            if let kept = pages.entry(page), stateChecks.lastSeen == kept.state,
-                stateChecks.current({ try run { connection in try Self.readState(connection) } })
-                    == kept.state
+            if let kept = pages.entry(page), stateChecks.lastSeen == kept.state, currentState() == kept.state
             {
                 pages.hit()
                 totals.keptPage(
@@ -142,10 +143,9 @@ extension PostgresEngine {
     }
 
     /// A page of `columns` and, with totals, the number of matches, as of the page's own
-    /// snapshot. A page read before in the state PostgreSQL is still in comes from memory
-    /// (`PostgresPages`): its statement finds the state unchanged and skips the scan (a page
-    /// whose condition has values checks the state with a statement of its own first). Then
-    /// `keptReadTime` is how long reading the page took when it was read.
+    /// snapshot. A page without values in its condition read before in the state PostgreSQL is
+    /// still in comes from memory (`PostgresPages`): its statement finds the state unchanged and
+    /// skips the scan. Then `keptReadTime` is how long reading the page took when it was read.
     private static func page(
         _ request: FindRequest, columns: String, info: CollectionInfo, condition: SQLFragment, skip: Int,
         max: Int, totals: PostgresTotals, pages: PostgresPages, checks: StateChecks,
@@ -155,31 +155,22 @@ extension PostgresEngine {
         guard request.totals else {
             return (try run(page, planned: condition, connection), nil, nil)
         }
-        let kept = pages.entry(page)
-        var statement = page
-        if let kept, condition.bindings.isEmpty {
-            statement = pageSQL(
-                request, columns: columns, info: info, condition: condition, skip: skip, max: max,
-                unlessState: kept.state)
-        } else if let kept {
-            // A condition with values is planned at every run (see `run`), and planning it can
-            // cost more than the page: the state alone first, the page only when it changed.
-            let state = try readState(connection)
-            checks.saw(state)
-            if state == kept.state {
-                pages.hit()
-                totals.keptPage(
-                    PostgresTotals.Key(table: info.table, condition: condition), total: kept.total,
-                    state: kept.state)
-                return (kept.rows, kept.total, kept.readTime)
-            }
-        }
+        // A kept page that `currentPage` did not answer: the page statement with the kept state as
+        // a one-time filter, so the same state still costs no scan. A condition with values is
+        // planned at every run (see `run`) whatever its filter, so it is read as it is.
+        let kept = condition.bindings.isEmpty ? pages.entry(page) : nil
+        let statement =
+            kept.map {
+                pageSQL(
+                    request, columns: columns, info: info, condition: condition, skip: skip, max: max,
+                    unlessState: $0.state)
+            } ?? page
         let started = ContinuousClock.now
         let read = try countedPage(
             statement, columns: columns, info: info, condition: condition, skip: skip, max: max,
-            keptPage: statement == page ? nil : kept, totals: totals, connection)
+            keptPage: kept, totals: totals, connection)
         checks.saw(read.state)
-        if let kept, statement != page, read.state == kept.state {
+        if let kept, read.state == kept.state {
             pages.hit()
             return (kept.rows, kept.total, kept.readTime)
         }

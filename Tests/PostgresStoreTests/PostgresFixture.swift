@@ -1,3 +1,5 @@
+import DocumentQuery
+import DocumentStore
 import Foundation
 import RestLiteTesting
 import Testing
@@ -23,6 +25,20 @@ final class SharedNumber: @unchecked Sendable {
 }
 
 extension PostgresFixture {
+    /// A connection of its own to `url` with a transaction open that has inserted the cat `id`
+    /// (`{"_id": id, "n": n}`) into `engine`'s cats: the caller commits it (`COMMIT`) or not.
+    static func uncommittedCat(_ id: String, n: Int, url: String, engine: PostgresEngine) throws
+        -> PostgresConnection
+    {
+        let other = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        let table = try engine.collection("cats").table
+        try other.execute("BEGIN")
+        try other.execute(
+            "INSERT INTO \(table)(id, body, created, changed, version) VALUES (?, ?, 0, 0, 0)",
+            [.text(id), .text(#"{"_id":"\#(id)","n":\#(n)}"#)])
+        return other
+    }
+
     /// Four threads read in a loop while this thread writes `steps` times. `write` returns what it
     /// acknowledged (a version, a count; nil: it failed), `read` what it saw (nil: it failed). A
     /// read is stale when it saw less than what was acknowledged before it started.

@@ -47,12 +47,8 @@ import Testing
 
         // Another connection's row, first uncommitted (not listed), then committed: the very
         // next list reads the page again and shows it (its id sorts first).
-        let other = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
-        let table = try engine.collection("cats").table
-        try other.execute("BEGIN")
-        try other.execute(
-            "INSERT INTO \(table)(id, body, created, changed, version) VALUES ('000000000000000000000001',"
-                + #" '{"_id":"000000000000000000000001","n":-1}', 0, 0, 0)"#)
+        let other = try PostgresFixture.uncommittedCat(
+            "000000000000000000000001", n: -1, url: url, engine: engine)
         #expect(try Self.list(engine).text == first.text)
         try other.execute("COMMIT")
         let afterInsert = try Self.list(engine)

@@ -46,12 +46,8 @@ import Testing
 
         // A row another connection has written but not committed is not counted; once it
         // commits, the very next page counts it.
-        let other = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
-        let table = try engine.collection("cats").table
-        try other.execute("BEGIN")
-        try other.execute(
-            "INSERT INTO \(table)(id, body, created, changed, version) VALUES ('0123456789abcdef01234567',"
-                + #" '{"_id":"0123456789abcdef01234567","n":9}', 0, 0, 0)"#)
+        let other = try PostgresFixture.uncommittedCat(
+            "0123456789abcdef01234567", n: 9, url: url, engine: engine)
         #expect(try Self.total(engine) == 5)
         #expect(try Self.listUntilReused(engine, expected: 5))
         try other.execute("COMMIT")

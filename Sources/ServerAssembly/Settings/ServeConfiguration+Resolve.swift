@@ -86,10 +86,10 @@ extension ServeConfiguration {
         return count
     }
 
-    /// A whole number from 1 to 1,000,000.
-    static func parseCount(_ text: String, flag: String) throws -> Int {
-        guard let count = Int(text.trimmingBlanks()), (1...1_000_000).contains(count) else {
-            throw ServeError.invalidSetting("\(flag) '\(text)' is not a whole number from 1 to 1000000")
+    /// A whole number from 1 to `most` (1,000,000 unless said).
+    static func parseCount(_ text: String, flag: String, most: Int = 1_000_000) throws -> Int {
+        guard let count = Int(text.trimmingBlanks()), (1...most).contains(count) else {
+            throw ServeError.invalidSetting("\(flag) '\(text)' is not a whole number from 1 to \(most)")
         }
         return count
     }

@@ -1,5 +1,6 @@
 import DocumentJSON
 import MediaArchive
+import PostgresStore
 import RestDBAPI
 import SocketHTTP
 import StandIns
@@ -25,7 +26,7 @@ public struct ServeConfiguration: Sendable, Equatable {
     /// nil is SQLite. Checked by `resolve`.
     public var databaseURL: String?
     /// `--database-connections`: the most connections this process opens to that database.
-    public var databaseConnections = 8
+    public var databaseConnections = PostgresEngine.Options().maximumConnections
     /// Full-access keys accepted without being written to `keys.json`.
     public var apiKeys: [String] = []
     /// The JSON file a new folder is seeded from; nil means `seed/a3cats.json` when that file

@@ -50,11 +50,8 @@ public struct ServeSettings: Sendable {
             + "on one database each open this many (PostgreSQL's `max_connections` is 100 by default). Each "
             + "also adds an HTTP worker thread, which serves other requests while one waits for PostgreSQL"
     ) { text, configuration in
-        let count = try ServeConfiguration.parseCount(text, flag: "--database-connections")
-        guard count <= 1000 else {
-            throw ServeError.invalidSetting("--database-connections '\(text)' is more than 1000")
-        }
-        configuration.databaseConnections = count
+        configuration.databaseConnections = try ServeConfiguration.parseCount(
+            text, flag: "--database-connections", most: 1000)
     }
 
     public let apiKeys = ServeSetting<[String]>(
