@@ -143,7 +143,9 @@ final class PostgresEventRelay: EventRelay, @unchecked Sendable {
         lock.withLock {
             lastSeen = max(lastSeen, newest)
             floor = newest
-            delivered = []
+            // Rows up to `newest` are skipped by the floor; a row after it that a read already
+            // delivered stays marked, or a read still holding it would deliver it again.
+            delivered = delivered.filter { $0 > newest }
             reading = true
         }
         if waitingForOthers { waitUntilHeard() }
