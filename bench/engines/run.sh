@@ -1,34 +1,38 @@
 #!/usr/bin/env bash
-# SQLite and PostgreSQL side by side (docs/PERFORMANCE.md, "Both engines"): the same
-# `restlite serve` (release build) on a temporary data folder, once with its SQLite file and once
-# with `--database` on a throwaway PostgreSQL cluster this script starts (initdb into a temporary
+# SQLite and PostgreSQL side by side (docs/PERFORMANCE.md, "Both engines"): two `restlite serve`
+# (release build) at once on temporary data folders, one with its SQLite file and one with
+# `--database` on a throwaway PostgreSQL cluster this script starts (initdb into a temporary
 # folder, a Unix socket only, `fsync` on: the cluster's defaults, honest writes). Each engine gets
 # 1,000 cats (bench/api/seed.py) and 100,000 generated a3cats posted through the API, then wrk
 # runs GET one, GET a list of 100, a filtered sorted page of the 100,000 (20 documents,
 # q={"rating":{"$gte":4}}, sort=weightKg descending, skip=100), POST and PUT, each at -t1 -c1 and
-# -t2 -c32, with the server's CPU time per request and the load average. SQLite runs with
-# --no-auto-index, so it scans for the filtered page; PostgreSQL keeps its automatic indexes (the
-# c=1 run's slow pages build the rating and weightKg indexes, which the c=32 run reads).
-# Usage: bench/engines/run.sh [--quick]   (quick: 10,000 a3cats and 1 s runs, a smoke check;
-# default 5 s runs)
+# -t2 -c32, ROUNDS times on each engine, alternating which goes first; the summary gives the
+# medians, the ratio of each round's pair, the server's CPU time per request and the load
+# average. SQLite runs with --no-auto-index, so it scans for the filtered page; PostgreSQL keeps
+# its automatic indexes (the c=1 run's slow pages build the rating and weightKg indexes, which
+# the later rounds and the c=32 runs read).
+# Usage: bench/engines/run.sh [--quick]   (quick: 10,000 a3cats, one round of 1 s, a smoke check;
+# default 3 rounds of 3 s)
 # Env: RESTLITE_BIN (default: the release build of restlite), SKIP_BUILD=1, RESTLITE_PG_BIN
-# (default: the newest /usr/lib/postgresql/*/bin), SUMMARY_FILE (also append the summary there).
+# (default: the newest /usr/lib/postgresql/*/bin), ROUNDS, DURATION (wrk's -d), SUMMARY_FILE
+# (also append the summary there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(cd .. && pwd)
 # shellcheck source=../api/lib.sh
 source "$root/bench/api/lib.sh"
 export BENCH_API_DIR="$root/bench/api"
-rows=100000 duration=5s
-if [ "${1:-}" = "--quick" ]; then rows=10000 duration=1s; fi
+rows=100000 duration=${DURATION:-3s} rounds=${ROUNDS:-3}
+if [ "${1:-}" = "--quick" ]; then rows=10000 duration=1s rounds=1; fi
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-server_pid=""
+server_pid=""  # the servers' PIDs, for cleanup
 pg_data=""
 run_as=()
 [ "$(id -u)" = 0 ] && run_as=(/usr/sbin/runuser -u postgres --)
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    # shellcheck disable=SC2086
+    [ -n "$server_pid" ] && kill $server_pid 2>/dev/null || true
     [ -n "$pg_data" ] && "${run_as[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$tmp"
 }
@@ -83,55 +87,100 @@ print("seeded %d a3cats" % len(documents))
 EOF
 }
 
-: >"$tmp/results.txt"
+# Both servers run side by side, each seeded the same way; then every request and concurrency
+# runs ROUNDS times on each, alternating which engine goes first, and the summary takes the
+# median of the rounds: the machine's drift over the run (SQLite's own figure moves by a fifth
+# from one minute to the next) falls on both engines alike.
+declare -A server_pids ports
 for engine in sqlite postgres; do
     port=$(bench_free_port)
     if [ "$engine" = sqlite ]; then extra=(--no-auto-index); else extra=(--database "$pg_url"); fi
     "$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data-$engine" --quiet --no-seed --apikey "$key" \
         "${extra[@]}" >"$tmp/$engine.out" 2>"$tmp/$engine.err" &
-    server_pid=$!
+    server_pids[$engine]=$!
+    server_pid="${server_pids[*]}"
+    ports[$engine]=$port
     bench_wait_health "$port" "$tmp/$engine.err"
-    base="http://127.0.0.1:$port/rest"
     started=$SECONDS
-    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "$port" "$key" benchcats 1000 "$tmp/ids.txt" >/dev/null
+    python3 "$BENCH_API_DIR/seed.py" 127.0.0.1 "$port" "$key" benchcats 1000 "$tmp/ids-$engine.txt" >/dev/null
     seed_a3cats "$port" >/dev/null
-    echo "$engine: server pid $server_pid, seeded 1,000 + $rows documents in $((SECONDS - started)) s; load $(bench_load)"
-    for config in "-t1 -c1 -d$duration" "-t2 -c32 -d$duration"; do
-        # shellcheck disable=SC2086
-        # The filtered page last: at c=32 its slowest scans outlive wrk's run and would be
-        # counted against the next request's figures.
-        for request in "GET one|get_one.lua|$base/benchcats" "GET 100|list.lua|$base/benchcats?max=100" \
-            "POST|post.lua|$base/benchcats" "PUT|put.lua|$base/benchcats" "GET page|list.lua|$base/a3cats$filtered"; do
-            IFS='|' read -r label script url <<<"$request"
-            before=$(pg_ticks)
-            result=$(bench_wrk "$server_pid" "$key" "$tmp/ids.txt" "$script" "$url" $config)
-            pg_cpu=$(awk -v r="$result" -v t=$(($(pg_ticks) - before)) -v hz="$(getconf CLK_TCK)" \
-                'BEGIN {match(r, /requests=[0-9]+/); n = substr(r, RSTART + 9, RLENGTH - 9); printf "%.0f", (n > 0 ? t / hz * 1e6 / n : 0)}')
-            echo "$engine | $label | ${config% -d*} | $result pg_cpu_us=$pg_cpu | $(bench_load)" | tee -a "$tmp/results.txt"
+    echo "$engine: server pid ${server_pids[$engine]}, seeded 1,000 + $rows documents in $((SECONDS - started)) s; load $(bench_load)"
+done
+
+# Waits until process $1 has used no CPU for 0.3 s (60 s at most): a slow request that outlives
+# wrk's run (SQLite's filtered page scans) is not counted against the next figure.
+wait_idle() {
+    local last now
+    last=$(bench_cpu_ticks "$1")
+    for _ in $(seq 1 200); do
+        sleep 0.3
+        now=$(bench_cpu_ticks "$1")
+        [ "$now" = "$last" ] && return 0
+        last=$now
+    done
+}
+
+: >"$tmp/results.txt"
+for config in "-t1 -c1" "-t2 -c32"; do
+    # The filtered page last: the c=1 run's slow pages build PostgreSQL's automatic indexes, and
+    # POST and PUT add documents to benchcats only.
+    for request in "GET one|get_one.lua|benchcats" "GET 100|list.lua|benchcats?max=100" \
+        "POST|post.lua|benchcats" "PUT|put.lua|benchcats" "GET page|list.lua|a3cats$filtered"; do
+        IFS='|' read -r label script path <<<"$request"
+        for round in $(seq 1 "$rounds"); do
+            order=(sqlite postgres)
+            [ $((round % 2)) = 0 ] && order=(postgres sqlite)
+            for engine in "${order[@]}"; do
+                pid=${server_pids[$engine]}
+                before=$(pg_ticks)
+                # shellcheck disable=SC2086
+                result=$(bench_wrk "$pid" "$key" "$tmp/ids-$engine.txt" "$script" \
+                    "http://127.0.0.1:${ports[$engine]}/rest/$path" $config "-d$duration")
+                pg_cpu=$(awk -v r="$result" -v t=$(($(pg_ticks) - before)) -v hz="$(getconf CLK_TCK)" \
+                    'BEGIN {match(r, /requests=[0-9]+/); n = substr(r, RSTART + 9, RLENGTH - 9); printf "%.0f", (n > 0 ? t / hz * 1e6 / n : 0)}')
+                echo "$engine | $round | $label | $config | $result pg_cpu_us=$pg_cpu | $(bench_load)" | tee -a "$tmp/results.txt"
+                wait_idle "$pid"
+            done
         done
     done
-    kill "$server_pid"
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
 done
 
 {
     echo
     echo "== summary: restlite serve ($RESTLITE_BIN), SQLite (WAL, synchronous=NORMAL, --no-auto-index) and $pg_version (fsync on), $(nproc) cores"
-    printf '%-9s %-7s %10s %10s %9s %9s %9s %9s %9s %7s %7s %8s %6s\n' request wrk sqlite_rps pg_rps pg/sqlite \
-        sq_p50_ms pg_p50_ms sq_p99_ms pg_p99_ms sq_cpu pg_cpu pg_db_cpu load
-    awk -F' [|] ' '
-        function field(s, name,   kv, i, p) { split(s, kv, " "); for (i in kv) { split(kv[i], p, "="); if (p[1] == name) return p[2] } }
-        { k = $2 "|" $3; if (!(k in seen)) { seen[k] = 1; order[++n] = k }
-          rps[$1, k] = field($4, "rps"); p50[$1, k] = field($4, "p50_ms"); p99[$1, k] = field($4, "p99_ms")
-          cpu[$1, k] = field($4, "cpu_us"); db[$1, k] = field($4, "pg_cpu_us"); failed[$1, k] = field($4, "failed")
-          if (k in load) load[k] = load[k] "/" $5; else load[k] = $5 }
-        END { for (i = 1; i <= n; i++) { k = order[i]; split(k, lc, "|")
-            printf "%-9s %-7s %10s %10s %9.2f %9s %9s %9s %9s %7s %7s %8s %6s%s\n", lc[1], lc[2], rps["sqlite", k], rps["postgres", k],
-                (rps["sqlite", k] > 0 ? rps["postgres", k] / rps["sqlite", k] : 0), p50["sqlite", k], p50["postgres", k],
-                p99["sqlite", k], p99["postgres", k], cpu["sqlite", k], cpu["postgres", k], db["postgres", k], load[k],
-                (failed["sqlite", k] + failed["postgres", k] > 0 ? "  FAILED " failed["sqlite", k] "/" failed["postgres", k] : "") } }
-    ' "$tmp/results.txt"
-    echo "pg/sqlite: PostgreSQL's req/s over SQLite's; sq_cpu, pg_cpu: restlite's CPU time per request in us;"
-    echo "pg_db_cpu: the PostgreSQL cluster's CPU time per request in us; load: 1-minute load average (SQLite run/PostgreSQL run)"
+    echo "   medians of $rounds alternating rounds of $duration per engine"
+    python3 - "$tmp/results.txt" <<'EOF2'
+import statistics, sys
+runs = {}
+order = []
+for line in open(sys.argv[1]):
+    engine, _, label, config, fields, load = [part.strip() for part in line.split(" | ")]
+    key = (label, config)
+    if key not in order:
+        order.append(key)
+    values = dict(item.split("=") for item in fields.split())
+    values["load"] = load
+    runs.setdefault((engine, key), []).append(values)
+def median(engine, key, field):
+    return statistics.median(float(run[field]) for run in runs[(engine, key)])
+print("%-9s %-7s %10s %10s %9s %11s %9s %9s %9s %9s %7s %7s %8s" % ("request", "wrk", "sqlite_rps", "pg_rps",
+      "pg/sqlite", "rounds", "sq_p50_ms", "pg_p50_ms", "sq_p99_ms", "pg_p99_ms", "sq_cpu", "pg_cpu", "pg_db_cpu"))
+for key in order:
+    label, config = key
+    sq, pg = median("sqlite", key, "rps"), median("postgres", key, "rps")
+    ratios = [float(b["rps"]) / float(a["rps"]) for a, b in zip(runs[("sqlite", key)], runs[("postgres", key)])
+              if float(a["rps"]) > 0]
+    spread = "%.2f-%.2f" % (min(ratios), max(ratios)) if ratios else "-"
+    failed = sum(int(run["failed"]) for engine in ("sqlite", "postgres") for run in runs[(engine, key)])
+    print("%-9s %-7s %10.0f %10.0f %9.2f %11s %9.3f %9.3f %9.3f %9.3f %7.0f %7.0f %8.0f%s" % (
+        label, config, sq, pg, pg / sq if sq > 0 else 0, spread,
+        median("sqlite", key, "p50_ms"), median("postgres", key, "p50_ms"),
+        median("sqlite", key, "p99_ms"), median("postgres", key, "p99_ms"),
+        median("sqlite", key, "cpu_us"), median("postgres", key, "cpu_us"), median("postgres", key, "pg_cpu_us"),
+        "  FAILED %d" % failed if failed else ""))
+loads = [float(run["load"]) for values in runs.values() for run in values]
+print("pg/sqlite: the median PostgreSQL req/s over the median SQLite req/s; rounds: the ratio of each round's pair")
+print("sq_cpu, pg_cpu: restlite's CPU time per request in us; pg_db_cpu: the PostgreSQL cluster's, per request")
+print("load (1 min) during the runs: %.1f-%.1f" % (min(loads), max(loads)))
+EOF2
 } | tee -a "${SUMMARY_FILE:-/dev/null}"
