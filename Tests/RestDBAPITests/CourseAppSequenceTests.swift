@@ -39,39 +39,39 @@ import Testing
         let base = URL(string: "http://127.0.0.1:\(server.port)/rest/a3cats")!
 
         let (listStatus, listData) = try await send("GET", base)
-        #expect(listStatus == 200)
+        expectEqual(listStatus, 200)
         let cats = try CourseApp.decoder.decode([Cat].self, from: listData)
-        #expect(cats.count == 3)
+        expectEqual(cats.count, 3)
 
         let birthDate = try #require(CourseApp.formatter.date(from: "2015-06-01T12:00:00.000Z"))
         let newCat = Cat(
             catName: "Felis catus", ownerName: "Peter O'Toole", breedId: "beng", birthDate: birthDate,
             weightKg: 3.25, rating: 4, photoUrl: "https://placekitten.com/200/200")
         let (postStatus, postData) = try await send("POST", base, body: try CourseApp.encoder.encode(newCat))
-        #expect(postStatus == 201)
+        expectEqual(postStatus, 201)
         let created = try CourseApp.decoder.decode(Cat.self, from: postData)
         let id = try #require(created.id)
-        #expect(created.birthDate == birthDate)
+        expectEqual(created.birthDate, birthDate)
 
         let edit = CatEdit(
             _id: id, ownerName: "Jane Doe", rating: 5, photoUrl: "https://placekitten.com/250/250")
         let (putStatus, putData) = try await send(
             "PUT", base.appendingPathComponent(id), body: try CourseApp.encoder.encode(edit))
-        #expect(putStatus == 200)
+        expectEqual(putStatus, 200)
         let edited = try CourseApp.decoder.decode(Cat.self, from: putData)
-        #expect(edited.ownerName == "Jane Doe" && edited.rating == 5)
-        #expect(edited.catName == "Felis catus" && edited.weightKg == 3.25 && edited.birthDate == birthDate)
+        expect(edited.ownerName == "Jane Doe" && edited.rating == 5)
+        expect(edited.catName == "Felis catus" && edited.weightKg == 3.25 && edited.birthDate == birthDate)
 
         let (oneStatus, oneData) = try await send("GET", base.appendingPathComponent(id))
-        #expect(oneStatus == 200)
+        expectEqual(oneStatus, 200)
         let one = try CourseApp.decoder.decode(Cat.self, from: oneData)
-        #expect(one.photoUrl == "https://placekitten.com/250/250")
+        expectEqual(one.photoUrl, "https://placekitten.com/250/250")
 
         let (deleteStatus, deleteData) = try await send("DELETE", base.appendingPathComponent(id))
-        #expect(deleteStatus == 200)
-        #expect(String(decoding: deleteData, as: UTF8.self) == #"{"result":["\#(id)"]}"#)
+        expectEqual(deleteStatus, 200)
+        expectEqual(String(decoding: deleteData, as: UTF8.self), #"{"result":["\#(id)"]}"#)
         let (goneStatus, _) = try await send("GET", base.appendingPathComponent(id))
-        #expect(goneStatus == 404)
+        expectEqual(goneStatus, 404)
     }
 
     @Test func aListBodyStrippedOfItsFirstAndLastCharacterIsTheObjects() async throws {
@@ -85,7 +85,7 @@ import Testing
         let (_, data) = try await send("GET", URL(string: "http://127.0.0.1:\(server.port)/rest/a3cats")!)
         let text = String(decoding: data, as: UTF8.self)
         let inner = String(text.dropFirst().dropLast())
-        #expect(inner.hasPrefix("{\"_id\"") && inner.hasSuffix("}"))
-        #expect(!text.hasSuffix("\n"))
+        expect(inner.hasPrefix("{\"_id\"") && inner.hasSuffix("}"))
+        expect(!text.hasSuffix("\n"))
     }
 }

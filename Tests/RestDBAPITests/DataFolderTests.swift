@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 import Testing
 
 @testable import RestDBAPI
@@ -8,7 +9,7 @@ import Testing
         let folder = DataFolder(path: NSTemporaryDirectory() + "restlite-lock-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder.url) }
         var first: DataFolderLock? = try folder.lock()
-        #expect(first != nil)
+        expect(first != nil)
         #expect {
             try folder.lock()
         } throws: { error in
@@ -22,9 +23,9 @@ import Testing
     @Test func aFolderWithoutADatabaseIsNew() throws {
         let folder = DataFolder(path: NSTemporaryDirectory() + "restlite-new-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder.url) }
-        #expect(folder.isNew)
+        expect(folder.isNew)
         try folder.create()
         try Data().write(to: folder.databaseURL)
-        #expect(!folder.isNew)
+        expect(!folder.isNew)
     }
 }

@@ -1,5 +1,6 @@
 import DocumentJSON
 import DocumentStore
+import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -27,21 +28,21 @@ import Testing
 
     @Test func anUnreachableDatabaseIs503WithRetryAfter() throws {
         let response = respond(throwing: StoreUnavailable(reason: "connection refused", retryAfterSeconds: 2))
-        #expect(response.status.code == 503)
-        #expect(response.headers["Retry-After"] == "2")
+        expectEqual(response.status.code, 503)
+        expectEqual(response.headers["Retry-After"], "2")
         let body = try JSON.parse(response.body)
-        #expect(body["message"]?.stringValue?.contains("connection refused") == true)
+        expectEqual(body["message"]?.stringValue?.contains("connection refused"), true)
     }
 
     @Test func anUnexpectedErrorIsA500CarryingTheRequestID() throws {
         let response = respond(throwing: Surprise())
-        #expect(response.status.code == 500)
-        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+        expectEqual(response.status.code, 500)
+        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
         let body = try JSON.parse(response.body)
-        #expect(body["name"] == "InternalError")
-        #expect(body["requestId"] == "req-42")
-        #expect(body["message"]?.stringValue?.contains("req-42") == true)
-        #expect(!response.bodyString.contains("Surprise"))
+        expectEqual(body["name"], "InternalError")
+        expectEqual(body["requestId"], "req-42")
+        expectEqual(body["message"]?.stringValue?.contains("req-42"), true)
+        expect(!response.bodyString.contains("Surprise"))
     }
 
     @Test(arguments: [
@@ -53,10 +54,10 @@ import Testing
     ])
     func storeErrorsMapToRestdbNamesAndStatuses(error: StoreError, status: Int, name: String) throws {
         let response = respond(throwing: error)
-        #expect(response.status.code == status)
+        expectEqual(response.status.code, status)
         let body = try JSON.parse(response.body)
-        #expect(body["name"]?.stringValue == name)
-        #expect(body["message"]?.stringValue == error.message)
+        expectEqual(body["name"]?.stringValue, name)
+        expectEqual(body["message"]?.stringValue, error.message)
     }
 
     @Test func malformedJSONIsABadRequestNamingThePosition() throws {
@@ -68,22 +69,22 @@ import Testing
             parseError = error
         }
         let body = try JSON.parse(respond(throwing: parseError).body)
-        #expect(body["name"] == "BadRequest")
-        #expect(body["message"]?.stringValue?.contains("line 1, column 6") == true)
+        expectEqual(body["name"], "BadRequest")
+        expectEqual(body["message"]?.stringValue?.contains("line 1, column 6"), true)
     }
 
     @Test func errorsThatKnowTheirAnswerAreSentAsItIs() throws {
         let teapot = respond(throwing: Teapot())
-        #expect(teapot.status.code == 418)
-        #expect(teapot.bodyString == "short and stout")
+        expectEqual(teapot.status.code, 418)
+        expectEqual(teapot.bodyString, "short and stout")
         let gone = respond(throwing: Gone())
-        #expect(gone.status.code == 410)
-        #expect(gone.bodyString == #"{"name":"Error","message":"gone away","status":410}"#)
+        expectEqual(gone.status.code, 410)
+        expectEqual(gone.bodyString, #"{"name":"Error","message":"gone away","status":410}"#)
     }
 
     @Test func aUniqueViolationListsItsField() throws {
         let response = respond(throwing: StoreError.uniqueViolation(field: "catName", value: "Tom"))
         let body = try JSON.parse(response.body)
-        #expect(body["list"] == [["field": "catName", "message": "must be unique"]])
+        expectEqual(body["list"], [["field": "catName", "message": "must be unique"]])
     }
 }

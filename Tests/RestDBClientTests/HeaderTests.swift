@@ -45,9 +45,9 @@ import Testing
             ]
         )
         for request in requests {
-            #expect(request.header("x-apikey") == "key+with/odd=chars", "\(request.method) \(request.url)")
+            expectEqual(request.header("x-apikey"), "key+with/odd=chars", "\(request.method) \(request.url)")
             let expected: String? = request.method == "GET" ? nil : "application/json"
-            #expect(request.header("Content-Type") == expected, "\(request.method) \(request.url)")
+            expectEqual(request.header("Content-Type"), expected, "\(request.method) \(request.url)")
         }
     }
 }

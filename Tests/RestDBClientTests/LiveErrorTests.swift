@@ -42,21 +42,21 @@ import Testing
         try await withLiveServer(seed: 1) { live throws in
             let missing = String(live.ids[0].reversed())
             let answer = await failure { try await live.cats.get(missing) }
-            #expect(answer?.status == 404)
-            #expect(answer?.name == "NotFound")
+            expectEqual(answer?.status, 404)
+            expectEqual(answer?.name, "NotFound")
             let update = await failure { try await live.cats.update(missing, .increment("rating")) }
-            #expect(update?.status == 404)
+            expectEqual(update?.status, 404)
             let delete = await failure { try await live.cats.delete(missing) }
-            #expect(delete?.status == 404)
+            expectEqual(delete?.status, 404)
         }
     }
 
     @Test func malformedIDIsABadRequest() async throws {
         try await withLiveServer(seed: 1) { live throws in
             let answer = await failure { try await live.cats.get("not-an-id") }
-            #expect(answer?.status == 400)
-            #expect(answer?.name == "BadRequest")
-            #expect(answer?.list == [])
+            expectEqual(answer?.status, 400)
+            expectEqual(answer?.name, "BadRequest")
+            expectEqual(answer?.list, [])
         }
     }
 
@@ -66,10 +66,10 @@ import Testing
             let answer = await failure {
                 try await bad.create(BadCat(catName: "Tom", weightKg: "heavy", rating: "five"))
             }
-            #expect(answer?.status == 400)
-            #expect(answer?.name == "ValidationError")
-            #expect(Set(answer?.list.map(\.field) ?? []) == ["weightKg", "rating"])
-            #expect(answer?.list.allSatisfy { !$0.message.isEmpty } == true)
+            expectEqual(answer?.status, 400)
+            expectEqual(answer?.name, "ValidationError")
+            expectEqual(Set(answer?.list.map(\.field) ?? []), ["weightKg", "rating"])
+            expectEqual(answer?.list.allSatisfy { !$0.message.isEmpty }, true)
             // All or nothing: a bad element in a batch stores none of it.
             let batch = await failure {
                 try await bad.create(contentsOf: [
@@ -77,7 +77,7 @@ import Testing
                     BadCat(catName: "Kit", weightKg: "x", rating: "y"),
                 ])
             }
-            #expect(batch?.name == "ValidationError")
+            expectEqual(batch?.name, "ValidationError")
             #expect(try await live.cats.list().count == 1)
         }
     }
@@ -86,8 +86,8 @@ import Testing
         try await withLiveServer(seed: 1) { live throws in
             let cats = live.client(apiKey: "").collection("a3cats", of: Cat.self)
             let answer = await failure { try await cats.list() }
-            #expect(answer?.status == 401)
-            #expect(answer?.name == "Unauthorized")
+            expectEqual(answer?.status, 401)
+            expectEqual(answer?.name, "Unauthorized")
         }
     }
 
@@ -95,10 +95,10 @@ import Testing
         try await withLiveServer(seed: 1) { live throws in
             let client = live.client(apiKey: "ffffffffffffffffffffffff")
             let list = await failure { try await client.collection("a3cats", of: Cat.self).list() }
-            #expect(list?.status == 403)
-            #expect(list?.name == "Forbidden")
+            expectEqual(list?.status, 403)
+            expectEqual(list?.name, "Forbidden")
             let create = await failure { try await client.collection("a3cats", of: Cat.self).create(.felix) }
-            #expect(create?.status == 403)
+            expectEqual(create?.status, 403)
             #expect(try await live.cats.list().count == 1)
         }
     }
@@ -125,6 +125,6 @@ import Testing
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
-        #expect(error?.status == nil)
+        expectEqual(error?.status, nil)
     }
 }

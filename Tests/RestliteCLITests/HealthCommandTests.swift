@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestLiteTesting
 import Testing
 
 @testable import restlite
@@ -6,7 +7,7 @@ import Testing
 /// `restlite health`'s URL rules, without a server.
 @Suite struct HealthCommandTests {
     @Test func theDefaultURLFollowsRestlitePort() {
-        #expect(HealthCommand.defaultURL(environment: [:]) == "http://127.0.0.1:8080/health")
+        expectEqual(HealthCommand.defaultURL(environment: [:]), "http://127.0.0.1:8080/health")
         #expect(
             HealthCommand.defaultURL(environment: ["RESTLITE_PORT": "9000"]) == "http://127.0.0.1:9000/health"
         )

@@ -1,3 +1,4 @@
+import RestLiteTesting
 import Testing
 
 @testable import SocketHTTP
@@ -72,22 +73,22 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
 
     @Test func bindsPathParametersAndPrefersLiterals() {
         let router = restRouter()
-        #expect(respond(router, .get, "/rest/cats").bodyString == "list cats")
-        #expect(respond(router, .get, "/rest/_meta").bodyString == "meta")
-        #expect(respond(router, .get, "/rest/cats/42?x=1").bodyString == "doc cats 42")
-        #expect(respond(router, .get, "/rest/_meta/7").bodyString == "doc _meta 7")
+        expectEqual(respond(router, .get, "/rest/cats").bodyString, "list cats")
+        expectEqual(respond(router, .get, "/rest/_meta").bodyString, "meta")
+        expectEqual(respond(router, .get, "/rest/cats/42?x=1").bodyString, "doc cats 42")
+        expectEqual(respond(router, .get, "/rest/_meta/7").bodyString, "doc _meta 7")
     }
 
     @Test func ignoresTrailingSlashAndDecodesSegments() {
         let router = restRouter()
-        #expect(respond(router, .get, "/rest/cats/").bodyString == "list cats")
-        #expect(respond(router, .get, "/rest/my%20cats/a%2Fb").bodyString == "doc my cats a/b")
+        expectEqual(respond(router, .get, "/rest/cats/").bodyString, "list cats")
+        expectEqual(respond(router, .get, "/rest/my%20cats/a%2Fb").bodyString, "doc my cats a/b")
     }
 
     @Test func starIsALiteralOrAParameterValue() {
         let router = restRouter()
-        #expect(respond(router, .delete, "/rest/cats/*").bodyString == "bulk cats")
-        #expect(respond(router, .get, "/rest/cats/*").bodyString == "doc cats *")
+        expectEqual(respond(router, .delete, "/rest/cats/*").bodyString, "bulk cats")
+        expectEqual(respond(router, .get, "/rest/cats/*").bodyString, "doc cats *")
     }
 
     @Test func aHeadIsRefusedForItsMiddlewareRouteOrMethodAndPassedOtherwise() {
@@ -101,27 +102,27 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
             if token { headers.set("X-Token", "t") }
             return frozen.respondBeforeBody(to: HTTPRequest(method: method, target: target, headers: headers))
         }
-        #expect(head(.post, "/items") == nil)
-        #expect(head(.post, "/items", token: false)?.status == .unauthorized)
-        #expect(head(.post, "/nothing")?.status == .notFound)
+        expect(head(.post, "/items") == nil)
+        expectEqual(head(.post, "/items", token: false)?.status, .unauthorized)
+        expectEqual(head(.post, "/nothing")?.status, .notFound)
         let wrongMethod = head(.put, "/items")
-        #expect(wrongMethod?.status == .methodNotAllowed)
-        #expect(wrongMethod?.headers["Allow"] == "POST")
+        expectEqual(wrongMethod?.status, .methodNotAllowed)
+        expectEqual(wrongMethod?.headers["Allow"], "POST")
         // A responder that does not look at heads reads every body.
         let closure = ClosureResponder { _ in .text(.ok, "") }
-        #expect(closure.respondBeforeBody(to: HTTPRequest(method: .post, target: "/x")) == nil)
+        expect(closure.respondBeforeBody(to: HTTPRequest(method: .post, target: "/x")) == nil)
     }
 
     @Test func headFallsBackToGet() {
-        #expect(respond(restRouter(), .head, "/rest/cats").status == .ok)
+        expectEqual(respond(restRouter(), .head, "/rest/cats").status, .ok)
     }
 
     @Test func answersUnknownPathsWith404AndOtherMethodsWith405() {
         let router = restRouter()
-        #expect(respond(router, .get, "/nowhere").status == .notFound)
+        expectEqual(respond(router, .get, "/nowhere").status, .notFound)
         let response = respond(router, .post, "/rest/cats/1")
-        #expect(response.status == .methodNotAllowed)
-        #expect(response.headers["Allow"] == "GET, HEAD, PUT")
+        expectEqual(response.status, .methodNotAllowed)
+        expectEqual(response.headers["Allow"], "GET, HEAD, PUT")
     }
 
     @Test func runsMiddlewareOutermostFirst() {
@@ -129,7 +130,7 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         router.use(Tag(name: "outer"))
         router.use(Tag(name: "inner"))
         router.get("/") { _ in .text(.ok, "hi") }
-        #expect(respond(router.freeze(), .get, "/").headers.values(for: "X-Chain") == ["inner", "outer"])
+        expectEqual(respond(router.freeze(), .get, "/").headers.values(for: "X-Chain"), ["inner", "outer"])
     }
 
     /// The chain is chosen by the path's first segment, once at freeze: a middleware runs only
@@ -148,20 +149,20 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         func chain(_ target: String) -> [String] {
             Array(respond(frozen, .get, target).headers.values(for: "X-Chain").reversed())
         }
-        #expect(chain("/") == ["all", "page", "journal"])
-        #expect(chain("/rest/cats") == ["all", "journal", "session"])
+        expectEqual(chain("/"), ["all", "page", "journal"])
+        expectEqual(chain("/rest/cats"), ["all", "journal", "session"])
         #expect(chain("/r%65st/cats") == ["all", "journal", "session"])  // segments are decoded
-        #expect(chain("/_admin/x") == ["all", "session"])
-        #expect(chain("/_console/app.js") == ["all", "page"])
-        #expect(chain("/unknown/x") == ["all", "journal"])
+        expectEqual(chain("/_admin/x"), ["all", "session"])
+        expectEqual(chain("/_console/app.js"), ["all", "page"])
+        expectEqual(chain("/unknown/x"), ["all", "journal"])
         #expect(chain("/nowhere") == ["all", "journal"])  // a 404 meets the same chain
-        #expect(frozen.middleware(for: "rest").count == 3)
-        #expect(frozen.middleware(for: "other").count == 2)
+        expectEqual(frozen.middleware(for: "rest").count, 3)
+        expectEqual(frozen.middleware(for: "other").count, 2)
         // Heads go through the same chains.
         let head = frozen.respondBeforeBody(to: HTTPRequest(method: .post, target: "/_console/x"))
-        #expect(head?.bodyString == "page")
+        expectEqual(head?.bodyString, "page")
         let unknown = frozen.respondBeforeBody(to: HTTPRequest(method: .post, target: "/unknown/x"))
-        #expect(unknown?.bodyString == "journal")
+        expectEqual(unknown?.bodyString, "journal")
     }
 
     @Test func middlewareSeesThrownErrorsFirst() {
@@ -169,16 +170,16 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         router.use(Catcher())
         router.get("/fail") { _ in throw Plain() }
         router.get("/teapot") { _ in throw Teapot() }
-        #expect(respond(router.freeze(), .get, "/fail").status == .unprocessableEntity)
-        #expect(respond(router.freeze(), .get, "/teapot").bodyString == "caught")
+        expectEqual(respond(router.freeze(), .get, "/fail").status, .unprocessableEntity)
+        expectEqual(respond(router.freeze(), .get, "/teapot").bodyString, "caught")
     }
 
     @Test func unhandledErrorsBecomeTheirResponseOrA500() {
         var router = Router()
         router.get("/fail") { _ in throw Plain() }
         router.get("/teapot") { _ in throw Teapot() }
-        #expect(respond(router.freeze(), .get, "/fail").status == .internalServerError)
-        #expect(respond(router.freeze(), .get, "/teapot").status.code == 418)
+        expectEqual(respond(router.freeze(), .get, "/fail").status, .internalServerError)
+        expectEqual(respond(router.freeze(), .get, "/teapot").status.code, 418)
     }
 
     @Test func ownAnswersArePlainTextByDefault() {
@@ -191,9 +192,9 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
             (.get, "/fail", .internalServerError),
         ] {
             let response = respond(frozen, method, path)
-            #expect(response.status == status)
-            #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
-            #expect(!response.bodyString.isEmpty && !response.bodyString.contains("{"))
+            expectEqual(response.status, status)
+            expectEqual(response.headers["Content-Type"], "text/plain; charset=utf-8")
+            expect(!response.bodyString.isEmpty && !response.bodyString.contains("{"))
         }
     }
 
@@ -203,13 +204,13 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         router.get("/fail") { _ in throw Plain() }
         router.get("/rest/cats") { _ in .text(.ok, "list") }
         let frozen = router.freeze()
-        #expect(respond(frozen, .get, "/nowhere").bodyString == #"{"e":"Not found"}"#)
+        expectEqual(respond(frozen, .get, "/nowhere").bodyString, #"{"e":"Not found"}"#)
         let notAllowed = respond(frozen, .post, "/rest/cats")
-        #expect(notAllowed.bodyString == #"{"e":"Method not allowed"}"#)
-        #expect(notAllowed.headers["Allow"] == "GET, HEAD")
+        expectEqual(notAllowed.bodyString, #"{"e":"Method not allowed"}"#)
+        expectEqual(notAllowed.headers["Allow"], "GET, HEAD")
         let failed = respond(frozen, .get, "/fail")
-        #expect(failed.status == .internalServerError)
-        #expect(failed.bodyString == #"{"e":"Internal server error"}"#)
+        expectEqual(failed.status, .internalServerError)
+        expectEqual(failed.bodyString, #"{"e":"Internal server error"}"#)
     }
 
     @Test func customNotFoundRunsInsideMiddleware() {
@@ -217,15 +218,15 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         router.use(Tag(name: "cors"))
         router.notFound = { _ in .text(.notFound, "custom") }
         let response = respond(router.freeze(), .get, "/x")
-        #expect(response.bodyString == "custom")
-        #expect(response.headers["X-Chain"] == "cors")
+        expectEqual(response.bodyString, "custom")
+        expectEqual(response.headers["X-Chain"], "cors")
     }
 }
 
 @Suite struct AccessLogTests {
     @Test func logsQueryNamesButNotValues() {
         let request = HTTPRequest(method: .get, target: "/rest/cats?q=%7B%22secret%22%3A1%7D&apikey=abc")
-        #expect(AccessLog.loggedPath(request) == "/rest/cats?q&apikey")
-        #expect(AccessLog.loggedPath(HTTPRequest(method: .get, target: "/plain")) == "/plain")
+        expectEqual(AccessLog.loggedPath(request), "/rest/cats?q&apikey")
+        expectEqual(AccessLog.loggedPath(HTTPRequest(method: .get, target: "/plain")), "/plain")
     }
 }

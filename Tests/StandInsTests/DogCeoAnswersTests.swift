@@ -1,4 +1,5 @@
 import Foundation
+import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -47,20 +48,20 @@ import Testing
         for _ in 0..<20 {
             let one = api.get("/dogceo/api/breeds/image/random", host: host)
             let url = try #require(try api.message("/dogceo/api/breeds/image/random", host: host) as? String)
-            #expect(all.contains(url))
+            expect(all.contains(url))
             let text = try #require(
                 (try JSONSerialization.jsonObject(with: Data(one.body)) as? [String: Any])?["message"]
                     as? String)
-            #expect(one.body == DogCeoStandIn.successBody(.string(text)))
+            expectEqual(one.body, DogCeoStandIn.successBody(.string(text)))
             let three = api.get("/dogceo/api/breed/hound/images/random/3", host: host)
             let urls = try #require(
                 (try JSONSerialization.jsonObject(with: Data(three.body)) as? [String: Any])?["message"]
                     as? [String])
-            #expect(three.body == DogCeoStandIn.successBody(.array(urls.map { .string($0) })))
+            expectEqual(three.body, DogCeoStandIn.successBody(.array(urls.map { .string($0) })))
             let hound = expectedURLs(base, "hound", nil)
-            #expect(urls.count == 3 && Set(urls).count == 3 && urls.allSatisfy(hound.contains))
+            expect(urls.count == 3 && Set(urls).count == 3 && urls.allSatisfy(hound.contains))
             // Distinct picks keep the list's order.
-            #expect(urls == hound.filter(urls.contains))
+            expectEqual(urls, hound.filter(urls.contains))
         }
         let published = DogCeoFixture(publicURL: #"http://pub"lic:1/"#)
         let url = try #require(try published.message("/dogceo/breeds/image/random", host: host) as? String)
@@ -72,9 +73,9 @@ import Testing
         var folders = Set<String>()
         for _ in 0..<10 {
             let urls = try #require(try api.message("/dogceo/breeds/image/random/50") as? [String])
-            #expect(urls.count == 50)
+            expectEqual(urls.count, 50)
             folders.formUnion(urls.map { $0.split(separator: "/").dropLast().last.map(String.init) ?? "" })
         }
-        #expect(folders.count > 100 && folders.isSubset(of: Set(breeds.folders.map(\.name))))
+        expect(folders.count > 100 && folders.isSubset(of: Set(breeds.folders.map(\.name))))
     }
 }

@@ -1,4 +1,5 @@
 import DocumentJSON
+import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -13,25 +14,25 @@ import Testing
     @Test func orderedJSONStringsAreEscapedExactlyAsTheStoreWritesThem() {
         let value = OrderedJSON.object([("k\u{8}ey", .string(Self.awkwardText))])
         let stored = JSONValue.object(["k\u{8}ey": .string(Self.awkwardText)])
-        #expect(value.text == stored.serialized())
+        expectEqual(value.text, stored.serialized())
     }
 
     @Test func pictureErrorsAnswerRestdbsErrorBodyWithTheMessageIntact() throws {
         let response = PictureRequestError(message: Self.awkwardText).httpResponse()
-        #expect(response.status.code == 400)
+        expectEqual(response.status.code, 400)
         #expect(
             response.body == ErrorBody(name: "BadRequest", message: Self.awkwardText, status: 400).bytes())
         let body = try #require(try JSON.parse(response.body).objectValue)
-        #expect(body.keys == ["name", "message", "status"])
-        #expect(body["message"] == .string(Self.awkwardText))
+        expectEqual(body.keys, ["name", "message", "status"])
+        expectEqual(body["message"], .string(Self.awkwardText))
     }
 
     @Test func theBusyAnswerIsRestdbsErrorBodyWithRetryAfter() throws {
         let response = PictureBusyError().httpResponse()
-        #expect(response.status.code == 503)
-        #expect(response.headers["Retry-After"] == "2")
+        expectEqual(response.status.code, 503)
+        expectEqual(response.headers["Retry-After"], "2")
         let body = try #require(try JSON.parse(response.body).objectValue)
-        #expect(body["name"] == .string("ServiceUnavailable"))
-        #expect(body["status"] == .number(JSONNumber(503)))
+        expectEqual(body["name"], .string("ServiceUnavailable"))
+        expectEqual(body["status"], .number(JSONNumber(503)))
     }
 }
