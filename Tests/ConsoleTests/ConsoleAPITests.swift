@@ -2,7 +2,6 @@ import DocumentJSON
 import DocumentStore
 import Foundation
 import RestDBAPI
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -12,38 +11,38 @@ import Testing
         let server = try await ConsoleServer()
         let full = [("x-apikey", server.fullKey)]
         let list = try server.request(.get, "/_restlite/keys", headers: full).json().arrayValue ?? []
-        expectEqual(list.count, 1)
-        expectEqual(list.first?["kind"], .string("full"))
-        expectEqual(list.first?["key"], .string(server.fullKey))
+        #expect(list.count == 1)
+        #expect(list.first?["kind"] == .string("full"))
+        #expect(list.first?["key"] == .string(server.fullKey))
 
         let body = #"{"methods":["GET","POST"],"path":"/a3cats/**","origins":["http://localhost:3000"]}"#
         let added = server.request(.post, "/_restlite/keys", headers: full, body: body)
-        expectEqual(added.status, .created)
+        #expect(added.status == .created)
         let json = try added.json()
         let scoped = try #require(json["key"]?.stringValue)
-        expectEqual(json["kind"], .string("scoped"))
-        expectEqual(json["methods"], .array([.string("GET"), .string("POST")]))
-        expectEqual(json["path"], .string("/a3cats/**"))
-        expect(json["created"]?.stringValue != nil)
+        #expect(json["kind"] == .string("scoped"))
+        #expect(json["methods"] == .array([.string("GET"), .string("POST")]))
+        #expect(json["path"] == .string("/a3cats/**"))
+        #expect(json["created"]?.stringValue != nil)
 
         let fromApp = [("x-apikey", scoped), ("Origin", "http://localhost:3000")]
-        expectEqual(server.request(.get, "/rest/a3cats?max=1", headers: fromApp).status, .ok)
-        expectEqual(server.request(.get, "/_restlite/keys", headers: fromApp).status, .forbidden)
-        expectEqual(server.request(.get, "/_restlite/keys").status, .unauthorized)
+        #expect(server.request(.get, "/rest/a3cats?max=1", headers: fromApp).status == .ok)
+        #expect(server.request(.get, "/_restlite/keys", headers: fromApp).status == .forbidden)
+        #expect(server.request(.get, "/_restlite/keys").status == .unauthorized)
 
         let newFull = try server.request(.post, "/_restlite/keys", headers: full, body: #"{"full":true}"#)
             .json()
-        expectEqual(newFull["kind"], .string("full"))
-        expectEqual(server.request(.post, "/_restlite/keys", headers: full, body: "{}").status, .badRequest)
+        #expect(newFull["kind"] == .string("full"))
+        #expect(server.request(.post, "/_restlite/keys", headers: full, body: "{}").status == .badRequest)
         #expect(
             server.request(.post, "/_restlite/keys", headers: full, body: #"{"methods":["HEAD"]}"#).status
                 == .badRequest)
 
         let removed = server.request(.delete, "/_restlite/keys/\(scoped)", headers: full)
-        expectEqual(removed.status, .ok)
-        try expectEqual(try removed.json(), .object(["result": .array([.string(scoped)])]))
-        expectEqual(server.request(.get, "/rest/a3cats?max=1", headers: fromApp).status, .forbidden)
-        expectEqual(server.request(.delete, "/_restlite/keys/\(scoped)", headers: full).status, .notFound)
+        #expect(removed.status == .ok)
+        #expect(try removed.json() == .object(["result": .array([.string(scoped)])]))
+        #expect(server.request(.get, "/rest/a3cats?max=1", headers: fromApp).status == .forbidden)
+        #expect(server.request(.delete, "/_restlite/keys/\(scoped)", headers: full).status == .notFound)
     }
 
     @Test func dropRemovesTheCollectionWithItsSchemaAndOnlyForAFullAccessKey() async throws {
@@ -53,22 +52,22 @@ import Testing
         let scoped = try #require(
             try server.request(.post, "/_restlite/keys", headers: full, body: scopedBody).json()["key"]?
                 .stringValue)
-        expectEqual(server.request(.delete, "/_restlite/collections/a3cats").status, .unauthorized)
+        #expect(server.request(.delete, "/_restlite/collections/a3cats").status == .unauthorized)
         #expect(
             server.request(.delete, "/_restlite/collections/a3cats", headers: [("x-apikey", scoped)]).status
                 == .forbidden)
-        expectEqual(server.request(.get, "/rest/a3cats?max=1", headers: full).status, .ok)
+        #expect(server.request(.get, "/rest/a3cats?max=1", headers: full).status == .ok)
 
         let dropped = server.request(.delete, "/_restlite/collections/a3cats", headers: full)
-        expectEqual(dropped.status, .ok)
+        #expect(dropped.status == .ok)
         #expect(
             try dropped.json()
                 == .object(["dropped": .string("a3cats"), "documents": .number(JSONNumber(100))]))
-        expectEqual(server.request(.get, "/rest/a3cats", headers: full).status, .notFound)
-        expectEqual(server.request(.get, "/rest/a3cats/_meta", headers: full).status, .notFound)
+        #expect(server.request(.get, "/rest/a3cats", headers: full).status == .notFound)
+        #expect(server.request(.get, "/rest/a3cats/_meta", headers: full).status == .notFound)
         let meta = try server.request(.get, "/rest/_meta", headers: full).json()
-        expectEqual(meta, .object(["collections": .array([])]))
-        expectEqual(server.request(.delete, "/_restlite/collections/a3cats", headers: full).status, .notFound)
+        #expect(meta == .object(["collections": .array([])]))
+        #expect(server.request(.delete, "/_restlite/collections/a3cats", headers: full).status == .notFound)
         #expect(
             server.request(.delete, "/_restlite/collections/a3cats%2Fx", headers: full).status == .badRequest)
 
@@ -76,15 +75,14 @@ import Testing
         #expect(
             server.request(.post, "/rest/a3cats", headers: full, body: #"{"rating":"any text"}"#).status
                 == .created)
-        try expectEqual(
-            try server.request(.get, "/rest/a3cats/_meta", headers: full).json()["fields"], .array([]))
+        #expect(try server.request(.get, "/rest/a3cats/_meta", headers: full).json()["fields"] == .array([]))
     }
 
     @Test func theLastFullAccessKeyIsNotRemoved() async throws {
         let server = try await ConsoleServer()
         let answer = server.request(
             .delete, "/_restlite/keys/\(server.fullKey)", headers: [("x-apikey", server.fullKey)])
-        expectEqual(answer.status, .conflict)
+        #expect(answer.status == .conflict)
         #expect(
             server.request(.get, "/_restlite/keys", headers: [("x-apikey", server.fullKey)]).status == .ok)
     }
@@ -94,23 +92,23 @@ import Testing
         let full = [("x-apikey", server.fullKey)]
         let csv = "name,age\n" + (1...12).map { "cat\($0),\($0)" }.joined(separator: "\n") + "\n"
         let preview = server.request(.post, "/_restlite/import/preview?format=csv", headers: full, body: csv)
-        expectEqual(preview.status, .ok)
+        #expect(preview.status == .ok)
         let json = try preview.json()
-        expectEqual(json["format"], .string("csv"))
-        expectEqual(json["count"], .number(JSONNumber(12)))
-        expectEqual(json["rows"]?.arrayValue?.count, 10)
-        expectEqual(json["rows"]?.arrayValue?.first?["age"], .number(JSONNumber(1)))
+        #expect(json["format"] == .string("csv"))
+        #expect(json["count"] == .number(JSONNumber(12)))
+        #expect(json["rows"]?.arrayValue?.count == 10)
+        #expect(json["rows"]?.arrayValue?.first?["age"] == .number(JSONNumber(1)))
         let fields = json["schema"]?["fields"]?.arrayValue ?? []
-        expectEqual(fields.compactMap { $0["name"]?.stringValue }, ["name", "age"])
-        expectEqual(fields.last?["type"], .string("number"))
+        #expect(fields.compactMap { $0["name"]?.stringValue } == ["name", "age"])
+        #expect(fields.last?["type"] == .string("number"))
         #expect(
             server.request(.get, "/rest/_meta", headers: full).bodyString.contains("\"name\":\"cat") == false)
 
         let broken = server.request(
             .post, "/_restlite/import/preview?format=jsonl", headers: full, body: "{\"a\":1}\n{\"a\":\n")
-        expectEqual(broken.status, .badRequest)
-        try expectEqual(try broken.json()["line"], .number(JSONNumber(2)))
-        try expectEqual(try broken.json()["message"]?.stringValue?.contains("line 2"), true)
+        #expect(broken.status == .badRequest)
+        #expect(try broken.json()["line"] == .number(JSONNumber(2)))
+        #expect(try broken.json()["message"]?.stringValue?.contains("line 2") == true)
         #expect(
             server.request(.post, "/_restlite/import/preview?format=xml", headers: full, body: "x").status
                 == .badRequest)
@@ -122,29 +120,28 @@ import Testing
         let good = "{\"name\":\"Tom\",\"age\":3}\n{\"name\":\"Ann\",\"age\":4}\n"
         let imported = server.request(
             .post, "/_restlite/import?collection=people&format=jsonl", headers: full, body: good)
-        expectEqual(imported.status, .created)
+        #expect(imported.status == .created)
         let json = try imported.json()
-        expectEqual(json["collection"], .string("people"))
-        expectEqual(json["imported"], .number(JSONNumber(2)))
-        expectEqual(json["schema"]?["fields"]?.arrayValue?.count, 2)
+        #expect(json["collection"] == .string("people"))
+        #expect(json["imported"] == .number(JSONNumber(2)))
+        #expect(json["schema"]?["fields"]?.arrayValue?.count == 2)
 
         let bad = "{\"name\":\"Bo\",\"age\":5}\n{\"name\":\"Cy\",\"age\":\"old\"}\n"
         let refused = server.request(
             .post, "/_restlite/import?collection=people&format=jsonl&replace=true", headers: full, body: bad)
-        expectEqual(refused.status, .badRequest)
-        try expectEqual(try refused.json()["line"], .number(JSONNumber(2)))
-        try expectEqual(try refused.json()["message"]?.stringValue?.contains("Nothing was changed."), true)
-        try expectEqual(try server.request(.get, "/rest/people", headers: full).json().arrayValue?.count, 2)
+        #expect(refused.status == .badRequest)
+        #expect(try refused.json()["line"] == .number(JSONNumber(2)))
+        #expect(try refused.json()["message"]?.stringValue?.contains("Nothing was changed.") == true)
+        #expect(try server.request(.get, "/rest/people", headers: full).json().arrayValue?.count == 2)
 
         let csv = server.request(.get, "/_restlite/export/people?format=csv", headers: full)
-        expectEqual(csv.status, .ok)
-        expectEqual(csv.headers["Content-Disposition"], "attachment; filename=\"people.csv\"")
-        expect(csv.bodyString.hasPrefix("_id,name,age\r\n") && csv.bodyString.contains(",Tom,3"))
+        #expect(csv.status == .ok)
+        #expect(csv.headers["Content-Disposition"] == "attachment; filename=\"people.csv\"")
+        #expect(csv.bodyString.hasPrefix("_id,name,age\r\n") && csv.bodyString.contains(",Tom,3"))
         let exported = server.request(.get, "/_restlite/export/people", headers: full)
-        expectEqual(exported.headers["Content-Disposition"], "attachment; filename=\"people.json\"")
-        try expectEqual(
-            try exported.json().arrayValue?.compactMap { $0["name"]?.stringValue }, ["Tom", "Ann"])
-        expectEqual(server.request(.get, "/_restlite/export/nobody", headers: full).status, .notFound)
+        #expect(exported.headers["Content-Disposition"] == "attachment; filename=\"people.json\"")
+        #expect(try exported.json().arrayValue?.compactMap { $0["name"]?.stringValue } == ["Tom", "Ann"])
+        #expect(server.request(.get, "/_restlite/export/nobody", headers: full).status == .notFound)
         #expect(
             server.request(.post, "/_restlite/import?format=jsonl", headers: full, body: good).status
                 == .badRequest)
@@ -161,13 +158,13 @@ import Testing
         let first = server.request(
             .put, "/rest/a3cats/\(id)", headers: full + [("If-Match", "\"\(version)\"")],
             body: #"{"rating":1}"#)
-        expectEqual(first.status, .ok)
+        #expect(first.status == .ok)
         let stale = server.request(
             .patch, "/rest/a3cats/\(id)", headers: full + [("If-Match", "\"\(version)\"")],
             body: #"{"rating":2}"#)
-        expectEqual(stale.status, .conflict)
-        try expectEqual(try stale.json()["name"], .string("Conflict"))
-        try expectEqual(try stale.json()["message"]?.stringValue?.contains("Another client changed"), true)
+        #expect(stale.status == .conflict)
+        #expect(try stale.json()["name"] == .string("Conflict"))
+        #expect(try stale.json()["message"]?.stringValue?.contains("Another client changed") == true)
         #expect(
             try server.request(.get, "/rest/a3cats/\(id)", headers: full).json()["rating"]
                 == .number(JSONNumber(1)))

@@ -1,7 +1,6 @@
 import DocumentStore
 import Foundation
 import RestDBAPI
-import RestLiteTesting
 import ServerAssembly
 import SocketHTTP
 import Testing
@@ -14,29 +13,29 @@ import Testing
         + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
     static func expectSecured(_ response: HTTPResponse) {
-        expectEqual(response.headers["Content-Security-Policy"], csp)
-        expectEqual(response.headers["X-Frame-Options"], "DENY")
-        expectEqual(response.headers["X-Content-Type-Options"], "nosniff")
-        expectEqual(response.headers["Referrer-Policy"], "no-referrer")
+        #expect(response.headers["Content-Security-Policy"] == csp)
+        #expect(response.headers["X-Frame-Options"] == "DENY")
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(response.headers["Referrer-Policy"] == "no-referrer")
     }
 
     @Test func aBrowserAtTheRootGetsThePageAndAnAPIClientTheUsualAnswer() async throws {
         let server = try await ConsoleServer()
         let page = server.request(
             .get, "/", headers: [("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")])
-        expectEqual(page.status, .ok)
-        expectEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
-        expectEqual(page.body, ConsoleAsset.all["index.html"]?.bytes)
+        #expect(page.status == .ok)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(page.body == ConsoleAsset.all["index.html"]?.bytes)
         Self.expectSecured(page)
 
         let off = try await ConsoleServer(console: false)
         for target in ["/", "/rest/a3cats?max=1", "/rest/a3cats/_meta"] {
             let withConsole = server.request(.get, target, headers: [("Accept", "application/json")])
             let without = off.request(.get, target, headers: [("Accept", "application/json")])
-            expectEqual(withConsole.status, without.status)
-            expectEqual(withConsole.headers["Content-Security-Policy"], nil)
+            #expect(withConsole.status == without.status)
+            #expect(withConsole.headers["Content-Security-Policy"] == nil)
         }
-        expectEqual(server.request(.get, "/").status, .notFound)
+        #expect(server.request(.get, "/").status == .notFound)
         #expect(
             server.request(.get, "/rest/a3cats", headers: [("Accept", "text/html")]).status == .unauthorized)
     }
@@ -44,40 +43,40 @@ import Testing
     @Test func assetsAreServedWithTypeCachingTagAndSecurityHeaders() async throws {
         let server = try await ConsoleServer()
         let script = server.request(.get, "/_console/app.js")
-        expectEqual(script.status, .ok)
-        expectEqual(script.headers["Content-Type"], "text/javascript; charset=utf-8")
-        expectEqual(script.headers["Cache-Control"], "no-cache")
+        #expect(script.status == .ok)
+        #expect(script.headers["Content-Type"] == "text/javascript; charset=utf-8")
+        #expect(script.headers["Cache-Control"] == "no-cache")
         let tag = try #require(script.headers["ETag"])
-        expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
+        #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
         Self.expectSecured(script)
         #expect(
             server.request(.get, "/_console/style.css").headers["Content-Type"] == "text/css; charset=utf-8")
 
         let again = server.request(.get, "/_console/app.js", headers: [("If-None-Match", tag)])
-        expectEqual(again.status, .notModified)
-        expect(again.body.isEmpty)
+        #expect(again.status == .notModified)
+        #expect(again.body.isEmpty)
         let missing = server.request(.get, "/_console/nothing.js")
-        expectEqual(missing.status, .notFound)
+        #expect(missing.status == .notFound)
         Self.expectSecured(missing)
         Self.expectSecured(server.request(.get, "/_console/session"))
     }
 
     @Test func noConsoleTurnsPagesAndSessionsOff() async throws {
         let server = try await ConsoleServer(console: false)
-        expect(server.server.console == nil)
-        expectEqual(server.request(.get, "/", headers: [("Accept", "text/html")]).status, .notFound)
-        expectEqual(server.request(.get, "/_console/app.js").status, .notFound)
+        #expect(server.server.console == nil)
+        #expect(server.request(.get, "/", headers: [("Accept", "text/html")]).status == .notFound)
+        #expect(server.request(.get, "/_console/app.js").status == .notFound)
         let signIn = server.request(.post, "/_console/session", body: #"{"key":"\#(server.fullKey)"}"#)
-        expectEqual(signIn.status, .notFound)
-        expectEqual(signIn.headers["Set-Cookie"], nil)
+        #expect(signIn.status == .notFound)
+        #expect(signIn.headers["Set-Cookie"] == nil)
 
         var flags = ServeOverrides()
         flags.noConsole = true
-        try expectEqual(try ServeConfiguration.resolve(flags, environment: [:]).console, false)
+        #expect(try ServeConfiguration.resolve(flags, environment: [:]).console == false)
         #expect(
             try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_NO_CONSOLE": "1"])
                 .console == false)
-        try expect(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).console)
+        #expect(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).console)
     }
 
     /// Every file of Assets/ is listed in ConsoleAssetList (SwiftPM gives no list of them).
@@ -87,10 +86,10 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             !$0.hasPrefix(".")
         }
-        expectEqual(Set(files), Set(ConsoleAsset.all.keys))
+        #expect(Set(files) == Set(ConsoleAsset.all.keys))
         for name in files {
             let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
-            expectEqual(ConsoleAsset.all[name]?.bytes, Array(bytes), "\(name) is served as it is on disk")
+            #expect(ConsoleAsset.all[name]?.bytes == Array(bytes), "\(name) is served as it is on disk")
         }
     }
 
@@ -107,7 +106,7 @@ import Testing
         let documentsView: Set = [
             "documents.js", "table.js", "row-editor.js", "fields.js", "live.js", "query-state.js",
         ]
-        expect(imported.isSuperset(of: documentsView))
-        expect(imported.subtracting(ConsoleAsset.all.keys).isEmpty, "imported, not served: \(imported)")
+        #expect(imported.isSuperset(of: documentsView))
+        #expect(imported.subtracting(ConsoleAsset.all.keys).isEmpty, "imported, not served: \(imported)")
     }
 }

@@ -20,7 +20,7 @@ import Testing
         let link = try #require(server.server.console).signInLink(base: "", key: server.fullKey)
         try client.send("GET \(link) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         let redirect = try client.readResponse()
-        expectEqual(redirect.status, 303)
+        #expect(redirect.status == 303)
         // Typed one step at a time: as one optional chain in `#require` this line alone took
         // over 2 s to type-check.
         let setCookie: String = try #require(redirect.headers["Set-Cookie"])
@@ -29,7 +29,7 @@ import Testing
         try client.send(
             "GET /_console/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n")
         let session = try client.readResponse()
-        expectEqual(session.status, 200)
+        #expect(session.status == 200)
         let csrf = try #require(try JSON.parse(session.body)["csrf"]?.stringValue)
 
         let body = #"{"catName":"Wire"}"#
@@ -37,11 +37,11 @@ import Testing
             "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
                 + "Cookie: \(cookie)\r\nX-CSRF-Token: \(csrf)\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        try expectEqual(try client.readResponse().status, 201)
+        #expect(try client.readResponse().status == 201)
 
         try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/html\r\n\r\n")
         let page = try client.readResponse()
-        expectEqual(page.status, 200)
-        expectEqual(page.headers["X-Frame-Options"], "DENY")
+        #expect(page.status == 200)
+        #expect(page.headers["X-Frame-Options"] == "DENY")
     }
 }

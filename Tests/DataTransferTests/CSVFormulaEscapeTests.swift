@@ -14,35 +14,35 @@ import Testing
     ]
 
     @Test func textThatASpreadsheetWouldRunGetsAQuoteInFront() {
-        expectEqual(CSVField.encode(.string("=1+1")), "'=1+1")
-        expectEqual(CSVField.encode(.string("@SUM(A1:A9)")), "'@SUM(A1:A9)")
-        expectEqual(CSVField.encode(.string("+1")), "'+1")
-        expectEqual(CSVField.encode(.string("-0")), "'-0")
-        expectEqual(CSVField.encode(.string("\tcmd")), "'\tcmd")
-        expectEqual(CSVField.encode(.string("\rcmd")), "\"'\rcmd\"")
-        expectEqual(CSVField.encode(.string("=a,b")), "\"'=a,b\"")
-        expectEqual(CSVField.encode(.string("'=x")), "''=x", "a quote already there gets one more")
+        #expect(CSVField.encode(.string("=1+1")) == "'=1+1")
+        #expect(CSVField.encode(.string("@SUM(A1:A9)")) == "'@SUM(A1:A9)")
+        #expect(CSVField.encode(.string("+1")) == "'+1")
+        #expect(CSVField.encode(.string("-0")) == "'-0")
+        #expect(CSVField.encode(.string("\tcmd")) == "'\tcmd")
+        #expect(CSVField.encode(.string("\rcmd")) == "\"'\rcmd\"")
+        #expect(CSVField.encode(.string("=a,b")) == "\"'=a,b\"")
+        #expect(CSVField.encode(.string("'=x")) == "''=x", "a quote already there gets one more")
         for text in ["'hello", "a=b", "x-y", "007", "Felis chaus", "'", "''"] {
-            expectEqual(CSVField.encode(.string(text)), text, "\(text)")
+            #expect(CSVField.encode(.string(text)) == text, "\(text)")
         }
     }
 
     @Test func numbersStayBareAndRawWritesCellsAsTheyAre() {
-        expectEqual(CSVField.encode(.number(JSONNumber(validatedText: "-3"))), "-3")
-        expectEqual(CSVField.encode(.number(JSONNumber(validatedText: "-2.5e3"))), "-2.5e3")
-        expectEqual(CSVField.encode(.string("=1+1"), escapingFormulas: false), "=1+1")
-        expectEqual(CSVField.encode(.string("-3"), escapingFormulas: false), "\"-3\"")
+        #expect(CSVField.encode(.number(JSONNumber(validatedText: "-3"))) == "-3")
+        #expect(CSVField.encode(.number(JSONNumber(validatedText: "-2.5e3"))) == "-2.5e3")
+        #expect(CSVField.encode(.string("=1+1"), escapingFormulas: false) == "=1+1")
+        #expect(CSVField.encode(.string("-3"), escapingFormulas: false) == "\"-3\"")
     }
 
     @Test func importTakesOffOnlyTheQuoteExportAdded() throws {
-        expectEqual(CSVFormulaEscape.unescaped("'=1+1"), "=1+1")
-        expectEqual(CSVFormulaEscape.unescaped("''=1"), "'=1")
-        expectEqual(CSVFormulaEscape.unescaped("'hello"), nil)
-        expectEqual(CSVFormulaEscape.unescaped("'5"), nil)
-        expectEqual(CSVFormulaEscape.unescaped("'"), nil)
+        #expect(CSVFormulaEscape.unescaped("'=1+1") == "=1+1")
+        #expect(CSVFormulaEscape.unescaped("''=1") == "'=1")
+        #expect(CSVFormulaEscape.unescaped("'hello") == nil)
+        #expect(CSVFormulaEscape.unescaped("'5") == nil)
+        #expect(CSVFormulaEscape.unescaped("'") == nil)
         let typed = CSVReader.Cell(text: "'-3", quoted: false)
-        try expectEqual(try CSVCellTyping.value(of: typed, declared: .number), .number(JSONNumber(-3)))
-        try expectEqual(try CSVCellTyping.value(of: typed, declared: nil), .string("-3"))
+        #expect(try CSVCellTyping.value(of: typed, declared: .number) == .number(JSONNumber(-3)))
+        #expect(try CSVCellTyping.value(of: typed, declared: nil) == .string("-3"))
     }
 
     @Test func anEscapedExportReadsBackAsTheValuesExported() throws {
@@ -56,7 +56,7 @@ import Testing
         for document in documents { try writer.write(document) }
         try writer.end()
         let text = String(decoding: writer.output.bytes, as: UTF8.self)
-        expect(text.hasPrefix("_id,f,n,'@name\r\n"))
+        #expect(text.hasPrefix("_id,f,n,'@name\r\n"))
         #expect(
             !text.split(separator: "\r\n").contains { line in
                 line.split(separator: ",").contains { cell in
@@ -67,7 +67,7 @@ import Testing
         var reader = try ImportReader(bytes: writer.output.bytes, format: .csv, file: "x.csv")
         var read: [JSONObject] = []
         while let record = try reader.next() { read.append(record.document) }
-        expectEqual(read, documents)
+        #expect(read == documents)
     }
 
     @Test func theStoreExportEscapesByDefaultAndNotWhenRaw() throws {
@@ -76,11 +76,11 @@ import Testing
         _ = try fixture.store.insert(["f": "=HYPERLINK(\"x\")", "n": -3], into: "cells")
         var escaped = MemoryOutput()
         try Exporter.export(collection: "cells", from: fixture.store, format: .csv, to: &escaped)
-        expect(String(decoding: escaped.bytes, as: UTF8.self).contains(#","'=HYPERLINK(""x"")",-3"#))
+        #expect(String(decoding: escaped.bytes, as: UTF8.self).contains(#","'=HYPERLINK(""x"")",-3"#))
         var raw = MemoryOutput()
         try Exporter.export(
             collection: "cells", from: fixture.store, format: .csv, escapeFormulas: false, to: &raw)
-        expect(String(decoding: raw.bytes, as: UTF8.self).contains(#","=HYPERLINK(""x"")",-3"#))
+        #expect(String(decoding: raw.bytes, as: UTF8.self).contains(#","=HYPERLINK(""x"")",-3"#))
     }
 }
 

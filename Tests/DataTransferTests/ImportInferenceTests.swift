@@ -1,5 +1,4 @@
 import DocumentStore
-import RestLiteTesting
 import Testing
 
 @testable import DataTransfer
@@ -27,24 +26,24 @@ import Testing
     }
 
     @Test func aFractionAnywhereMakesTheColumnFloat() throws {
-        try expectEqual(try infer("{\"w\":1}\n{\"w\":2}\n{\"w\":3.5}\n"), ["w: float_number"])
-        try expectEqual(try infer("{\"w\":1}\n{\"w\":2}\n"), ["w: number"])
+        #expect(try infer("{\"w\":1}\n{\"w\":2}\n{\"w\":3.5}\n") == ["w: float_number"])
+        #expect(try infer("{\"w\":1}\n{\"w\":2}\n") == ["w: number"])
     }
 
     @Test func csvColumnsAreTypedByTheSameRules() throws {
         let fields = try infer(
             "name,w,r,born,ok,gone\nTom,3.1,2,2008-11-14T09:53:37Z,false,\nAnn,4,3,2009-01-01,true,\n")
-        expectEqual(fields, ["name: text", "w: float_number", "r: number", "born: date", "ok: bool"])
+        #expect(fields == ["name: text", "w: float_number", "r: number", "born: date", "ok: bool"])
     }
 
     @Test func datesMixedWithTextMakeText() throws {
-        try expectEqual(try infer("{\"d\":\"2008-11-14T09:53:37Z\"}\n{\"d\":\"soon\"}\n"), ["d: text"])
+        #expect(try infer("{\"d\":\"2008-11-14T09:53:37Z\"}\n{\"d\":\"soon\"}\n") == ["d: text"])
         // Without a zone the store reads UTC, so this is a date too.
-        try expectEqual(try infer("{\"d\":\"2008-11-14T09:53:37\"}\n"), ["d: date"])
+        #expect(try infer("{\"d\":\"2008-11-14T09:53:37\"}\n") == ["d: date"])
     }
 
     @Test func systemFieldsAreNotInferred() throws {
-        try expectEqual(try infer("{\"_id\":\"5d\",\"_version\":2,\"a\":1}\n"), ["a: number"])
+        #expect(try infer("{\"_id\":\"5d\",\"_version\":2,\"a\":1}\n") == ["a: number"])
     }
 
     @Test func aColumnMixingKindsNamesTheColumnAndARowOfEachKind() {
@@ -52,8 +51,8 @@ import Testing
             _ = try infer("name,w\nTom,3\nAnn,4.5\nBob,heavy\n")
             Issue.record("a mixed column must fail")
         } catch let error as ImportError {
-            expectEqual(error.field, "w")
-            expect(error.message.contains("column \"w\" mixes numbers (line 2) and text (line 4)"))
+            #expect(error.field == "w")
+            #expect(error.message.contains("column \"w\" mixes numbers (line 2) and text (line 4)"))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -15,8 +15,8 @@ import Testing
                 .run(bytes: Array(text.utf8), file: "cats.json", into: LocalStoreSink(store: fixture.store))
             Issue.record("the import should have failed")
         } catch let error as ImportError {
-            expectEqual(error.line, 2)
-            expectEqual(error.field, "n")
+            #expect(error.line == 2)
+            #expect(error.field == "n")
         }
     }
 }

@@ -30,7 +30,7 @@ import Testing
         var output = MemoryOutput()
         try A3CatsGenerator.write(rows: 100, seed: 2019, to: &output)
         let summary = try await importText(output.text, fixture)
-        expectEqual(summary.rows, 100)
+        #expect(summary.rows == 100)
         let schema = try #require(try fixture.store.schema(of: "a3cats"))
         #expect(
             schema.fields.map { "\($0.name): \($0.type.rawValue)" } == [
@@ -39,7 +39,7 @@ import Testing
                 "rating: number", "photoUrl: text",
             ])
         let first = try #require(try bodies(fixture).first)
-        expect(first.contains(#""birthDate":"2015-11-08T08:58:51.000Z""#))
+        #expect(first.contains(#""birthDate":"2015-11-08T08:58:51.000Z""#))
         #expect(first.hasPrefix(#"{"_id":""#))
     }
 
@@ -57,7 +57,7 @@ import Testing
                 try await importText(rows + "\n" + bad + "\n", fixture, replace: true)
             }
         }
-        try expectEqual(try bodies(fixture), before)
+        #expect(try bodies(fixture) == before)
     }
 
     @Test func aFailedImportIntoANewCollectionLeavesNoCollection() async throws {
@@ -70,9 +70,9 @@ import Testing
                 .run(bytes: Array(text.utf8), file: "dup.jsonl", into: LocalStoreSink(store: fixture.store))
             Issue.record("a duplicate _id must fail")
         } catch let error as ImportError {
-            expect(error.line == 2 && error.field == "_id")
+            #expect(error.line == 2 && error.field == "_id")
         }
-        expect(!fixture.store.collectionNames().contains("fresh"))
+        #expect(!fixture.store.collectionNames().contains("fresh"))
     }
 
     @Test func replaceEmptiesTheCollectionFirst() async throws {
@@ -80,9 +80,9 @@ import Testing
         defer { fixture.close() }
         _ = try await importText("{\"n\":1}\n{\"n\":2}\n", fixture)
         _ = try await importText("{\"n\":3}\n", fixture)
-        try expectEqual(try fixture.store.count(in: "a3cats"), 3)
+        #expect(try fixture.store.count(in: "a3cats") == 3)
         _ = try await importText("{\"n\":4}\n", fixture, replace: true)
-        try expectEqual(try bodies(fixture).map { $0.hasSuffix(#""n":4}"#) }, [true])
+        #expect(try bodies(fixture).map { $0.hasSuffix(#""n":4}"#) } == [true])
     }
 
     @Test func exportThenImportWithKeptIdsReproducesTheCollection() async throws {
@@ -100,7 +100,7 @@ import Testing
             try writer.end()
             _ = try await importText(
                 writer.output.text, fixture, replace: true, keepIds: true, file: "cats.\(format.rawValue)")
-            try expectEqual(try bodies(fixture), original, "\(format)")
+            #expect(try bodies(fixture) == original, "\(format)")
         }
     }
 
@@ -110,9 +110,9 @@ import Testing
         _ = try await importText("{\"n\":1}\n", fixture)
         _ = try fixture.store.insert(["x": 1], into: "other")
         let summary = try await SeedData.reset(fixture.store)
-        expect(summary.rows == 100 && summary.inferred)
-        try expectEqual(try fixture.store.count(in: "a3cats"), 100)
-        try expectEqual(try fixture.store.count(in: "other"), 1)
+        #expect(summary.rows == 100 && summary.inferred)
+        #expect(try fixture.store.count(in: "a3cats") == 100)
+        #expect(try fixture.store.count(in: "other") == 1)
         var output = MemoryOutput()
         try Exporter.export(
             collection: "a3cats", from: fixture.store, format: .csv, metafields: true, to: &output)
@@ -120,7 +120,7 @@ import Testing
         #expect(
             header == "_id,catName,ownerName,breedId,birthDate,weightKg,rating,photoUrl,"
                 + "_created,_changed,_createdby,_changedby,_version")
-        expectEqual(output.text.split(separator: "\r\n").count, 101)
+        #expect(output.text.split(separator: "\r\n").count == 101)
     }
 
     @Test func aResetFromAFileThatFailsLeavesA3catsAsItWas() async throws {
@@ -133,9 +133,9 @@ import Testing
         let broken = fixture.database.folder.appendingPathComponent("broken.json")
         try Data(#"[{"catName":"Tom"},{"catName":3}]"#.utf8).write(to: broken)
         await #expect(throws: ImportError.self) { try await SeedData.reset(fixture.store, file: broken.path) }
-        try expectEqual(try bodies(fixture), before)
-        try expectEqual(try fixture.store.schema(of: "a3cats"), schema)
+        #expect(try bodies(fixture) == before)
+        #expect(try fixture.store.schema(of: "a3cats") == schema)
         let page = try fixture.store.find(FindRequest(collection: "a3cats", query: .object(["rating": 5])))
-        expect(!page.documents.isEmpty, "the collection and its index still answer queries")
+        #expect(!page.documents.isEmpty, "the collection and its index still answer queries")
     }
 }

@@ -10,14 +10,14 @@ import Testing
     }
 
     @Test func picturesOfTheThreeServicesPointAtTheStandIns() {
-        expectEqual(local.base, "http://127.0.0.1:8080")
+        #expect(local.base == "http://127.0.0.1:8080")
         #expect(
             local.rewrite("http://dummyimage.com/122x217.bmp/ff4444/ffffff")
                 == "http://127.0.0.1:8080/dummyimage/122x217.bmp/ff4444/ffffff")
-        expectEqual(local.rewrite("https://DummyImage.com/10"), "http://127.0.0.1:8080/dummyimage/10")
+        #expect(local.rewrite("https://DummyImage.com/10") == "http://127.0.0.1:8080/dummyimage/10")
         #expect(
             local.rewrite("https://placekitten.com/300/200") == "http://127.0.0.1:8080/placekitten/300/200")
-        expectEqual(local.rewrite("http://placekitten.com/g/300"), "http://127.0.0.1:8080/placekitten/g/300")
+        #expect(local.rewrite("http://placekitten.com/g/300") == "http://127.0.0.1:8080/placekitten/g/300")
         #expect(
             local.rewrite("https://cdn2.thecatapi.com/images/known.jpg")
                 == "http://127.0.0.1:8080/thecatapi/images/known.png")
@@ -33,7 +33,7 @@ import Testing
             "https://cdn2.thecatapi.com/other/x.jpg", "ftp://placekitten.com/1/1", "", "Felis catus",
             "https://notdummyimage.com/10",
         ] {
-            expectEqual(local.rewrite(text), text, "\(text)")
+            #expect(local.rewrite(text) == text, "\(text)")
         }
     }
 
@@ -50,8 +50,8 @@ import Testing
             try #require(try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any])
         }
         let photos = found.map { $0["photoUrl"] as? String }
-        expectEqual(photos, ["http://127.0.0.1:8080/dummyimage/10x20.png", "https://example.com/x.png"])
-        expectEqual(found.first?["catName"] as? String, "http://127.0.0.1:8080/placekitten/1/1")
-        expectEqual(found.first?["rating"] as? Int, 5)
+        #expect(photos == ["http://127.0.0.1:8080/dummyimage/10x20.png", "https://example.com/x.png"])
+        #expect(found.first?["catName"] as? String == "http://127.0.0.1:8080/placekitten/1/1")
+        #expect(found.first?["rating"] as? Int == 5)
     }
 }

@@ -45,17 +45,17 @@ import Testing
             }
         }
         // The splice must be the common case, not a path that always steps aside.
-        expect(spliced > 360)
+        #expect(spliced > 360)
     }
 
     @Test func stepsAsideForBodiesItCannotReadPlainly() {
         let changes: JSONObject = ["a": 1]
-        expectEqual(BodyMerge.merge(Array(#"{ "a":2}"#.utf8), with: changes), nil)
-        expectEqual(BodyMerge.merge(Array(#"{"a" :2}"#.utf8), with: changes), nil)
-        expectEqual(BodyMerge.merge(Array(#"{"b":2}x"#.utf8), with: changes), nil)
-        expectEqual(BodyMerge.merge(Array(#"[1]"#.utf8), with: changes), nil)
-        expectEqual(BodyMerge.merge(Array(#"{"b":2}"#.utf8), with: changes), Array(#"{"b":2,"a":1}"#.utf8))
-        expectEqual(BodyMerge.merge(Array(#"{}"#.utf8), with: changes), Array(#"{"a":1}"#.utf8))
+        #expect(BodyMerge.merge(Array(#"{ "a":2}"#.utf8), with: changes) == nil)
+        #expect(BodyMerge.merge(Array(#"{"a" :2}"#.utf8), with: changes) == nil)
+        #expect(BodyMerge.merge(Array(#"{"b":2}x"#.utf8), with: changes) == nil)
+        #expect(BodyMerge.merge(Array(#"[1]"#.utf8), with: changes) == nil)
+        #expect(BodyMerge.merge(Array(#"{"b":2}"#.utf8), with: changes) == Array(#"{"b":2,"a":1}"#.utf8))
+        #expect(BodyMerge.merge(Array(#"{}"#.utf8), with: changes) == Array(#"{"a":1}"#.utf8))
     }
 
     /// Through the store: a schemaless plain merge (spliced) and an operator update (parsed)
@@ -68,8 +68,8 @@ import Testing
         #expect(
             String(decoding: merged.body, as: UTF8.self)
                 == #"{"_id":"\#(cat.id)","name":"Tom","tags":["a"],"n":3,"owner":{"x":"é\""}}"#)
-        try expectEqual(try fixture.store.document(cat.id, in: "cats").body, merged.body)
+        #expect(try fixture.store.document(cat.id, in: "cats").body == merged.body)
         let incremented = try fixture.store.update(cat.id, in: "cats", with: ["$inc": ["n": 1]])
-        expectEqual(incremented.object()["n"], 4)
+        #expect(incremented.object()["n"] == 4)
     }
 }

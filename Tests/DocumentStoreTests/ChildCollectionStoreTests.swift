@@ -45,11 +45,11 @@ import Testing
             [["vet": "D", "_parent_id": "000000000000000000000000", "_parent_field": "x"]], of: link,
             into: "cats-visits")
         let object = stored[0].object()
-        expectEqual(object["_parent_id"], .string(family.cats[0]))
-        expect(object["_parent_def"] == "cats" && object["_parent_field"] == "visits")
-        expect(link.isParent(of: object))
+        #expect(object["_parent_id"] == .string(family.cats[0]))
+        #expect(object["_parent_def"] == "cats" && object["_parent_field"] == "visits")
+        #expect(link.isParent(of: object))
         let found = try fixture.store.find(FindRequest(collection: "cats-visits", query: link.query))
-        expectEqual(found.documents.map(\.id), [family.visits[0], family.visits[1], stored[0].id])
+        #expect(found.documents.map(\.id) == [family.visits[0], family.visits[1], stored[0].id])
     }
 
     @Test func aMissingParentStoresNoChild() throws {
@@ -60,7 +60,7 @@ import Testing
         #expect(throws: StoreError.documentNotFound("0123456789abcdef01234567")) {
             try fixture.store.insertChildren([["vet": "X"], ["vet": "Y"]], of: orphan, into: "cats-visits")
         }
-        try expectEqual(try fixture.store.count(in: "cats-visits"), 3)
+        #expect(try fixture.store.count(in: "cats-visits") == 3)
     }
 
     @Test func childrenAreLookedUpThroughTheParentIndex() throws {
@@ -82,8 +82,8 @@ import Testing
             ) { details.append($0.text(3) ?? "") }
             return details.joined(separator: "\n")
         }
-        expect(plan.contains("USING INDEX ix_") && plan.contains("_parent_id"), "\(plan)")
-        expect(!plan.contains("SCAN docs_") && !plan.contains("SCAN \"docs_"), "\(plan)")
+        #expect(plan.contains("USING INDEX ix_") && plan.contains("_parent_id"), "\(plan)")
+        #expect(!plan.contains("SCAN docs_") && !plan.contains("SCAN \"docs_"), "\(plan)")
     }
 
     @Test func deletingAParentDeletesItsChildrenAndTheirs() throws {
@@ -92,20 +92,20 @@ import Testing
         let family = try family(fixture.store)
         try fixture.store.delete(family.cats[0], from: "cats")
         let left = try fixture.store.find(FindRequest(collection: "cats-visits")).documents.map(\.id)
-        expectEqual(left, [family.visits[2]], "only the other cat's visit is left")
-        try expectEqual(try fixture.store.count(in: "visit-notes"), 0, "the visit's note went with it")
+        #expect(left == [family.visits[2]], "only the other cat's visit is left")
+        #expect(try fixture.store.count(in: "visit-notes") == 0, "the visit's note went with it")
     }
 
     @Test func deletingParentsByIdsOrQueryDeletesTheirChildren() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
         let family = try family(fixture.store)
-        try expectEqual(try fixture.store.delete(ids: [family.cats[1]], from: "cats"), [family.cats[1]])
-        try expectEqual(try fixture.store.count(in: "cats-visits"), 2)
+        #expect(try fixture.store.delete(ids: [family.cats[1]], from: "cats") == [family.cats[1]])
+        #expect(try fixture.store.count(in: "cats-visits") == 2)
         #expect(
             try fixture.store.delete(matching: .object(["name": "Tom"]), from: "cats") == [family.cats[0]])
-        try expectEqual(try fixture.store.count(in: "cats-visits"), 0)
-        try expectEqual(try fixture.store.count(in: "visit-notes"), 0)
+        #expect(try fixture.store.count(in: "cats-visits") == 0)
+        #expect(try fixture.store.count(in: "visit-notes") == 0)
     }
 
     /// A delete that fails while deleting children (here a trigger refuses the notes' delete)
@@ -128,22 +128,22 @@ import Testing
             default: _ = try fixture.store.delete(matching: nil, from: "cats")
             }
         }
-        try expectEqual(try fixture.store.count(in: "cats"), 2)
-        try expectEqual(try fixture.store.count(in: "cats-visits"), 3)
-        try expectEqual(try fixture.store.count(in: "visit-notes"), 1)
+        #expect(try fixture.store.count(in: "cats") == 2)
+        #expect(try fixture.store.count(in: "cats-visits") == 3)
+        #expect(try fixture.store.count(in: "visit-notes") == 1)
     }
 
     @Test func childFieldsRoundTripInTheSchemaAndTakeNoValueInTheParent() throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
         let json = Self.catSchema.json
-        expectEqual(json["fields"]?.arrayValue?[1]["collection"], "cats-visits")
-        try expectEqual(try CollectionSchema(json: json), Self.catSchema)
+        #expect(json["fields"]?.arrayValue?[1]["collection"] == "cats-visits")
+        #expect(try CollectionSchema(json: json) == Self.catSchema)
         #expect(throws: StoreError.self) {
             try CollectionSchema(json: .object(["fields": .object(["visits": "child"])]))
         }
         try fixture.store.setSchema(Self.catSchema, for: "cats")
         let cat = try fixture.store.insert(["name": "Tom", "visits": .array([1])], into: "cats")
-        expectEqual(cat.object()["visits"], nil, "children are documents of their own collection")
+        #expect(cat.object()["visits"] == nil, "children are documents of their own collection")
     }
 }

@@ -32,12 +32,12 @@ import Testing
                     in: .whitespacesAndNewlines)
                     ?? "") ?? 0
         if grandchild > 0 { kill(grandchild, SIGKILL) }
-        expect(grandchild > 0)
-        expectEqual(exit, .exited(7))
+        #expect(grandchild > 0)
+        #expect(exit == .exited(7))
     }
 
     @Test func aSignalIsReportedAsTheSignal() throws {
         let process = try Self.shell("kill -KILL $$")
-        expectEqual(ChildExit.wait(for: process, timeout: .seconds(20)), .signalled(SIGKILL))
+        #expect(ChildExit.wait(for: process, timeout: .seconds(20)) == .signalled(SIGKILL))
     }
 }

@@ -1,4 +1,3 @@
-import RestLiteTesting
 import Testing
 
 @testable import DocumentJSON
@@ -10,19 +9,19 @@ import Testing
 
     @Test func clocksParseAndReadAsDocumented() throws {
         let fixed = try #require(DocumentClock.parse("2020-01-01T00:00:00Z"))
-        expect(fixed.nowMilliseconds() == Self.start && fixed.nowMilliseconds() == Self.start)
+        #expect(fixed.nowMilliseconds() == Self.start && fixed.nowMilliseconds() == Self.start)
         let stepping = try #require(DocumentClock.parse("2020-01-01T00:00:00Z+1s"))
-        expectEqual((0..<3).map { _ in stepping.nowMilliseconds() }, [0, 1000, 2000].map { Self.start + $0 })
+        #expect((0..<3).map { _ in stepping.nowMilliseconds() } == [0, 1000, 2000].map { Self.start + $0 })
         let fine = try #require(DocumentClock.parse("2020-01-01T00:00:00.500Z+250ms"))
-        expect(fine.nowMilliseconds() == Self.start + 500 && fine.nowMilliseconds() == Self.start + 750)
-        expectEqual(DocumentClock.parse("2020-01-01T00:00:00Z+2h")?.nowMilliseconds(), Self.start)
+        #expect(fine.nowMilliseconds() == Self.start + 500 && fine.nowMilliseconds() == Self.start + 750)
+        #expect(DocumentClock.parse("2020-01-01T00:00:00Z+2h")?.nowMilliseconds() == Self.start)
         for bad in [
             "", "now", "2020-01-01T00:00:00Z+", "2020-01-01T00:00:00Z+-1s", "2020-01-01T00:00:00Z+1w",
         ] {
-            expect(DocumentClock.parse(bad) == nil, "\(bad)")
+            #expect(DocumentClock.parse(bad) == nil, "\(bad)")
         }
         let system = DocumentClock.system.nowMilliseconds()
-        expect(abs(system - ISODate.nowMilliseconds()) < 5000)
+        #expect(abs(system - ISODate.nowMilliseconds()) < 5000)
     }
 
     @Test func seededSourcesRepeatAndDifferBySeed() {
@@ -32,10 +31,10 @@ import Testing
         let a = (0..<5).map { _ in first.next(milliseconds: Self.start) }
         let b = (0..<5).map { _ in second.next(milliseconds: Self.start) }
         let c = (0..<5).map { _ in other.next(milliseconds: Self.start) }
-        expectEqual(a, b)
-        expect(a != c)
-        expect(a == a.sorted() && Set(a).count == 5)
-        expect(a.allSatisfy { $0.hasPrefix("5e0be100") && ObjectID.isValid($0) })
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a == a.sorted() && Set(a).count == 5)
+        #expect(a.allSatisfy { $0.hasPrefix("5e0be100") && ObjectID.isValid($0) })
     }
 
     @Test func twoInMemoryStoresWithTheSameClockAndSeedStoreTheSameDocuments() throws {
@@ -50,17 +49,17 @@ import Testing
             return (inserted + [third]).map { "\($0.id) \($0.created) \($0.changed)" }
         }
         let once = try run()
-        try expectEqual(try run(), once)
-        expectEqual(once.count, 3)
-        expect(once[0].hasSuffix(" \(Self.start + 1000) \(Self.start + 1000)"))
+        #expect(try run() == once)
+        #expect(once.count == 3)
+        #expect(once[0].hasSuffix(" \(Self.start + 1000) \(Self.start + 1000)"))
     }
 
     @Test func inMemoryStoresAreSeparateAndReadersSeeTheWritersData() throws {
         let first = try DocumentStore.inMemory()
         let second = try DocumentStore.inMemory()
         _ = try first.insert(["a": .string("x")], into: "things")
-        try expectEqual(try first.count(in: "things"), 1)
-        expectEqual(first.collectionNames(), ["things"])
-        expect(second.collectionNames().isEmpty)
+        #expect(try first.count(in: "things") == 1)
+        #expect(first.collectionNames() == ["things"])
+        #expect(second.collectionNames().isEmpty)
     }
 }

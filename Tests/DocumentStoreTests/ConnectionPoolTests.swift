@@ -62,13 +62,13 @@ import Testing
         }
         let first = try pool.read { reader in
             steps.mark("first holds a reader")
-            expect(steps.wait(for: "other holds a reader"))
+            #expect(steps.wait(for: "other holds a reader"))
             return ObjectIdentifier(reader)
         }
         steps.mark("first put its reader back")
-        expect(steps.wait(for: "other put its reader back"))
+        #expect(steps.wait(for: "other put its reader back"))
         let otherReader = try #require(other.identity)
-        expect(otherReader != first)
-        try expectEqual(try pool.read { ObjectIdentifier($0) }, first)
+        #expect(otherReader != first)
+        #expect(try pool.read { ObjectIdentifier($0) } == first)
     }
 }

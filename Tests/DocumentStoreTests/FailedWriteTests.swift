@@ -13,8 +13,8 @@ import Testing
         #expect(throws: StoreError.self) {
             try fixture.store.insert(try StoreFixture.object(#"{"n":1e400}"#), into: "nums")
         }
-        expect(!fixture.store.collectionNames().contains("nums"))
-        try expect(try fixture.store.listCollections().allSatisfy { $0.name != "nums" })
+        #expect(!fixture.store.collectionNames().contains("nums"))
+        #expect(try fixture.store.listCollections().allSatisfy { $0.name != "nums" })
     }
 
     @Test func anArrayWithOneBadElementCreatesNoCollection() throws {
@@ -22,7 +22,7 @@ import Testing
         defer { fixture.close() }
         let objects = [try StoreFixture.object(#"{"a":1}"#), try StoreFixture.object(#"{"$b":1}"#)]
         #expect(throws: StoreError.self) { try fixture.store.insertMany(objects, into: "fresh") }
-        expect(!fixture.store.collectionNames().contains("fresh"))
+        #expect(!fixture.store.collectionNames().contains("fresh"))
     }
 
     @Test func aChildOfAMissingParentCreatesNoChildCollection() throws {
@@ -35,7 +35,7 @@ import Testing
         #expect(throws: StoreError.documentNotFound("0123456789abcdef01234567")) {
             try fixture.store.insertChildren([["vet": "A"]], of: link, into: "visits")
         }
-        expect(!fixture.store.collectionNames().contains("visits"))
+        #expect(!fixture.store.collectionNames().contains("visits"))
     }
 
     @Test func aGoodWriteStillCreatesItsCollectionAndLaterWritesFindIt() throws {
@@ -43,8 +43,8 @@ import Testing
         defer { fixture.close() }
         _ = try fixture.store.insert(["n": 1], into: "nums")
         _ = try fixture.store.insert(["n": 2], into: "nums")
-        expect(fixture.store.collectionNames().contains("nums"))
-        try expectEqual(try fixture.store.count(in: "nums"), 2)
+        #expect(fixture.store.collectionNames().contains("nums"))
+        #expect(try fixture.store.count(in: "nums") == 2)
     }
 
     @Test func aWriteToANewCollectionValidatesAgainstASchemaSetMeanwhile() throws {
@@ -53,6 +53,6 @@ import Testing
         try fixture.store.setSchema(
             CollectionSchema(fields: [FieldSchema(name: "n", type: .number)]), for: "typed")
         #expect(throws: StoreError.self) { try fixture.store.insert(["n": "text"], into: "typed") }
-        try expectEqual(try fixture.store.count(in: "typed"), 0)
+        #expect(try fixture.store.count(in: "typed") == 0)
     }
 }

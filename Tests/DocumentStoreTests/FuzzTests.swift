@@ -124,7 +124,7 @@ import Testing
                     "\(request.query?.serialized() ?? "") \(request.hints?.serialized() ?? ""): \(error)")
             }
         }
-        expect(answered > 100)
+        #expect(answered > 100)
     }
 
     @Test(arguments: [UInt64(21), 22, 23])
@@ -146,10 +146,10 @@ import Testing
             }
             do {
                 let document = try fixture.store.update(stored.id, in: collection, with: update)
-                try expect(try JSON.parse(document.jsonString(metafields: true)).objectValue != nil)
+                #expect(try JSON.parse(document.jsonString(metafields: true)).objectValue != nil)
                 // No user field at the top level may carry a system name (or a path under one).
                 let keys = document.object().keys.dropFirst()
-                expect(!keys.contains(where: SystemFields.owns), "\(update.serialized()): \(keys)")
+                #expect(!keys.contains(where: SystemFields.owns), "\(update.serialized()): \(keys)")
                 applied += 1
             } catch let error as StoreError {
                 switch error {
@@ -158,7 +158,7 @@ import Testing
                 }
             }
         }
-        expect(applied > 100)
+        #expect(applied > 100)
     }
 
     /// `value` as the store takes it: without the names no query reaches (`$gt`, `a..b`) and

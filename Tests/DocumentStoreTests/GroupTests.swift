@@ -53,7 +53,7 @@ import Testing
         let strings = FindRequest(
             collection: "c", query: ["v": ["$in": ["x", false]]],
             aggregates: [Aggregate(function: .min, field: "v"), Aggregate(function: .max, field: "v")])
-        try expectEqual(try groups(fixture, strings), [#"{"MIN:v":"x","MAX:v":false}"#])
+        #expect(try groups(fixture, strings) == [#"{"MIN:v":"x","MAX:v":false}"#])
     }
 
     @Test func systemDatesComeBackAsISODates() throws {
@@ -65,14 +65,14 @@ import Testing
                 Aggregate(function: .min, field: "_created"), Aggregate(function: .max, field: "_changed"),
             ])
         let group = try #require(try fixture.store.find(request).groups?.first)
-        expectEqual(group["_createdby"], "api")
+        #expect(group["_createdby"] == "api")
         for key in ["MIN:_created", "MAX:_changed"] {
             let text = try #require(group[key]?.stringValue, "\(key)")
-            expect(QueryDate.isNormalizedShape(text.utf8), "\(text)")
+            #expect(QueryDate.isNormalizedShape(text.utf8), "\(text)")
         }
         let byDate = try fixture.store.find(
             FindRequest(collection: "c", groupBy: ["_created"], aggregates: []))
-        expectEqual(byDate.groups?.allSatisfy { $0["_created"]?.stringValue.map(ISODate.parse) != nil }, true)
+        #expect(byDate.groups?.allSatisfy { $0["_created"]?.stringValue.map(ISODate.parse) != nil } == true)
     }
 
     private let cats = [
@@ -98,7 +98,7 @@ import Testing
                 #"{"color":"grey","AVG:age":2,"MIN:age":1,"MIN:name":"Misty"}"#,
             ])
         let overall = FindRequest(collection: "c", hints: ["$aggregate": ["AVG:weightKg", "MIN:weightKg"]])
-        try expectEqual(try groups(fixture, overall), [#"{"AVG:weightKg":4.8125,"MIN:weightKg":3.25}"#])
+        #expect(try groups(fixture, overall) == [#"{"AVG:weightKg":4.8125,"MIN:weightKg":3.25}"#])
     }
 
     @Test func skipAndMaxPageTheGroupsAndTheTotalCountsThem() throws {
@@ -110,19 +110,19 @@ import Testing
                 FindRequest(collection: "c", skip: skip, max: max, groupBy: ["age"], aggregates: count))
             return (result.groups?.map { JSONValue.object($0).serialized() } ?? [], result.total)
         }
-        try expect(try page(skip: 0, max: 2) == ([#"{"age":1,"n":1}"#, #"{"age":3,"n":1}"#], 3))
-        try expect(try page(skip: 2, max: 2) == ([#"{"age":7,"n":2}"#], 3))
-        try expect(try page(skip: 5, max: 2) == ([], 3))
-        try expect(try page(skip: 0, max: 0) == ([], 3))
+        #expect(try page(skip: 0, max: 2) == ([#"{"age":1,"n":1}"#, #"{"age":3,"n":1}"#], 3))
+        #expect(try page(skip: 2, max: 2) == ([#"{"age":7,"n":2}"#], 3))
+        #expect(try page(skip: 5, max: 2) == ([], 3))
+        #expect(try page(skip: 0, max: 0) == ([], 3))
         let hinted = try fixture.store.find(
             FindRequest(
                 collection: "c",
                 hints: ["$groupby": ["age"], "$aggregate": ["COUNT:n"], "$skip": 1, "$max": 1]))
-        expectEqual(hinted.groups?.map { JSONValue.object($0).serialized() }, [#"{"age":3,"n":1}"#])
-        expectEqual(hinted.total, 3)
+        #expect(hinted.groups?.map { JSONValue.object($0).serialized() } == [#"{"age":3,"n":1}"#])
+        #expect(hinted.total == 3)
         // Without groupBy there is exactly one group.
         let all = try fixture.store.find(FindRequest(collection: "c", skip: 1, aggregates: count))
-        expect(all.groups?.isEmpty == true && all.total == 1)
+        #expect(all.groups?.isEmpty == true && all.total == 1)
     }
 
     @Test func aSumBeyondSixtyFourBitsIsABadRequest() throws {
@@ -134,7 +134,7 @@ import Testing
         }
         let average = try groups(
             fixture, FindRequest(collection: "c", aggregates: [Aggregate(function: .avg, field: "n")]))
-        expectEqual(average.count, 1)
+        #expect(average.count == 1)
     }
 
     /// restdb's date groups, checked against a Swift reading of the same rule over seeded
@@ -165,10 +165,10 @@ import Testing
             for group in found {
                 actual[group[spec]?.stringValue, default: 0] += Int(group["n"]?.numberValue?.int64Value ?? -1)
             }
-            expectEqual(actual, expected, "\(spec)")
+            #expect(actual == expected, "\(spec)")
             // Groups come in order of their value, null first.
             let keys = found.map { $0[spec]?.stringValue }
-            expectEqual(keys, keys.sorted { ($0 ?? "") < ($1 ?? "") || ($0 == nil && $1 != nil) }, "\(spec)")
+            #expect(keys == keys.sorted { ($0 ?? "") < ($1 ?? "") || ($0 == nil && $1 != nil) }, "\(spec)")
         }
     }
 
@@ -177,7 +177,7 @@ import Testing
         defer { fixture.close() }
         let year = try fixture.store.find(FindRequest(collection: "c", groupBy: ["$YEAR:_created"]))
         let text = try #require(year.groups?.first?["$YEAR:_created"]?.stringValue)
-        expect(year.groups?.count == 1 && text.count == 4 && Int(text) != nil)
+        #expect(year.groups?.count == 1 && text.count == 4 && Int(text) != nil)
         for bad in ["$WEEK:d", "$DATE.Q:d", "$YEAR", "$DATE.:d"] {
             #expect(throws: StoreError.self, "\(bad)") {
                 try fixture.store.find(FindRequest(collection: "c", groupBy: [bad]))

@@ -43,22 +43,22 @@ import Testing
             output.append(chunk)
         }
         kill(process.processIdentifier, SIGKILL)
-        expectEqual(ChildExit.wait(for: process, timeout: .seconds(30)), .signalled(SIGKILL))
+        #expect(ChildExit.wait(for: process, timeout: .seconds(30)) == .signalled(SIGKILL))
         output.append(pipe.fileHandleForReading.readRemaining(timeout: .seconds(10)))
         let text = String(decoding: output, as: UTF8.self)
         // Only whole lines were acknowledged.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let acknowledged = lines.flatMap { $0.split(separator: " ").map(String.init) }
-        expect(acknowledged.count >= 300)
+        #expect(acknowledged.count >= 300)
 
         let store = try DocumentStore(path: database.path)
         let stored = try store.find(FindRequest(collection: "crash", max: Int.max))
         let storedIDs = Set(stored.documents.map(\.id))
-        expect(acknowledged.allSatisfy(storedIDs.contains))
+        #expect(acknowledged.allSatisfy(storedIDs.contains))
         var sizes: [Int64: Int] = [:]
         for document in stored.documents {
             sizes[document.object()["step"]?.numberValue?.int64Value ?? -1, default: 0] += 1
         }
-        expect(sizes.allSatisfy { step, count in count == Int(step % 3 + 1) })
+        #expect(sizes.allSatisfy { step, count in count == Int(step % 3 + 1) })
     }
 }

@@ -45,8 +45,8 @@ import Testing
             var bytes: [UInt8] = []
             let page = try #require(try fixture.store.appendPageJSON(request, into: &bytes))
             let (expected, summary) = try viaFind(fixture.store, request)
-            expectEqual(String(decoding: bytes, as: UTF8.self), String(decoding: expected, as: UTF8.self))
-            expectEqual(page, summary)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+            #expect(page == summary)
         }
     }
 
@@ -56,12 +56,12 @@ import Testing
         var bytes: [UInt8] = []
         var projected = FindRequest(collection: "cats", max: 10)
         projected.fields = .include([try FieldPath("name")], includeID: true)
-        try expectEqual(try fixture.store.appendPageJSON(projected, into: &bytes), nil)
+        #expect(try fixture.store.appendPageJSON(projected, into: &bytes) == nil)
         #expect(
             try fixture.store.appendPageJSON(FindRequest(collection: "cats", groupBy: ["n"]), into: &bytes)
                 == nil
         )
-        expect(bytes.isEmpty)
+        #expect(bytes.isEmpty)
         #expect(throws: StoreError.self) {
             try fixture.store.appendPageJSON(FindRequest(collection: "nope", max: 1), into: &bytes)
         }

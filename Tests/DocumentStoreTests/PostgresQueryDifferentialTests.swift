@@ -94,7 +94,7 @@ import Testing
             if postgres != sqlite { return }
             compared += expected.groups.count
         }
-        expect(compared > 100)
+        #expect(compared > 100)
     }
 
     @Test func postgresAndEvaluatorReturnTheSameDocumentsInTheSameOrder() throws {

@@ -37,12 +37,12 @@ import Testing
         // The answer says the budget stopped it (ICU's per-value limit says "took too long"
         // instead; without a budget the query runs about ten seconds and matches nothing).
         let message = try #require(caught)
-        expect(message.contains("300 ms budget") && message.contains("--query-budget"), "\(message)")
+        #expect(message.contains("300 ms budget") && message.contains("--query-budget"), "\(message)")
         // Not before the budget was spent: load can only make `elapsed` longer.
-        expect(elapsed >= .milliseconds(300), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(300), "took \(elapsed)")
         // The same store answers an ordinary query right after.
         let plain = FindRequest(collection: "cats", query: ["photoUrl": ["$regex": "cat-7-"]])
-        try expectEqual(try fixture.store.find(plain).documents.count, 1)
+        #expect(try fixture.store.find(plain).documents.count == 1)
     }
 
     @Test func aScanPastTheBudgetWithoutARegexEndsToo() throws {

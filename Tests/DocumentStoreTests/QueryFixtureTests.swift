@@ -1,5 +1,4 @@
 import DocumentJSON
-import RestLiteTesting
 import Testing
 
 @testable import DocumentQuery
@@ -93,33 +92,33 @@ import Testing
 
     @Test(arguments: operatorCases)
     func operatorReturnsTheExpectedDocuments(query: String, expected: [String]) throws {
-        try expectEqual(try fixture.ids(query), expected, "\(query)")
+        #expect(try fixture.ids(query) == expected, "\(query)")
     }
 
     @Test func mixedTypesSortInTheStatedOrder() throws {
         let ascending = try fixture.ids(.all, sort: [SortKey(path: FieldPath("age"))])
         // missing/null (d) < numbers (b 3.5, a 7, e 12) < strings (c "7")
-        expectEqual(ascending, ["d", "b", "a", "e", "c"])
+        #expect(ascending == ["d", "b", "a", "e", "c"])
         let descending = try fixture.ids(.all, sort: [SortKey(path: FieldPath("age"), ascending: false)])
-        expectEqual(descending, ["c", "e", "a", "b", "d"])
+        #expect(descending == ["c", "e", "a", "b", "d"])
         let tags = try fixture.ids(.all, sort: [SortKey(path: FieldPath("tags"))])
         // a string ("cute") before arrays, arrays by compact JSON text: ["black"] < ["cute",..] < [[..]] < []
-        expectEqual(tags, ["d", "b", "a", "e", "c"])
+        #expect(tags == ["d", "b", "a", "e", "c"])
     }
 
     @Test func equalSortKeysKeepInsertionOrder() throws {
         let byCity = try fixture.ids(.all, sort: [SortKey(path: FieldPath("owner.city"), ascending: false)])
-        expectEqual(byCity, ["a", "e", "b", "c", "d"])
+        #expect(byCity == ["a", "e", "b", "c", "d"])
     }
 
     @Test func freeTextFilterSearchesEveryStringIgnoringCase() throws {
-        try expectEqual(try fixture.ids(.all, filter: "OSLO"), ["a", "e"])
-        try expectEqual(try fixture.ids(.all, filter: "zoë"), ["d"])
-        try expectEqual(try fixture.ids(.all, filter: "ZOË"), ["d"])
-        try expectEqual(try fixture.ids(.all, filter: "\"z\""), ["d"])
-        try expectEqual(try fixture.ids(.all, filter: "1\nline"), ["d"])
-        try expectEqual(try fixture.ids(.all, filter: "city"), [], "keys are not searched")
-        try expectEqual(try fixture.ids(.all, filter: "A"), ["b"])
-        try expectEqual(try fixture.ids(.all, filter: ""), ["a", "b", "c", "d", "e"])
+        #expect(try fixture.ids(.all, filter: "OSLO") == ["a", "e"])
+        #expect(try fixture.ids(.all, filter: "zoë") == ["d"])
+        #expect(try fixture.ids(.all, filter: "ZOË") == ["d"])
+        #expect(try fixture.ids(.all, filter: "\"z\"") == ["d"])
+        #expect(try fixture.ids(.all, filter: "1\nline") == ["d"])
+        #expect(try fixture.ids(.all, filter: "city") == [], "keys are not searched")
+        #expect(try fixture.ids(.all, filter: "A") == ["b"])
+        #expect(try fixture.ids(.all, filter: "") == ["a", "b", "c", "d", "e"])
     }
 }

@@ -1,4 +1,3 @@
-import RestLiteTesting
 import Testing
 
 @testable import DocumentQuery
@@ -24,7 +23,7 @@ import Testing
                 == "(restlite_has(body, ?) AND ((\(nameValue) = ? AND \(nameType) = 'text') OR (\(nameArray)"
                 + " AND EXISTS (SELECT 1 FROM \(nameEach) AS q1 WHERE (q1.value = ? AND q1.type = 'text')))))"
         )
-        expectEqual(fragment.bindings, [.text(#""Jo\"e""#), .text("Jo\"e"), .text("Jo\"e")])
+        #expect(fragment.bindings == [.text(#""Jo\"e""#), .text("Jo\"e"), .text("Jo\"e")])
     }
 
     @Test func numberEqualityChecksTheNumericTypes() throws {
@@ -35,7 +34,7 @@ import Testing
                 + " OR (json_extract(body, '$.\"age\"') >= '[' AND json_extract(body, '$.\"age\"') < '\\'"
                 + " AND json_type(body, '$.\"age\"') = 'array' AND EXISTS (SELECT 1 FROM json_each(body, '$.\"age\"')"
                 + " AS q1 WHERE (q1.value = ? AND q1.type IN ('integer', 'real')))))")
-        expectEqual(fragment.bindings, [.real(2.5), .real(2.5)])
+        #expect(fragment.bindings == [.real(2.5), .real(2.5)])
     }
 
     @Test func nullEqualityAlsoMatchesAMissingField() throws {
@@ -55,7 +54,7 @@ import Testing
                 == "((\(nameType) = 'text' AND likelihood(\(nameValue) \(sign) ?, 0.01)) OR (\(nameArray) AND EXISTS"
                 + " (SELECT 1 FROM \(nameEach) AS q1 WHERE (q1.type = 'text' AND likelihood(q1.value \(sign) ?,"
                 + " 0.01)))))")
-        expectEqual(fragment.bindings, [.text("m"), .text("m")])
+        #expect(fragment.bindings == [.text("m"), .text("m")])
     }
 
     @Test func notEqualNegatesWithNullsCountedAsFalse() throws {
@@ -66,17 +65,17 @@ import Testing
                 == "NOT ifnull((json_type(body, '$.\"n\"') = 'true' OR (json_extract(body, '$.\"n\"') >= '['"
                 + " AND json_extract(body, '$.\"n\"') < '\\' AND json_type(body, '$.\"n\"') = 'array' AND"
                 + " EXISTS (SELECT 1 FROM json_each(body, '$.\"n\"') AS q1 WHERE q1.type = 'true'))), 0)")
-        expectEqual(not, ne)
+        #expect(not == ne)
     }
 
     @Test func inAndNinListTheirAlternatives() throws {
         let fragment = try sql(#"{"_id":{"$nin":["a",1]}}"#)
-        expectEqual(fragment.sql, "NOT ifnull(id = ?, 0)")
-        expectEqual(fragment.bindings, [.text("a")])
-        try expect(try sql(#"{"n":{"$in":[]}}"#).sql.hasPrefix("(0 OR (json_extract"))
+        #expect(fragment.sql == "NOT ifnull(id = ?, 0)")
+        #expect(fragment.bindings == [.text("a")])
+        #expect(try sql(#"{"n":{"$in":[]}}"#).sql.hasPrefix("(0 OR (json_extract"))
         let ids = try sql(#"{"_id":{"$in":["a","b",null]}}"#)
-        expectEqual(ids.sql, "(id IS NULL OR id IN (SELECT value FROM json_each(?)))")
-        expectEqual(ids.bindings, [.text(#"["a","b"]"#)])
+        #expect(ids.sql == "(id IS NULL OR id IN (SELECT value FROM json_each(?)))")
+        #expect(ids.bindings == [.text(#"["a","b"]"#)])
     }
 
     @Test func inBindsOneJSONArrayPerTypeClassWithSeveralValues() throws {
@@ -87,7 +86,7 @@ import Testing
             + " OR \(nameType) = 'true'"
             + " OR (\(nameType) = 'text' AND restlite_date(\(nameValue)) = ?)"
             + " OR (\(nameValue) = ? AND \(nameType) = 'object'))"
-        expect(fragment.sql.hasPrefix("(" + value + " OR (\(nameArray) AND EXISTS"))
+        #expect(fragment.sql.hasPrefix("(" + value + " OR (\(nameArray) AND EXISTS"))
         #expect(
             Array(fragment.bindings.prefix(4)) == [
                 .text(#"["a","b\""]"#), .text("[1,2.5]"), .text("2020-01-01T00:00:00.000Z"),
@@ -96,7 +95,7 @@ import Testing
     }
 
     @Test func existsLooksAtTheFieldItself() throws {
-        try expectEqual(try sql(#"{"a":{"$exists":true}}"#).sql, "json_type(body, '$.\"a\"') IS NOT NULL")
+        #expect(try sql(#"{"a":{"$exists":true}}"#).sql == "json_type(body, '$.\"a\"') IS NOT NULL")
         // A dotted path also goes through an array at `a`; the plain path stays the first arm.
         #expect(
             try sql(#"{"a.b":{"$exists":true}}"#).sql
@@ -110,7 +109,7 @@ import Testing
                 + " AND json_type(body, '$.\"tags\"[0]') IS NOT NULL) OR (json_extract(body, '$.\"tags\".\"0\"') IS NULL"
                 + " AND json_type(body, '$.\"tags\"') = 'array' AND EXISTS (SELECT 1 FROM json_each(body, '$.\"tags\"') AS q1"
                 + " WHERE q1.type = 'object' AND json_type(q1.value, '$.\"0\"') IS NOT NULL)))")
-        try expectEqual(try sql(#"{"_changedby":{"$exists":false}}"#).sql, "changedby IS NULL")
+        #expect(try sql(#"{"_changedby":{"$exists":false}}"#).sql == "changedby IS NULL")
     }
 
     @Test func regexCallsTheRegisteredFunctionWithPatternAndOptions() throws {
@@ -120,20 +119,20 @@ import Testing
                 == "((\(nameType) = 'text' AND restlite_regexp(?, ?, \(nameValue))) OR (\(nameArray)"
                 + " AND EXISTS (SELECT 1 FROM \(nameEach) AS q1 WHERE (q1.type = 'text' AND restlite_regexp(?, ?,"
                 + " q1.value)))))")
-        expectEqual(fragment.bindings, [.text("^j"), .text("ix"), .text("^j"), .text("ix")])
+        #expect(fragment.bindings == [.text("^j"), .text("ix"), .text("^j"), .text("ix")])
     }
 
     @Test func betweenIsInclusiveOnBothEnds() throws {
         let fragment = try sql(#"{"_version":{"$bt":[1,3]}}"#)
-        expectEqual(fragment.sql, "(version >= ? AND version <= ?)")
-        expectEqual(fragment.bindings, [.integer(1), .integer(3)])
+        #expect(fragment.sql == "(version >= ? AND version <= ?)")
+        #expect(fragment.bindings == [.integer(1), .integer(3)])
     }
 
     @Test func andOrCombineAndAnEmptyQueryIsTrue() throws {
-        try expectEqual(try sql("{}").sql, "1")
+        #expect(try sql("{}").sql == "1")
         let fragment = try sql(#"{"$or":[{"_id":"a"},{"_id":"b","_version":2}]}"#)
-        expectEqual(fragment.sql, "(id = ? OR (id = ? AND version = ?))")
-        expectEqual(fragment.bindings, [.text("a"), .text("b"), .integer(2)])
+        #expect(fragment.sql == "(id = ? OR (id = ? AND version = ?))")
+        #expect(fragment.bindings == [.text("a"), .text("b"), .integer(2)])
     }
 
     @Test func elemMatchRunsOverTheArrayElements() throws {
@@ -157,13 +156,13 @@ import Testing
         let body = try sql(#"{"born":{"$lt":{"$date":"2020-01-01T02:00:00+02:00"}}}"#)
         #expect(
             body.sql.hasPrefix("((json_type(body, '$.\"born\"') = 'text' AND restlite_date(json_extract("))
-        expectEqual(body.bindings.first, .text("2020-01-01T00:00:00.000Z"))
+        #expect(body.bindings.first == .text("2020-01-01T00:00:00.000Z"))
         let column = try sql(#"{"_created":{"$gte":{"$date":"1970-01-01T00:00:01Z"}}}"#)
-        expectEqual(column, SQLFragment("created >= ?", [.integer(1000)]))
+        #expect(column == SQLFragment("created >= ?", [.integer(1000)]))
     }
 
     @Test func pathsWithQuotesAreEscapedForSQL() throws {
-        try expectEqual(try sql(#"{"it's":{"$exists":1}}"#).sql, "json_type(body, '$.\"it''s\"') IS NOT NULL")
+        #expect(try sql(#"{"it's":{"$exists":1}}"#).sql == "json_type(body, '$.\"it''s\"') IS NOT NULL")
     }
 
     @Test func sortOrdersByTypeClassThenValueThenSequence() throws {
@@ -175,7 +174,7 @@ import Testing
                 == "CASE json_type(body, '$.\"age\"') WHEN 'object' THEN 3 WHEN 'array' THEN 4 WHEN 'false' THEN 5"
                 + " WHEN 'true' THEN 5 ELSE 0 END DESC,"
                 + " json_extract(body, '$.\"age\"') DESC, id ASC, seq ASC")
-        expectEqual(SortKey.sqlOrdering([], bodyColumn: "body").sql, "seq ASC")
+        #expect(SortKey.sqlOrdering([], bodyColumn: "body").sql == "seq ASC")
     }
 
     @Test func freeTextFilterPrefiltersASCIIAndCallsTheFunctionOtherwise() {
@@ -184,16 +183,16 @@ import Testing
             ascii.sql
                 == "(instr(lower(body), ?) > 0 AND EXISTS (SELECT 1 FROM json_tree(body) AS f WHERE f.type = 'text'"
                 + " AND NOT (f.parent = 0 AND f.key = '_id') AND instr(lower(f.atom), ?) > 0))")
-        expectEqual(ascii.bindings, [.text("felis"), .text("felis")])
+        #expect(ascii.bindings == [.text("felis"), .text("felis")])
         let other = Query.filterCondition(text: "Zoë", bodyColumn: "body")
-        expect(other.sql.hasSuffix("restlite_contains_ci(f.atom, ?))"))
-        expectEqual(other.bindings, [.text("Zoë")])
+        #expect(other.sql.hasSuffix("restlite_contains_ci(f.atom, ?))"))
+        #expect(other.bindings == [.text("Zoë")])
     }
 
     @Test func sqliteTypeTestsNameOneTypeOrAList() {
         let dialect = SQLiteDialect()
-        expectEqual(dialect.typeTest("t", .text), "t = 'text'")
-        expectEqual(dialect.typeTest("t", .integer, .real), "t IN ('integer', 'real')")
-        expectEqual(dialect.typeTest("t", .trueValue, .falseValue), "t IN ('true', 'false')")
+        #expect(dialect.typeTest("t", .text) == "t = 'text'")
+        #expect(dialect.typeTest("t", .integer, .real) == "t IN ('integer', 'real')")
+        #expect(dialect.typeTest("t", .trueValue, .falseValue) == "t IN ('true', 'false')")
     }
 }

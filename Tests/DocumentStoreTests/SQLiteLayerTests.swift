@@ -16,18 +16,18 @@ import Testing
         try connection.forEachRow("SELECT a, b, c, d, e FROM t") { row in
             read = (0..<5).map { row.value($0) }
         }
-        expectEqual(read, values)
+        #expect(read == values)
     }
 
     @Test func opensInWALWithForeignKeys() throws {
         let db = TemporaryDatabase()
         defer { db.remove() }
         let connection = try SQLiteConnection(path: db.path)
-        try expectEqual(try connection.scalar("PRAGMA journal_mode"), .text("wal"))
-        try expectEqual(try connection.scalar("PRAGMA foreign_keys"), .integer(1))
-        try expectEqual(try connection.scalar("PRAGMA synchronous"), .integer(1))
+        #expect(try connection.scalar("PRAGMA journal_mode") == .text("wal"))
+        #expect(try connection.scalar("PRAGMA foreign_keys") == .integer(1))
+        #expect(try connection.scalar("PRAGMA synchronous") == .integer(1))
         let full = try SQLiteConnection(path: db.path, configuration: .init(synchronous: .full))
-        try expectEqual(try full.scalar("PRAGMA synchronous"), .integer(2))
+        #expect(try full.scalar("PRAGMA synchronous") == .integer(2))
     }
 
     @Test func errorsCarryCodeAndSQLButNotValues() throws {
@@ -41,12 +41,12 @@ import Testing
             Issue.record("a duplicate must fail")
         } catch {
             #expect(error.code == 2067)  // SQLITE_CONSTRAINT_UNIQUE
-            expectEqual(error.sql, "INSERT INTO t VALUES (?)")
-            expect(!error.description.contains("secret-value"))
+            #expect(error.sql == "INSERT INTO t VALUES (?)")
+            #expect(!error.description.contains("secret-value"))
         }
         // The failed statement was dropped from the cache; the same SQL works again afterwards.
         try connection.run("INSERT INTO t VALUES (?)", ["other"])
-        try expectEqual(try connection.scalar("SELECT count(*) FROM t"), .integer(2))
+        #expect(try connection.scalar("SELECT count(*) FROM t") == .integer(2))
     }
 
     @Test func transactionRollsBackOnError() throws {
@@ -61,8 +61,8 @@ import Testing
                 throw Stop()
             }
         }
-        try expectEqual(try connection.scalar("SELECT count(*) FROM t"), .integer(0))
-        expect(connection.isAutocommit)
+        #expect(try connection.scalar("SELECT count(*) FROM t") == .integer(0))
+        #expect(connection.isAutocommit)
     }
 
     @Test func migrationsRunOnceAndSetUserVersion() throws {
@@ -76,13 +76,13 @@ import Testing
         try migrator.migrate(connection)
         // A second run must not re-create the tables (which would fail).
         try migrator.migrate(connection)
-        try expectEqual(try migrator.currentVersion(connection), 2)
+        #expect(try migrator.currentVersion(connection) == 2)
     }
 
     @Test func fragmentsJoinWithTheirBindings() {
         let parts = [SQLFragment("a = ?", [1]), SQLFragment("b = ?", ["x"])]
         let joined = SQLFragment.joined(parts, separator: " AND ")
-        expectEqual(joined.sql, "a = ? AND b = ?")
-        expectEqual(joined.bindings, [.integer(1), .text("x")])
+        #expect(joined.sql == "a = ? AND b = ?")
+        #expect(joined.bindings == [.integer(1), .text("x")])
     }
 }

@@ -44,7 +44,7 @@ import Testing
                 best,
                 Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
         }
-        try expectEqual(try fixture.store.count(in: "a3cats"), documents)
+        #expect(try fixture.store.count(in: "a3cats") == documents)
         return best
     }
 
@@ -69,14 +69,14 @@ import Testing
         #expect(throws: (any Error).self) {
             try store.restoreSnapshot(StoreSnapshot(collections: collections))
         }
-        try expectEqual(try store.count(in: "a3cats"), 1001)
-        expectEqual(store.collectionNames().sorted(), ["a3cats", "other"])
+        #expect(try store.count(in: "a3cats") == 1001)
+        #expect(store.collectionNames().sorted() == ["a3cats", "other"])
 
         let clock = ContinuousClock()
         let took = try clock.measure { try store.restoreSnapshot(snapshot) }
         print("snapshot restore, 1000 documents: \(took)")
-        try expectEqual(try store.count(in: "a3cats"), 1000)
-        expectEqual(store.collectionNames(), ["a3cats"])
+        #expect(try store.count(in: "a3cats") == 1000)
+        #expect(store.collectionNames() == ["a3cats"])
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["RESTLITE_SNAPSHOT_SIZES"] != nil))
@@ -86,7 +86,7 @@ import Testing
         for size in sizes {
             let milliseconds = try Self.restoreMilliseconds(documents: size, runs: 3)
             print("snapshot restore, \(size) documents: \(milliseconds) ms")
-            expect(milliseconds > 0)
+            #expect(milliseconds > 0)
         }
     }
 }

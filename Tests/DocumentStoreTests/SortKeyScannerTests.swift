@@ -62,11 +62,11 @@ import Testing
 
     @Test func ordersExactlyAsRankAndJSONExtract() throws {
         let fixture = try fixture(Self.bodies)
-        try expectEqual(try mismatches(fixture), [])
+        #expect(try mismatches(fixture) == [])
         for ascending in [true, false] {
             let scanned = try order(fixture, ascending: ascending, scan: true)
-            try expectEqual(scanned, (try order(fixture, ascending: ascending, scan: false)))
-            expectEqual(scanned.count, Self.bodies.count)
+            #expect(scanned == (try order(fixture, ascending: ascending, scan: false)))
+            #expect(scanned.count == Self.bodies.count)
         }
     }
 
@@ -90,9 +90,9 @@ import Testing
         }
         let fixture = try fixture(bodies)
         // The fast path must be on (not everything answered by the fallback).
-        expect(SortKeyScanner.probe(fixture.connection.handle) != .unknown)
+        #expect(SortKeyScanner.probe(fixture.connection.handle) != .unknown)
         let wrong = try mismatches(fixture)
-        expect(wrong.isEmpty, "\(wrong.count) differ, e.g. \(wrong.prefix(5))")
+        #expect(wrong.isEmpty, "\(wrong.count) differ, e.g. \(wrong.prefix(5))")
         #expect(
             try order(fixture, ascending: true, scan: true) == order(fixture, ascending: true, scan: false))
     }
@@ -111,9 +111,9 @@ import Testing
             }
         }
         let before = try fixture.store.find(request).documents.map(\.id)
-        try expect(try sql().contains("restlite_sortkey"))
+        #expect(try sql().contains("restlite_sortkey"))
         _ = try fixture.store.createIndex(collection: "cats", path: "w")
-        try expect(try !sql().contains("restlite_sortkey"))
+        #expect(try !sql().contains("restlite_sortkey"))
         let plan = try fixture.store.pool.read { connection in
             var details: [String] = []
             try connection.forEachRow(
@@ -123,8 +123,8 @@ import Testing
             }
             return details.joined(separator: "\n")
         }
-        expect(plan.contains("USING INDEX ix_1_w_s_"), "\(plan)")
-        try expectEqual(try fixture.store.find(request).documents.map(\.id), before)
+        #expect(plan.contains("USING INDEX ix_1_w_s_"), "\(plan)")
+        #expect(try fixture.store.find(request).documents.map(\.id) == before)
     }
 
     @Test func findsATopLevelMemberDirectlyOnlyWhenSure() {
@@ -136,16 +136,16 @@ import Testing
             }
             return start.map { String(decoding: bodyBytes[$0...], as: UTF8.self) }
         }
-        expectEqual(rest(#"{"weightKg":2.5}"#, "weightKg"), "2.5}")
-        expectEqual(rest(#"{"_id":"a","name":"weightKg","weightKg":1}"#, "weightKg"), "1}")
+        #expect(rest(#"{"weightKg":2.5}"#, "weightKg") == "2.5}")
+        #expect(rest(#"{"_id":"a","name":"weightKg","weightKg":1}"#, "weightKg") == "1}")
         #expect(rest(#"{"a":"\"weightKg\":0","weightKg":3}"#, "weightKg") == "3}")
-        expectEqual(rest(#"{"xweightKg":1,"weightKgx":2,"weightKg":4}"#, "weightKg"), "4}")
-        expectEqual(rest(#"{"a":1,"w":{"weightKg":1}}"#, "weightKg"), nil)
+        #expect(rest(#"{"xweightKg":1,"weightKgx":2,"weightKg":4}"#, "weightKg") == "4}")
+        #expect(rest(#"{"a":1,"w":{"weightKg":1}}"#, "weightKg") == nil)
         // Not sure: something opened before it (even inside a string), or an unplain label.
-        expectEqual(rest(#"{"a":{"weightKg":1},"weightKg":2}"#, "weightKg"), nil)
+        #expect(rest(#"{"a":{"weightKg":1},"weightKg":2}"#, "weightKg") == nil)
         #expect(rest(#"{"a":"[","weightKg":2}"#, "weightKg") == nil)
-        expectEqual(rest(#"{"my field":1}"#, "my field"), nil)
-        expectEqual(rest(#"{"a,b":1}"#, "a,b"), nil)
-        expectEqual(rest(#"{"a":1}"#, "weightKg"), nil)
+        #expect(rest(#"{"my field":1}"#, "my field") == nil)
+        #expect(rest(#"{"a,b":1}"#, "a,b") == nil)
+        #expect(rest(#"{"a":1}"#, "weightKg") == nil)
     }
 }

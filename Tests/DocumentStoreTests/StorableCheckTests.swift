@@ -35,7 +35,7 @@ import Testing
                     Issue.record("not a validation error: \(String(describing: error))")
                     continue
                 }
-                expectEqual(fields.map(\.field), ["weightKg"])
+                #expect(fields.map(\.field) == ["weightKg"])
             }
         }
         for update in [#"{"weightKg":-1e400}"#, #"{"$set":{"n.":1}}"#, #"{"$push":{"t":{"$bad":1}}}"#] {
@@ -43,6 +43,6 @@ import Testing
                 _ = try fixture.store.update(id, in: "cats", with: try StoreFixture.object(update))
             }
         }
-        try expectEqual(try fixture.store.document(id, in: "cats").version, 0)
+        #expect(try fixture.store.document(id, in: "cats").version == 0)
     }
 }

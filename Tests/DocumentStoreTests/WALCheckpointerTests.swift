@@ -43,9 +43,9 @@ import Testing
         let checkpointer = try #require(pool.checkpointer)
         try insert(12, into: pool)
         // About two log pages a row: past the threshold (8), far below the writers' limit (64).
-        expect(eventually { checkpointer.counts.background >= 1 && bytes(db.path) >= 12 * 3000 })
-        expectEqual(checkpointer.counts.inline, 0)
-        try expectEqual(try pool.read { try $0.scalar("SELECT count(*) FROM t") }, .integer(12))
+        #expect(eventually { checkpointer.counts.background >= 1 && bytes(db.path) >= 12 * 3000 })
+        #expect(checkpointer.counts.inline == 0)
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") } == .integer(12))
     }
 
     @Test func withoutTheThreadAWriterCheckpointsOnlyAtEightTimesTheThreshold() throws {
@@ -55,18 +55,18 @@ import Testing
         let checkpointer = try #require(pool.checkpointer)
         checkpointer.stop()
         try insert(12, into: pool)
-        expectEqual(checkpointer.counts.inline, 0)
+        #expect(checkpointer.counts.inline == 0)
         #expect(bytes(db.path) < 12 * 3000)  // still all in the log
         try insert(200, into: pool)
-        expectEqual(checkpointer.counts.background, 0)
-        expect(checkpointer.counts.inline >= 1)
+        #expect(checkpointer.counts.background == 0)
+        #expect(checkpointer.counts.inline >= 1)
         // Bounded: the log starts again after each checkpoint, so it never holds 200 rows' pages.
-        expect(bytes(db.path + "-wal") < 100 * 4096)
-        expect(bytes(db.path) >= 150 * 3000)
+        #expect(bytes(db.path + "-wal") < 100 * 4096)
+        #expect(bytes(db.path) >= 150 * 3000)
     }
 
     @Test func aStoreInMemoryHasNoLogAndNoThread() throws {
         let store = try DocumentStore.inMemory()
-        expect(store.pool.checkpointer == nil)
+        #expect(store.pool.checkpointer == nil)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import Pictures
@@ -11,9 +10,9 @@ import Testing
 
     @Test func sameInputsGiveTheSamePixelsAndVariantsDiffer() {
         let first = DogPicture.draw(Self.beagle, variant: 7, width: 160, height: 120)
-        expectEqual(first, DogPicture.draw(Self.beagle, variant: 7, width: 160, height: 120))
+        #expect(first == DogPicture.draw(Self.beagle, variant: 7, width: 160, height: 120))
         let others = (0..<8).map { DogPicture.draw(Self.beagle, variant: $0, width: 160, height: 120) }
-        expectEqual(Set(others).count, 8)
+        #expect(Set(others).count == 8)
     }
 
     @Test func everySizeAndAspectComesOutExactly() {
@@ -39,8 +38,8 @@ import Testing
             return total / 6
         }
         let shares = DogAppearance.Size.allCases.map(share)
-        expectEqual(shares, shares.sorted(), "\(shares)")
-        expect(shares[0] > 0.02 && shares[4] > shares[0] * 2, "\(shares)")
+        #expect(shares == shares.sorted(), "\(shares)")
+        #expect(shares[0] > 0.02 && shares[4] > shares[0] * 2, "\(shares)")
 
         let base = DogAppearance(size: .medium, ears: .erect, snout: .medium, coat: .smooth, main: red)
         let picture = { (look: DogAppearance) in DogPicture.draw(look, variant: 3, width: 200, height: 150) }
@@ -48,23 +47,23 @@ import Testing
         for ears in DogAppearance.Ears.allCases where ears != base.ears {
             changed = base
             changed.ears = ears
-            expect(picture(changed) != picture(base), "ears \(ears)")
+            #expect(picture(changed) != picture(base), "ears \(ears)")
         }
         for snout in DogAppearance.Snout.allCases where snout != base.snout {
             changed = base
             changed.snout = snout
-            expect(picture(changed) != picture(base), "snout \(snout)")
+            #expect(picture(changed) != picture(base), "snout \(snout)")
         }
         for legs in DogAppearance.Legs.allCases where legs != base.legs {
             changed = base
             changed.legs = legs
-            expect(picture(changed) != picture(base), "legs \(legs)")
+            #expect(picture(changed) != picture(base), "legs \(legs)")
         }
         for pattern in DogAppearance.Pattern.allCases where pattern != base.pattern {
             changed = base
             changed.pattern = pattern
             changed.accent = RGB(240, 240, 236)
-            expect(picture(changed) != picture(base), "pattern \(pattern)")
+            #expect(picture(changed) != picture(base), "pattern \(pattern)")
         }
     }
 

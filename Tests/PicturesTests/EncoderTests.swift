@@ -17,7 +17,7 @@ import Testing
     func everyFormatNamesTheRequestedSizeInItsHeader(format: ImageFormat) throws {
         for (width, height) in Self.sizes {
             let bytes = Self.sample(width: width, height: height).encoded(as: format)
-            expect(HeaderSize.of(bytes, format: format)! == (width, height), "\(format) \(width)x\(height)")
+            #expect(HeaderSize.of(bytes, format: format)! == (width, height), "\(format) \(width)x\(height)")
         }
     }
 
@@ -27,7 +27,7 @@ import Testing
         for (width, height) in Self.sizes {
             let bytes = Self.sample(width: width, height: height).encoded(as: format)
             let decoded = try PillowDecoder.decode(bytes)
-            expect(decoded.width == width && decoded.height == height, "\(format) \(width)x\(height)")
+            #expect(decoded.width == width && decoded.height == height, "\(format) \(width)x\(height)")
             #expect(
                 decoded.format == ["jpeg": "JPEG", "png": "PNG", "gif": "GIF", "bmp": "BMP"][format.rawValue])
         }
@@ -38,11 +38,11 @@ import Testing
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed to decode")
         for (width, height) in Self.sizes {
             let image = Self.sample(width: width, height: height)
-            try expectEqual(try PillowDecoder.decode(image.encoded(as: format)).rgb, image.pixels)
+            #expect(try PillowDecoder.decode(image.encoded(as: format)).rgb == image.pixels)
         }
         let grey = Self.sample(width: 40, height: 30).greyscaled()
         let decoded = try PillowDecoder.decode(grey.encoded(as: format))
-        expectEqual(decoded.rgb, grey.pixels)
+        #expect(decoded.rgb == grey.pixels)
         if format == .png { #expect(decoded.mode == "L") }
     }
 
@@ -50,10 +50,10 @@ import Testing
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed to decode")
         let flat = PlaceholderPicture.draw(
             width: 120, height: 90, background: RGB(95, 162, 221), foreground: .white, text: nil)
-        try expectEqual(try PillowDecoder.decode(flat.encoded(as: .gif)).rgb, flat.pixels)
+        #expect(try PillowDecoder.decode(flat.encoded(as: .gif)).rgb == flat.pixels)
         let cat = Self.sample(width: 300, height: 200)
         let decoded = try PillowDecoder.decode(cat.encoded(as: .gif))
-        expect(Self.meanError(decoded.rgb, cat.pixels) < 6)
+        #expect(Self.meanError(decoded.rgb, cat.pixels) < 6)
     }
 
     @Test(.needsPillow) func jpegStaysCloseToTheOriginalAndQualityMatters() throws {
@@ -61,18 +61,18 @@ import Testing
         let cat = Self.sample(width: 300, height: 200)
         let high = cat.encoded(as: .jpeg, quality: 95)
         let low = cat.encoded(as: .jpeg, quality: 20)
-        expect(low.count < high.count)
-        try expect(Self.meanError(try PillowDecoder.decode(high).rgb, cat.pixels) < 4)
-        try expect(Self.meanError(try PillowDecoder.decode(low).rgb, cat.pixels) < 12)
+        #expect(low.count < high.count)
+        #expect(Self.meanError(try PillowDecoder.decode(high).rgb, cat.pixels) < 4)
+        #expect(Self.meanError(try PillowDecoder.decode(low).rgb, cat.pixels) < 12)
         let grey = try PillowDecoder.decode(cat.greyscaled().encoded(as: .jpeg))
-        expectEqual(grey.mode, "L")
+        #expect(grey.mode == "L")
     }
 
     @Test func wideAndTallExtremesEncode() throws {
         for (width, height) in [(4000, 1), (1, 4000)] {
             let image = Self.sample(width: width, height: height)
             for format in ImageFormat.allCases {
-                expect(HeaderSize.of(image.encoded(as: format), format: format)! == (width, height))
+                #expect(HeaderSize.of(image.encoded(as: format), format: format)! == (width, height))
             }
         }
     }
@@ -83,7 +83,7 @@ import Testing
             let image = Self.sample(width: width, height: height)
             for format in ImageFormat.allCases {
                 let decoded = try PillowDecoder.decode(image.encoded(as: format))
-                expect(decoded.width == width && decoded.height == height, "\(format) \(width)x\(height)")
+                #expect(decoded.width == width && decoded.height == height, "\(format) \(width)x\(height)")
             }
         }
     }
@@ -91,13 +91,13 @@ import Testing
     @Test func encodingIsDeterministic() {
         let image = Self.sample(width: 64, height: 48)
         for format in ImageFormat.allCases {
-            expectEqual(image.encoded(as: format), Self.sample(width: 64, height: 48).encoded(as: format))
+            #expect(image.encoded(as: format) == Self.sample(width: 64, height: 48).encoded(as: format))
         }
     }
 
     @Test func checksumsMatchKnownValues() {
-        expectEqual(Checksums.crc32(Array("123456789".utf8)), 0xCBF4_3926)
-        expectEqual(Checksums.adler32(Array("Wikipedia".utf8)), 0x11E6_0398)
+        #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(Checksums.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
     }
 
     static func meanError(_ a: [UInt8], _ b: [UInt8]) -> Double {

@@ -27,11 +27,11 @@ import Testing
     func lowDepthPillowFilesDecodeToPillowsPixels(_ script: String) throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let bytes = try PillowWriter.make(script)
-        expect(bytes[24] < 8, "Pillow wrote \(bytes[24])-bit samples")
+        #expect(bytes[24] < 8, "Pillow wrote \(bytes[24])-bit samples")
         let decoded = try ImageDecoder.decode(bytes)
         let pillow = try PillowDecoder.decode(bytes)
-        expect(decoded.width == pillow.width && decoded.height == pillow.height)
-        expectEqual(decoded.pixels, pillow.rgb)
+        #expect(decoded.width == pillow.width && decoded.height == pillow.height)
+        #expect(decoded.pixels == pillow.rgb)
     }
 
     @Test(.needsPillow) func transparentPaletteEntriesAtFourBitsAreLaidOverWhite() throws {
@@ -39,10 +39,10 @@ import Testing
         let bytes = try PillowWriter.make(
             "p = im.convert('P', palette=Image.ADAPTIVE, colors=16); t = p.getpixel((0, 0))\n"
                 + "p.save(path, 'PNG', bits=4, transparency=t)")
-        expectEqual(bytes[24], 4)
+        #expect(bytes[24] == 4)
         let decoded = try ImageDecoder.decode(bytes)
         let pillow = try PillowDecoder.decode(bytes)
-        expectEqual(decoded[0, 0], RGB(255, 255, 255))
+        #expect(decoded[0, 0] == RGB(255, 255, 255))
         let first = Array(pillow.rgb[0..<3])
         for index in 0..<(decoded.width * decoded.height)
         where Array(pillow.rgb[(index * 3)..<(index * 3 + 3)]) != first {
@@ -61,22 +61,22 @@ import Testing
     func colourKeyTransparencyIsLaidOverWhite(_ script: String) throws {
         try #require(PillowDecoder.isAvailable, "python3 with Pillow is needed")
         let bytes = try PillowWriter.make(script)
-        expect(String(decoding: bytes, as: UTF8.self).contains("tRNS"))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("tRNS"))
         let decoded = try ImageDecoder.decode(bytes)
         let pillow = try PillowDecoder.decode(bytes)
-        expectEqual(decoded[0, 0], RGB(255, 255, 255))
+        #expect(decoded[0, 0] == RGB(255, 255, 255))
         let key = Array(pillow.rgb[0..<3])
         var opaque = 0
         for index in 0..<(decoded.width * decoded.height) {
             let range = (index * 3)..<(index * 3 + 3)
             if Array(pillow.rgb[range]) == key {
-                expectEqual(decoded.pixels[range], [255, 255, 255])
+                #expect(decoded.pixels[range] == [255, 255, 255])
             } else {
-                expectEqual(decoded.pixels[range], pillow.rgb[range])
+                #expect(decoded.pixels[range] == pillow.rgb[range])
                 opaque += 1
             }
         }
-        expect(opaque > decoded.width * decoded.height / 2)
+        #expect(opaque > decoded.width * decoded.height / 2)
     }
 
     @Test(.needsPillow) func sixteenBitGreyFromPillowKeepsTheHighByte() throws {
@@ -84,9 +84,9 @@ import Testing
         let deep = try PillowWriter.make(
             "g = im.convert('L'); d = Image.new('I;16', g.size)\n"
                 + "d.putdata([v * 257 + (v % 3) for v in g.tobytes()]); d.save(path, 'PNG')")
-        expectEqual(deep[24], 16)
+        #expect(deep[24] == 16)
         let eight = try PillowWriter.make("im.convert('L').save(path, 'PNG')")
-        try expectEqual(try ImageDecoder.decode(deep).pixels, (try PillowDecoder.decode(eight)).rgb)
+        #expect(try ImageDecoder.decode(deep).pixels == (try PillowDecoder.decode(eight)).rgb)
     }
 
     @Test(arguments: kinds)
@@ -185,8 +185,8 @@ import Testing
         let bytes = writer.make(sample)
         let label = "type \(colorType), \(depth) bits, \(width)×\(height), interlaced \(interlaced)"
         let decoded = try ImageDecoder.decode(bytes)
-        expect(decoded.width == width && decoded.height == height, "\(label)")
-        expectEqual(decoded.pixels, expected, "\(label)")
+        #expect(decoded.width == width && decoded.height == height, "\(label)")
+        #expect(decoded.pixels == expected, "\(label)")
         guard pillow, !(colorType == 0 && depth == 16) else { return }
         let pillow = try PillowDecoder.decode(bytes)
         var mismatches = 0
@@ -195,6 +195,6 @@ import Testing
                 mismatches += 1
             }
         }
-        expectEqual(mismatches, 0, "\(label): \(mismatches) pixels differ from Pillow's")
+        #expect(mismatches == 0, "\(label): \(mismatches) pixels differ from Pillow's")
     }
 }

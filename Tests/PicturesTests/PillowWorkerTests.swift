@@ -11,8 +11,8 @@ import Testing
         for run in 0..<runs {
             let answer = try PillowWorker.run(script, ["run\(run)"])
             let fields = answer.output.split(separator: " ")
-            expect(answer.status == 0 && fields.count == 2)
-            expectEqual(fields.last, "run\(run)\n")
+            #expect(answer.status == 0 && fields.count == 2)
+            #expect(fields.last == "run\(run)\n")
             if let process = fields.first { processes.insert(process) }
         }
         #expect(
@@ -22,10 +22,10 @@ import Testing
 
     @Test(.needsPillow) func anExitStatusAndAnExceptionComeBackAsTheyWouldFromPython() throws {
         let exited = try PillowWorker.run("import sys\nsys.stderr.write('why')\nsys.exit(3)", [])
-        expect(exited.status == 3 && exited.error == "why")
+        #expect(exited.status == 3 && exited.error == "why")
         let raised = try PillowWorker.run("from PIL import Image\nImage.open('/nonexistent.png')", [])
-        expect(raised.status == 1 && raised.error.contains("FileNotFoundError"))
+        #expect(raised.status == 1 && raised.error.contains("FileNotFoundError"))
         // The process is still there for the next script.
-        try expectEqual(try PillowWorker.run("print('ok')", []).output, "ok\n")
+        #expect(try PillowWorker.run("print('ok')", []).output == "ok\n")
     }
 }

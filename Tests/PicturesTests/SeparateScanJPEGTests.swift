@@ -122,8 +122,8 @@ import Testing
         let bytes = try PillowWriter.make(Self.writer + "\nwrite_separate_scans(im, path, \(layout))")
         let decoded = try ImageDecoder.decode(bytes)
         let pillow = try PillowDecoder.decode(bytes)
-        expect(decoded.width == pillow.width && decoded.height == pillow.height)
+        #expect(decoded.width == pillow.width && decoded.height == pillow.height)
         let difference = DecoderTests.meanDifference(decoded.pixels, pillow.rgb)
-        expect(difference < 4, "\(layout): \(difference)")
+        #expect(difference < 4, "\(layout): \(difference)")
     }
 }

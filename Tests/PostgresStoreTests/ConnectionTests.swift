@@ -12,10 +12,10 @@ struct ConnectionTests {
         let connection = try PostgresFixture.connection()
         let rows = try connection.execute(
             "SELECT 1, ?::text || 'b', ?::bigint + 1", [.text("a"), .integer(41)])
-        expectEqual(rows.count, 1)
-        expectEqual(rows.text(0, 0), "1")
-        expectEqual(rows.text(0, 1), "ab")
-        expectEqual(rows.int64(0, 2), 42)
+        #expect(rows.count == 1)
+        #expect(rows.text(0, 0) == "1")
+        #expect(rows.text(0, 1) == "ab")
+        #expect(rows.int64(0, 2) == 42)
     }
 
     @Test("a statement PostgreSQL refuses throws its SQLSTATE")

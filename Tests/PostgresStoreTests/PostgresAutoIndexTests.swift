@@ -93,25 +93,25 @@ import Testing
             _ = try engine.appendPageJSON(request, into: &bytes)
             if engine.pages.figures.hits > before { answered += 1 }
         }
-        expectEqual(answered, 3)
-        try expect(try eventually { try engine.indexes(of: "cats").contains { $0.field == "color" } })
+        #expect(answered == 3)
+        #expect(try eventually { try engine.indexes(of: "cats").contains { $0.field == "color" } })
     }
 
     @Test func threeSlowReadsIndexTheFieldAndTheEqualityThenReadsTheIndex() throws {
         let log = Log()
         let engine = try engine(rows: 10_000, log: log)
-        try expect(try engine.indexes(of: "cats").isEmpty)
+        #expect(try engine.indexes(of: "cats").isEmpty)
         let query = #"{"name":"cat 1234"}"#
-        try expect(try plan(engine, query).contains("Seq Scan"))
+        #expect(try plan(engine, query).contains("Seq Scan"))
         for _ in 0..<3 { #expect(try read(engine, query) == 1) }
-        try expect(try eventually { !(try engine.indexes(of: "cats")).isEmpty })
+        #expect(try eventually { !(try engine.indexes(of: "cats")).isEmpty })
         #expect(
             try engine.indexes(of: "cats")
                 == [IndexDescription(field: "name", purposes: [.filter], automatic: true)])
         let planned = try plan(engine, query)
         let info = try engine.collection("cats")
-        expect(planned.contains("Index Scan") && planned.contains("docs_\(info.id)_av_"), "\(planned)")
-        expect(!planned.contains("Seq Scan"), "\(planned)")
+        #expect(planned.contains("Index Scan") && planned.contains("docs_\(info.id)_av_"), "\(planned)")
+        #expect(!planned.contains("Seq Scan"), "\(planned)")
         #expect(
             log.all.contains { $0.hasPrefix("auto-index: indexed cats.name (filter) in ") }, "\(log.all)")
         // Reads that use it are counted for the listing (from the moment the indexer knows of it,
@@ -127,23 +127,23 @@ import Testing
         #expect(
             uses.map(\.field) == ["name"] && uses.first?.reads == before + 2 && uses.first?.purpose == .filter
         )
-        expect(abs((uses.first?.lastRead ?? 0) - ISODate.nowMilliseconds()) < 60_000)
+        #expect(abs((uses.first?.lastRead ?? 0) - ISODate.nowMilliseconds()) < 60_000)
         // Removable like a declared index.
-        try expect(try engine.dropIndex(collection: "cats", field: "name"))
-        try expect(try engine.indexes(of: "cats").isEmpty)
+        #expect(try engine.dropIndex(collection: "cats", field: "name"))
+        #expect(try engine.indexes(of: "cats").isEmpty)
     }
 
     @Test func sortedReadsGetASortIndexAndADeclaredIndexTakesTheAutomaticOnesPlace() throws {
         let engine = try engine()
         let byAge = [SortKey(path: try FieldPath("age"), ascending: false)]
         for _ in 0..<3 { _ = try read(engine, "{}", sort: byAge) }
-        try expect(try eventually { !(try engine.indexes(of: "cats")).isEmpty })
+        #expect(try eventually { !(try engine.indexes(of: "cats")).isEmpty })
         #expect(
             try engine.indexes(of: "cats") == [
                 IndexDescription(field: "age", purposes: [.sort], automatic: true)
             ])
         let found = try engine.find(FindRequest(collection: "cats", sort: byAge, max: 3))
-        expectEqual(found.documents.map { $0.object()["age"]?.numberValue?.doubleValue }, [11, 11, 11])
+        #expect(found.documents.map { $0.object()["age"]?.numberValue?.doubleValue } == [11, 11, 11])
         try engine.createIndex(collection: "cats", path: "age")
         #expect(
             try engine.indexes(of: "cats")
@@ -158,19 +158,19 @@ import Testing
             let request = FindRequest(collection: "cats", query: try JSON.parse(#"{"color":"grey"}"#), max: 5)
             _ = try engine.appendPageJSON(request, into: &bytes)
         }
-        try expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
+        #expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
         for _ in 0..<3 { _ = try read(engine, #"{"age":3}"#) }
         #expect(
             try eventually {
                 log.all.contains { $0.contains("not indexing cats.age (filter): at the limit") }
             })
-        try expectEqual(try engine.indexes(of: "cats").map(\.field), ["color"])
+        #expect(try engine.indexes(of: "cats").map(\.field) == ["color"])
 
         let small = Log()
         let tooLarge = try self.engine(log: small) { $0.maximumDocuments = 10 }
         for _ in 0..<3 { _ = try read(tooLarge, #"{"color":"grey"}"#) }
-        try expect(try eventually { small.all.contains { $0.contains("50 documents is over the limit") } })
-        try expect(try tooLarge.indexes(of: "cats").isEmpty)
+        #expect(try eventually { small.all.contains { $0.contains("50 documents is over the limit") } })
+        #expect(try tooLarge.indexes(of: "cats").isEmpty)
     }
 
     @Test func anAutomaticIndexNoReadUsesIsDropped() throws {
@@ -180,7 +180,7 @@ import Testing
             $0.sweepInterval = .zero
         }
         for _ in 0..<3 { _ = try read(engine, #"{"color":"grey"}"#) }
-        try expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
+        #expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
         #expect(
             try eventually {
                 _ = try read(engine, #"{"age":{"$gt":100}}"#)
@@ -203,12 +203,12 @@ import Testing
         }
         let indexer = try #require(engine.autoIndexer)
         for _ in 0..<3 { _ = try read(engine, #"{"color":"grey"}"#) }
-        try expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
+        #expect(try eventually { try engine.indexes(of: "cats").map(\.field) == ["color"] })
         let some = try engine.find(FindRequest(collection: "cats", max: 2)).documents.map(\.id)
         _ = try engine.update(some[0], in: "cats", with: ["age": 3], actor: "api")
         _ = try engine.delete(some[1], from: "cats")
         indexer.sweepNow(engine)
-        try expect(try engine.indexes(of: "cats").isEmpty)
+        #expect(try engine.indexes(of: "cats").isEmpty)
         #expect(
             log.all.contains {
                 $0.hasPrefix("auto-index: dropped cats.color (filter): ")
@@ -221,7 +221,7 @@ import Testing
         _ = try engine.insertMany(
             [["color": "grey"], ["color": "black"]], into: "cats", options: WriteOptions())
         for _ in 0..<20 { _ = try read(engine, #"{"color":"grey"}"#) }
-        expect(engine.autoIndexer == nil)
-        try expect(try engine.indexes(of: "cats").isEmpty)
+        #expect(engine.autoIndexer == nil)
+        #expect(try engine.indexes(of: "cats").isEmpty)
     }
 }

@@ -30,8 +30,7 @@ import Testing
         let url = try TemporaryPostgres.databaseURL()
         let engine = try PostgresEngine(url: url)
         let cat = try engine.insert(["n": 1], into: "cats")
-        try expect(
-            try Self.readUntilKept(engine, cat.id) { $0.version == cat.version && $0.body == cat.body })
+        #expect(try Self.readUntilKept(engine, cat.id) { $0.version == cat.version && $0.body == cat.body })
 
         // Another connection's update, uncommitted and then committed.
         let other = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
@@ -40,11 +39,11 @@ import Testing
         try other.execute(
             "UPDATE \(table) SET body = ?, version = version + 1 WHERE id = ?",
             [.text(#"{"_id":"\#(cat.id)","n":2}"#), .text(cat.id)])
-        try expectEqual(try engine.document(cat.id, in: "cats").body, cat.body)
+        #expect(try engine.document(cat.id, in: "cats").body == cat.body)
         try other.execute("COMMIT")
         let changed = try engine.document(cat.id, in: "cats")
-        expect(String(decoding: changed.body, as: UTF8.self).contains(#""n":2"#))
-        try expect(try Self.readUntilKept(engine, cat.id) { $0.body == changed.body })
+        #expect(String(decoding: changed.body, as: UTF8.self).contains(#""n":2"#))
+        #expect(try Self.readUntilKept(engine, cat.id) { $0.body == changed.body })
 
         // Another process's delete.
         let second = try PostgresEngine(url: url)
@@ -64,9 +63,9 @@ import Testing
         } read: {
             (try? engine.document(cat.id, in: "cats")).map { Int($0.version) }
         }
-        expect(run.acknowledged >= 60)
-        expectEqual(run.stale, 0)
-        expect(run.reads > 0 && engine.documents.figures.fetches > 0)
+        #expect(run.acknowledged >= 60)
+        #expect(run.stale == 0)
+        #expect(run.reads > 0 && engine.documents.figures.fetches > 0)
     }
 
     /// One check serves every caller that asked before it started; a caller that asked while a
@@ -90,11 +89,11 @@ import Testing
             DispatchQueue.global().async(group: group) { answers.add(caller, checks.current(read)) }
         }
         while checks.waiting < 3 && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
-        expectEqual(checks.waiting, 3)
+        #expect(checks.waiting == 3)
         release.signal()
         group.wait()
-        expectEqual(answers.all, [0: "state 1", 1: "state 2", 2: "state 2", 3: "state 2"])
-        expectEqual(checks.count, 2)
+        #expect(answers.all == [0: "state 1", 1: "state 2", 2: "state 2", 3: "state 2"])
+        #expect(checks.count == 2)
     }
 }
 

@@ -32,10 +32,10 @@ struct PostgresEngineTests {
         let engine = try Self.engine()
         let cat = try engine.insert(
             try Self.object(#"{"name":"Tom","_version":9,"lives":9,"tags":["a"]}"#), into: "cats")
-        expect(ObjectID.isValid(cat.id))
-        expect(cat.version == 0 && cat.createdBy == "api" && cat.created == 1_577_836_801_000)
+        #expect(ObjectID.isValid(cat.id))
+        #expect(cat.version == 0 && cat.createdBy == "api" && cat.created == 1_577_836_801_000)
         let read = try engine.document(cat.id, in: "cats")
-        expectEqual(read, cat)
+        #expect(read == cat)
         #expect(
             read.jsonString(metafields: false) == #"{"_id":"\#(cat.id)","name":"Tom","lives":9,"tags":["a"]}"#
         )
@@ -45,7 +45,7 @@ struct PostgresEngineTests {
         #expect(throws: StoreError.collectionNotFound("dogs", existing: ["cats"])) {
             try engine.document(cat.id, in: "dogs")
         }
-        try expectEqual(try engine.listCollections().map { "\($0.name):\($0.count)" }, ["cats:1"])
+        #expect(try engine.listCollections().map { "\($0.name):\($0.count)" } == ["cats:1"])
     }
 
     @Test("insertMany is all or nothing: a refused document leaves neither the others nor a new collection")
@@ -60,23 +60,23 @@ struct PostgresEngineTests {
             try engine.insertMany(
                 [try Self.object(#"{"name":"A"}"#), try Self.object(#"{"lives":1}"#)], into: "cats")
         }
-        try expectEqual(try engine.count(in: "cats"), 0)
+        #expect(try engine.count(in: "cats") == 0)
         #expect(throws: StoreError.self) {
             try engine.insertMany(
                 [try Self.object(#"{"x":1}"#), try Self.object(#"{"$bad":1}"#)], into: "fresh")
         }
-        expect(!engine.collectionNames().contains("fresh"))
+        #expect(!engine.collectionNames().contains("fresh"))
         let two = try engine.insertMany(
             [try Self.object(#"{"name":"A","chip":"1"}"#), try Self.object(#"{"name":"B","chip":"2"}"#)],
             into: "cats")
-        expectEqual(two.count, 2)
+        #expect(two.count == 2)
         #expect(throws: StoreError.uniqueViolation(field: "chip", value: "1")) {
             try engine.insert(try Self.object(#"{"name":"C","chip":"1"}"#), into: "cats")
         }
         #expect(throws: StoreError.uniqueViolation(field: "chip", value: "2")) {
             try engine.update(two[0].id, in: "cats", with: try Self.object(#"{"chip":"2"}"#))
         }
-        try expectEqual(try engine.count(in: "cats"), 2)
+        #expect(try engine.count(in: "cats") == 2)
     }
 
     @Test("updates merge, apply operators, advance _version and honour ifVersionIn; updateMany and deletes")
@@ -87,9 +87,9 @@ struct PostgresEngineTests {
         let updated = try engine.update(
             tom.id, in: "cats",
             with: try Self.object(#"{"$inc":{"lives":-1},"$push":{"toys":"yarn"},"color":"grey"}"#))
-        expect(updated.version == 1 && updated.changed > tom.changed)
-        expectEqual(updated.object()["lives"], .number(JSONNumber(8)))
-        expectEqual(updated.object()["toys"], .array([.string("ball"), .string("yarn")]))
+        #expect(updated.version == 1 && updated.changed > tom.changed)
+        #expect(updated.object()["lives"] == .number(JSONNumber(8)))
+        #expect(updated.object()["toys"] == .array([.string("ball"), .string("yarn")]))
         #expect(throws: VersionConflict(id: tom.id, current: 1)) {
             try engine.update(
                 tom.id, in: "cats", with: try Self.object(#"{"a":1}"#), actor: "api", ifVersionIn: [0])
@@ -103,18 +103,17 @@ struct PostgresEngineTests {
         let changed = try engine.updateMany(
             in: "cats", matching: try JSON.parse(#"{"n":{"$gte":1}}"#),
             with: try Self.object(#"{"$set":{"seen":true}}"#))
-        expectEqual(changed, others.map(\.id).sorted())
-        try expectEqual(try engine.count(in: "cats", matching: try JSON.parse(#"{"seen":true}"#)), 2)
-        try expectEqual(
-            try engine.delete(matching: try JSON.parse(#"{"name":"A"}"#), from: "cats"), [others[0].id])
+        #expect(changed == others.map(\.id).sorted())
+        #expect(try engine.count(in: "cats", matching: try JSON.parse(#"{"seen":true}"#)) == 2)
+        #expect(try engine.delete(matching: try JSON.parse(#"{"name":"A"}"#), from: "cats") == [others[0].id])
         #expect(
             try engine.delete(ids: [others[1].id, others[1].id, tom.id], from: "cats") == [
                 others[1].id, tom.id,
             ])
         #expect(throws: StoreError.documentNotFound(tom.id)) { try engine.delete(tom.id, from: "cats") }
-        try expectEqual(try engine.count(in: "cats"), 0)
-        try expect(try engine.dropCollection("cats").isEmpty)
-        expect(engine.collectionNames().isEmpty)
+        #expect(try engine.count(in: "cats") == 0)
+        #expect(try engine.dropCollection("cats").isEmpty)
+        #expect(engine.collectionNames().isEmpty)
     }
 
     @Test("find: sort across types as SQLite sorts, skip and max, totals, $fields, filter, regex and dates")
@@ -128,50 +127,50 @@ struct PostgresEngineTests {
         _ = try engine.insertMany(try values.map(Self.object), into: "mix")
         let sorted = try engine.find(
             FindRequest(collection: "mix", sort: [SortKey(path: try FieldPath("v"))]))
-        expectEqual(Self.ids(sorted), ["m", "z", "r", "i", "s", "n", "o", "a", "f", "t"])
+        #expect(Self.ids(sorted) == ["m", "z", "r", "i", "s", "n", "o", "a", "f", "t"])
         let descending = try engine.find(
             FindRequest(
                 collection: "mix", sort: [SortKey(path: try FieldPath("v"), ascending: false)], skip: 1,
                 max: 3))
-        expectEqual(Self.ids(descending), ["f", "a", "o"])
+        #expect(Self.ids(descending) == ["f", "a", "o"])
         let numbers = try engine.find(
             FindRequest(collection: "mix", query: try JSON.parse(#"{"v":{"$gt":2}}"#), max: 1, totals: true))
-        expect(numbers.total == 2 && numbers.documents.count == 1)
+        #expect(numbers.total == 2 && numbers.documents.count == 1)
         let projected = try engine.find(
             FindRequest(
                 collection: "mix", query: try JSON.parse(#"{"name":"o"}"#),
                 hints: try JSON.parse(#"{"$fields":{"v":1}}"#)))
-        expectEqual(projected.documents.first?.object().keys.sorted(), ["_id", "v"])
+        #expect(projected.documents.first?.object().keys.sorted() == ["_id", "v"])
         let filtered = try engine.find(FindRequest(collection: "mix", filter: "b"))
-        expectEqual(Set(Self.ids(filtered)), ["n", "s"])
+        #expect(Set(Self.ids(filtered)) == ["n", "s"])
         let regex = try engine.find(
             FindRequest(collection: "mix", query: try JSON.parse(#"{"v":{"$regex":"^b$","$options":"i"}}"#)))
-        expectEqual(Set(Self.ids(regex)), ["n", "s"])
+        #expect(Set(Self.ids(regex)) == ["n", "s"])
         let inList = try engine.find(
             FindRequest(collection: "mix", query: try JSON.parse(#"{"v":{"$in":[1,10,"b",false]}}"#)))
-        expectEqual(Set(Self.ids(inList)), ["i", "n", "a", "f"])
+        #expect(Set(Self.ids(inList)) == ["i", "n", "a", "f"])
         let dated = try engine.insertMany(
             [
                 try Self.object(#"{"name":"d1","born":"2020-01-02"}"#),
                 try Self.object(#"{"name":"d2","born":"2021-06-01T10:00:00+02:00"}"#),
             ],
             into: "dates")
-        expectEqual(dated.count, 2)
+        #expect(dated.count == 2)
         let after = try engine.find(
             FindRequest(
                 collection: "dates",
                 query: try JSON.parse(#"{"born":{"$gt":{"$date":"2021-06-01T07:59:00Z"}}}"#)))
-        expectEqual(Self.ids(after), ["d2"])
+        #expect(Self.ids(after) == ["d2"])
         let before = try engine.find(
             FindRequest(
                 collection: "dates",
                 query: try JSON.parse(#"{"born":{"$lt":{"$date":"2021-06-01T08:00:00Z"}}}"#)))
-        expectEqual(Self.ids(before), ["d1"])
+        #expect(Self.ids(before) == ["d1"])
         let byID = try engine.find(
             FindRequest(
                 collection: "dates",
                 query: .object(["_id": .object(["$in": .array(dated.map { .string($0.id) })])])))
-        expectEqual(byID.documents.count, 2)
+        #expect(byID.documents.count == 2)
     }
 
     @Test("createIndex makes the expression indexes (idempotent) and queries still answer the same")
@@ -186,18 +185,18 @@ struct PostgresEngineTests {
         }
         _ = try engine.insertMany(cats, into: "cats")
         let name = try engine.createIndex(collection: "cats", path: "n")
-        try expectEqual(try engine.createIndex(collection: "cats", path: "n"), name)
+        #expect(try engine.createIndex(collection: "cats", path: "n") == name)
         let indexes = try engine.run { connection in
             try connection.execute(
                 "SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%restlite_sortkey%' OR indexdef LIKE '%doc -> %'"
             )
         }
-        expectEqual(indexes.count, 2)
+        #expect(indexes.count == 2)
         let found = try engine.find(
             FindRequest(
                 collection: "cats", query: try JSON.parse(#"{"n":3}"#),
                 sort: [SortKey(path: try FieldPath("n"))]))
-        expectEqual(found.documents.count, 7)
+        #expect(found.documents.count == 7)
     }
 
     @Test("importRecords runs in one transaction: a bad record leaves nothing, a good file lands whole")
@@ -213,7 +212,7 @@ struct PostgresEngineTests {
                 into: "imported", newSchema: schema, replace: false, keepIDs: false, file: "cats.json",
                 nextBatch: { batches.isEmpty ? nil : batches.removeFirst() })
         }
-        expect(!engine.collectionNames().contains("imported"))
+        #expect(!engine.collectionNames().contains("imported"))
         batches = [(0..<1500).map { ImportRecord(document: ["name": .string("c\($0)")], line: $0 + 1) }]
         try engine.importRecords(
             into: "imported", newSchema: schema, replace: false, keepIDs: false, file: "cats.json",
@@ -221,12 +220,12 @@ struct PostgresEngineTests {
         var seen = 0
         var last = ""
         try engine.forEachDocument(in: "imported") { document in
-            expect(document.id > last)
+            #expect(document.id > last)
             last = document.id
             seen += 1
         }
-        expectEqual(seen, 1500)
-        try expectEqual(try engine.document(last, in: "imported").createdBy, "import")
+        #expect(seen == 1500)
+        #expect(try engine.document(last, in: "imported").createdBy == "import")
     }
 
     @Test("the query budget is statement_timeout and answers SQLite's budget message")

@@ -19,9 +19,9 @@ import Testing
                     IndexDescription(field: "it's", purposes: [.filter, .sort], automatic: false),
                     IndexDescription(field: "owner.city", purposes: [.filter, .sort], automatic: false),
                 ])
-        try expect(try engine.dropIndex(collection: "cats", field: "owner.city"))
-        try expect(try !engine.dropIndex(collection: "cats", field: "owner.city"))
-        try expectEqual(try engine.indexes(of: "cats").map(\.field), ["it's"])
+        #expect(try engine.dropIndex(collection: "cats", field: "owner.city"))
+        #expect(try !engine.dropIndex(collection: "cats", field: "owner.city"))
+        #expect(try engine.indexes(of: "cats").map(\.field) == ["it's"])
         #expect(throws: StoreError.self) { try engine.indexes(of: "dogs") }
     }
 
@@ -55,19 +55,19 @@ import Testing
         let matches = try plan(SQLFragment("SELECT id FROM \(info.table) WHERE ") + condition)
         let rowsField = matches.split(separator: " ").first { $0.hasPrefix("rows=") }
         let estimate = rowsField.flatMap { Int($0.dropFirst(5)) } ?? 0
-        expect(estimate >= 400 && estimate <= 1_600, "\(matches)")
+        #expect(estimate >= 400 && estimate <= 1_600, "\(matches)")
         let page = try plan(
             PostgresEngine.pageSQL(
                 request, columns: "body", info: info, condition: condition, skip: 100, max: 20))
-        expect(page.contains("Index Scan Backward using"), "\(page)")
-        expect(!page.contains("Bitmap"), "\(page)")
+        #expect(page.contains("Index Scan Backward using"), "\(page)")
+        #expect(!page.contains("Bitmap"), "\(page)")
         let weights = try engine.find(request).documents.map { (document: Document) -> Double in
             let object = document.object()
             let rating: Double = object["rating"]?.numberValue?.doubleValue ?? 0
-            expect(rating >= 4)
+            #expect(rating >= 4)
             return object["weightKg"]?.numberValue?.doubleValue ?? -1
         }
-        expect(weights.count == 20 && weights == weights.sorted(by: >), "\(weights)")
+        #expect(weights.count == 20 && weights == weights.sorted(by: >), "\(weights)")
     }
 
     @Test func aSchemaEditRenamesValuesBumpsVersionsAndMakesTheUniqueIndex() throws {
@@ -79,17 +79,17 @@ import Testing
         let edit = SchemaEdit(
             fields: [FieldSchema(name: "name", type: .text, unique: true)], renames: ["catName": "name"])
         let dry = try engine.editSchema(edit, of: "cats", apply: false)
-        expect(!dry.applied && dry.documents == 2 && dry.changedDocuments == 2 && dry.misfits.isEmpty)
-        try expectEqual(try engine.document(tom.id, in: "cats").version, 0)
+        #expect(!dry.applied && dry.documents == 2 && dry.changedDocuments == 2 && dry.misfits.isEmpty)
+        #expect(try engine.document(tom.id, in: "cats").version == 0)
 
         let report = try engine.editSchema(edit, of: "cats", apply: true)
-        expect(report.applied && report.renamed.map(\.from) == ["catName"])
+        #expect(report.applied && report.renamed.map(\.from) == ["catName"])
         let renamed = try engine.document(tom.id, in: "cats")
-        expectEqual(renamed.version, 1)
-        try expectEqual(try JSON.parse(renamed.body)["name"], "Tom")
-        try expectEqual(try JSON.parse(renamed.body)["catName"], nil)
-        try expectEqual(try engine.schema(of: "cats")?.fields.map(\.name), ["name"])
-        try expectEqual(try engine.indexes(of: "cats").map(\.field), ["name"])
+        #expect(renamed.version == 1)
+        #expect(try JSON.parse(renamed.body)["name"] == "Tom")
+        #expect(try JSON.parse(renamed.body)["catName"] == nil)
+        #expect(try engine.schema(of: "cats")?.fields.map(\.name) == ["name"])
+        #expect(try engine.indexes(of: "cats").map(\.field) == ["name"])
         #expect(throws: (any Error).self) { try engine.insert(["name": "Tom"], into: "cats") }
     }
 }

@@ -27,20 +27,20 @@ import Testing
             fieldName: "file", filename: "b.bin", declaredType: nil,
             source: FailingSource(count: 3_000_000, failAfter: 2_000_000), range: 0..<3_000_000)
         #expect(throws: MediaStoreError.self) { try media.add([good, broken]) }
-        try expect(try media.all().isEmpty)
+        #expect(try media.all().isEmpty)
         let rows = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
             .execute("SELECT count(*) FROM restlite_media_chunks")
-        expectEqual(rows.int64(0, 0), 0)
+        #expect(rows.int64(0, 0) == 0)
 
         let big = (0..<2_200_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 10) }
         let record = try media.add([
             .init(fieldName: "file", filename: "big.bin", declaredType: nil, bytes: big[...])
         ])[0]
-        try expectEqual(try media.contents(of: record), big)
+        #expect(try media.contents(of: record) == big)
         for range in [0..<1, 1_048_575..<1_048_577, 2_097_100..<2_200_000, 5..<2_100_000] {
-            try expectEqual(try media.contents(of: record, range: range), Array(big[range]), "\(range)")
+            #expect(try media.contents(of: record, range: range) == Array(big[range]), "\(range)")
         }
-        try expectEqual(try media.record("big.bin"), record)
+        #expect(try media.record("big.bin") == record)
     }
 
     @Test func setAsideFilesComeBackAndAreDroppedWhenAStorageOpens() throws {
@@ -50,13 +50,13 @@ import Testing
         let record = try media.add([
             .init(fieldName: "file", filename: "a.txt", declaredType: nil, bytes: Array("a".utf8)[...])
         ])[0]
-        try expect(try storage.setAside(record.id))
-        try expect(try media.all().isEmpty && media.record(record.id) == nil)
-        try expect(try storage.bringBack(record.id))
-        try expectEqual(try media.contents(of: record), Array("a".utf8))
-        try expect(try storage.setAside(record.id))
+        #expect(try storage.setAside(record.id))
+        #expect(try media.all().isEmpty && media.record(record.id) == nil)
+        #expect(try storage.bringBack(record.id))
+        #expect(try media.contents(of: record) == Array("a".utf8))
+        #expect(try storage.setAside(record.id))
         _ = try engine.mediaStorage()  // another process starting
-        try expect(try !storage.bringBack(record.id))
-        try expect(try !storage.remove(record.id))
+        #expect(try !storage.bringBack(record.id))
+        #expect(try !storage.remove(record.id))
     }
 }

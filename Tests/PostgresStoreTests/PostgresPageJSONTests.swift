@@ -30,9 +30,9 @@ import Testing
             let found = try engine.find(request)
             var rendered: [UInt8] = []
             found.renderJSONArray(metafields: false, into: &rendered)
-            expectEqual(page, rendered, "\(request)")
-            expect(counts.count == found.documents.count && counts.total == found.total, "\(request)")
-            expect(counts.skip == found.skip && counts.max == found.max)
+            #expect(page == rendered, "\(request)")
+            #expect(counts.count == found.documents.count && counts.total == found.total, "\(request)")
+            #expect(counts.skip == found.skip && counts.max == found.max)
         }
         // What needs `find`: metafields, a projection, groups.
         var untouched: [UInt8] = []
@@ -42,7 +42,7 @@ import Testing
         #expect(
             try engine.appendPageJSON(FindRequest(collection: "cats", groupBy: ["name"]), into: &untouched)
                 == nil)
-        expect(untouched.isEmpty)
+        #expect(untouched.isEmpty)
         #expect(throws: StoreError.self) {
             try engine.appendPageJSON(FindRequest(collection: "dogs"), into: &untouched)
         }

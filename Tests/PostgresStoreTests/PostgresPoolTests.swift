@@ -31,7 +31,7 @@ struct PostgresPoolTests {
                 }
             }
         }
-        expectEqual(failures.all, [])
+        #expect(failures.all == [])
     }
 
     /// A connection held past the wait: the waiter gives up after its time, not before, with
@@ -53,10 +53,10 @@ struct PostgresPoolTests {
             }
             done.wait()
         }
-        expect(ContinuousClock.now - start >= .milliseconds(300))
-        expectEqual(outcome.all.count, 1)
+        #expect(ContinuousClock.now - start >= .milliseconds(300))
+        #expect(outcome.all.count == 1)
         let text = outcome.all.first ?? ""
-        expect(text.contains("all 1 PostgreSQL connections stayed busy"), "\(outcome.all)")
+        #expect(text.contains("all 1 PostgreSQL connections stayed busy"), "\(outcome.all)")
     }
 }
 

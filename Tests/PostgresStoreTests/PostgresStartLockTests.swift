@@ -38,11 +38,11 @@ import Testing
         Thread {
             outcome.finish(Result { try PostgresStartLock(url: url).release() })
         }.start()
-        try expect(try Self.someoneWaits(url))
-        expect(outcome.finished == nil)
+        #expect(try Self.someoneWaits(url))
+        #expect(outcome.finished == nil)
         first.release()
-        expectEqual(outcome.done.wait(timeout: .now() + .seconds(10)), .success)
-        expect((try? outcome.finished?.get()) != nil)
+        #expect(outcome.done.wait(timeout: .now() + .seconds(10)) == .success)
+        #expect((try? outcome.finished?.get()) != nil)
     }
 
     @Test func aRestoredSnapshotWaitsWhileAnotherProcessHoldsTheStartLock() throws {
@@ -57,11 +57,11 @@ import Testing
         Thread {
             outcome.finish(Result { try engine.restoreSnapshot(snapshot) })
         }.start()
-        try expect(try Self.someoneWaits(url))
-        try expectEqual(try engine.count(in: "dogs", matching: nil), 2)
+        #expect(try Self.someoneWaits(url))
+        #expect(try engine.count(in: "dogs", matching: nil) == 2)
         held.release()
-        expectEqual(outcome.done.wait(timeout: .now() + .seconds(30)), .success)
-        expect((try? outcome.finished?.get()) != nil)
-        try expectEqual(try engine.count(in: "dogs", matching: nil), 1)
+        #expect(outcome.done.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect((try? outcome.finished?.get()) != nil)
+        #expect(try engine.count(in: "dogs", matching: nil) == 1)
     }
 }

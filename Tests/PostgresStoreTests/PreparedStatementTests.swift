@@ -40,19 +40,19 @@ struct PreparedStatementTests {
         // again when another test's commit changed the state: each sent as it is at its first
         // run, prepared at its second, then run as prepared.
         for _ in 0..<6 { #expect(try engine.document(cat.id, in: "cats") == cat) }
-        try expectEqual(try Self.roundTrips(engine) { _ = try engine.document(cat.id, in: "cats") }, 1)
+        #expect(try Self.roundTrips(engine) { _ = try engine.document(cat.id, in: "cats") } == 1)
         for _ in 0..<5 { _ = try engine.document(cat.id, in: "cats") }
         let preparedAfter = try engine.pool.with { $0.preparations }
-        expect((preparedBefore + 1...preparedBefore + 2).contains(preparedAfter))
+        #expect((preparedBefore + 1...preparedBefore + 2).contains(preparedAfter))
         let prepared = try engine.pool.with { connection in
             try connection.execute(
                 "SELECT count(*), sum(generic_plans + custom_plans) FROM pg_prepared_statements"
                     + " WHERE statement LIKE '% WHERE id = $1' OR statement LIKE 'SELECT txid_current_snapshot()%'"
             )
         }
-        expect((1...2).contains(prepared.int64(0, 0)))
+        #expect((1...2).contains(prepared.int64(0, 0)))
         // Every read after the first of each statement went through a prepared one.
-        expect(prepared.int64(0, 1) >= 6 + 5 + 5 - 2)
+        #expect(prepared.int64(0, 1) >= 6 + 5 + 5 - 2)
         #expect(throws: StoreError.documentNotFound("5e0be1000000000000000000")) {
             try engine.document("5e0be1000000000000000000", in: "cats")
         }
@@ -70,22 +70,22 @@ struct PreparedStatementTests {
         for (request, total, shown) in [(full, 30, 10), (short, 30, 5), (filtered, 18, 5)] {
             var page: [UInt8] = []
             let counts = try #require(try engine.appendPageJSON(request, into: &page))
-            expect(counts.total == total && counts.count == shown, "\(request)")
-            try expectEqual(try engine.find(request).total, total)
+            #expect(counts.total == total && counts.count == shown, "\(request)")
+            #expect(try engine.find(request).total == total)
             #expect(
                 try Self.roundTrips(engine) {
                     var bytes: [UInt8] = []
                     _ = try engine.appendPageJSON(request, into: &bytes)
                 } == 1, "\(request)")
-            try expectEqual(try Self.roundTrips(engine) { _ = try engine.find(request) }, 1, "\(request)")
+            #expect(try Self.roundTrips(engine) { _ = try engine.find(request) } == 1, "\(request)")
         }
         // Past the end: no rows, and the total row counts the matches in the same statement.
         let past = FindRequest(collection: "cats", skip: 40, max: 10, totals: true)
-        try expect(try engine.find(past).total == 30 && engine.find(past).documents.isEmpty)
-        try expectEqual(try Self.roundTrips(engine) { _ = try engine.find(past) }, 1)
+        #expect(try engine.find(past).total == 30 && engine.find(past).documents.isEmpty)
+        #expect(try Self.roundTrips(engine) { _ = try engine.find(past) } == 1)
         let none = FindRequest(collection: "cats", query: ["n": ["$gt": 100]], totals: true)
-        try expectEqual(try engine.find(none).total, 0)
-        try expectEqual(try Self.roundTrips(engine) { _ = try engine.find(none) }, 1)
+        #expect(try engine.find(none).total == 0)
+        #expect(try Self.roundTrips(engine) { _ = try engine.find(none) } == 1)
         // The statements above were prepared on the connection at their second run and reused:
         // a page's full statement (with the count) until its kept total held once, then the
         // statement with only the state row, and, once the page is kept (`PostgresPages`), the
@@ -96,9 +96,9 @@ struct PreparedStatementTests {
                     + " WHERE statement LIKE '%UNION ALL%' OR statement LIKE 'SELECT txid_current_snapshot()%'"
             )
         }
-        expect(statements.count >= 1)
+        #expect(statements.count >= 1)
         for row in 0..<statements.count { #expect(statements.int64(row, 0) >= 1) }
-        expect((0..<statements.count).reduce(0) { $0 + statements.int64($1, 0) } >= 8)
+        #expect((0..<statements.count).reduce(0) { $0 + statements.int64($1, 0) } >= 8)
     }
 
     @Test(
@@ -113,7 +113,7 @@ struct PreparedStatementTests {
             // The page statement itself, not a kept page (`PostgresPages`).
             engine.pages.removeAll()
             var bytes: [UInt8] = []
-            try expectEqual(try engine.appendPageJSON(request, into: &bytes)?.total, 300)
+            #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 300)
         }
         // The first two lists count or check with the full statement; once the kept total has
         // held, the lists check it with the statement that only reads the state. Run 1 of a
@@ -126,8 +126,8 @@ struct PreparedStatementTests {
                     + " WHERE statement LIKE '%UNION ALL%' AND statement NOT LIKE '%count(%'"
             )
         }
-        expectEqual(plans.count, 1)
-        expect(plans.int64(0, 0) >= 5, "generic \(plans.int64(0, 0)), custom \(plans.int64(0, 1))")
+        #expect(plans.count == 1)
+        #expect(plans.int64(0, 0) >= 5, "generic \(plans.int64(0, 0)), custom \(plans.int64(0, 1))")
     }
 
     /// A filtered page is not prepared, so PostgreSQL plans each run for its values: a generic
@@ -146,13 +146,13 @@ struct PreparedStatementTests {
         for _ in 0..<12 {
             engine.pages.removeAll()
             var bytes: [UInt8] = []
-            try expectEqual(try engine.appendPageJSON(request, into: &bytes)?.total, 100)
+            #expect(try engine.appendPageJSON(request, into: &bytes)?.total == 100)
         }
         let prepared = try engine.pool.with { connection in
             try connection.execute(
                 "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
         }
-        expectEqual(prepared.count, 0, "\(prepared.count > 0 ? prepared.text(0, 0) ?? "" : "")")
+        #expect(prepared.count == 0, "\(prepared.count > 0 ? prepared.text(0, 0) ?? "" : "")")
         // The page statement itself each time, not a kept page (`PostgresPages`).
         var bytes: [UInt8] = []
         for _ in 0..<2 {
@@ -164,7 +164,7 @@ struct PreparedStatementTests {
             try connection.execute(
                 "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY%'")
         }
-        expectEqual(unfiltered.count, 1)
+        #expect(unfiltered.count == 1)
     }
 
     @Test("past the connection's limit its prepared statements are deallocated and prepared again")
@@ -179,9 +179,9 @@ struct PreparedStatementTests {
                         == Int64(number + 1))
             }
         }
-        expectEqual(connection.preparations, limit + 2)
+        #expect(connection.preparations == limit + 2)
         let kept = try connection.execute("SELECT statement FROM pg_prepared_statements ORDER BY statement")
-        expectEqual(kept.count, 2)
+        #expect(kept.count == 2)
         #expect(
             kept.text(0, 0) == "SELECT $1::bigint + 0" && kept.text(1, 0) == "SELECT $1::bigint + \(limit)")
     }

@@ -64,34 +64,34 @@ import Testing
         for index in 0..<5 {
             writerRelay.send(event: "post", collection: "cats", data: Array("\(index)".utf8))
         }
-        try expectEqual(try Self.eventRows(url), 0)
-        expect(readerRelay.readCount == 0 && writerRelay.readCount == 0)
-        expect(!writerRelay.othersHaveSubscribers)
+        #expect(try Self.eventRows(url) == 0)
+        #expect(readerRelay.readCount == 0 && writerRelay.readCount == 0)
+        #expect(!writerRelay.othersHaveSubscribers)
 
         // The reader gets a subscriber: the writer learns it, and each event arrives once, in order.
         receiver.hasSubscribers = true
         readerRelay.subscribersChanged()
-        expect(Self.within(.seconds(5)) { writerRelay.othersHaveSubscribers })
+        #expect(Self.within(.seconds(5)) { writerRelay.othersHaveSubscribers })
         for index in 0..<20 {
             writerRelay.send(event: "post", collection: "cats", data: Array("\(index)".utf8))
         }
-        expect(Self.within(.seconds(5)) { receiver.received.count >= 20 })
-        expectEqual(receiver.received, (0..<20).map { "post \($0)" })
+        #expect(Self.within(.seconds(5)) { receiver.received.count >= 20 })
+        #expect(receiver.received == (0..<20).map { "post \($0)" })
         // The reader's own events do not come back to it.
         readerRelay.send(event: "post", collection: "cats", data: Array("mine".utf8))
         writerRelay.send(event: "post", collection: "cats", data: Array("last".utf8))
-        expect(Self.within(.seconds(5)) { receiver.received.count >= 21 })
-        expect(receiver.received.last == "post last" && receiver.received.count == 21)
+        #expect(Self.within(.seconds(5)) { receiver.received.count >= 21 })
+        #expect(receiver.received.last == "post last" && receiver.received.count == 21)
 
         // Its last subscriber goes: writing stops again, and rows older than a minute go.
         let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
         try connection.execute("UPDATE restlite_events SET at = now() - interval '2 minutes'")
         receiver.hasSubscribers = false
         readerRelay.subscribersChanged()
-        try expectEqual(try Self.eventRows(url), 0)
-        expect(Self.within(.seconds(5)) { !writerRelay.othersHaveSubscribers })
+        #expect(try Self.eventRows(url) == 0)
+        #expect(Self.within(.seconds(5)) { !writerRelay.othersHaveSubscribers })
         writerRelay.send(event: "post", collection: "cats", data: Array("unheard".utf8))
-        try expectEqual(try Self.eventRows(url), 0)
+        #expect(try Self.eventRows(url) == 0)
     }
 
     @Test func aProcessThatEndedWithoutSayingSoCountsForNothing() throws {
@@ -103,7 +103,7 @@ import Testing
             let gone = try PostgresEngine(url: url)
             gone.eventRelay.start(hasSubscribers: { true }, deliver: { _, _, _ in })
             gone.eventRelay.subscribersChanged()
-            expect(Self.within(.seconds(5)) { writerRelay.othersHaveSubscribers })
+            #expect(Self.within(.seconds(5)) { writerRelay.othersHaveSubscribers })
         }
         // Its row stays, but its listening connection closes (within a second of the engine
         // going); the next look at the listeners, after anyone's change, drops the row.
@@ -131,9 +131,9 @@ import Testing
             return try listener.notifications().contains { $0.channel == "restlite_catalog" }
         }
         try engine.createIndex(collection: "dogs", path: "age")
-        try expect(try announced())
-        try expect(try engine.dropIndex(collection: "dogs", field: "age"))
-        try expect(try announced())
+        #expect(try announced())
+        #expect(try engine.dropIndex(collection: "dogs", field: "age"))
+        #expect(try announced())
     }
 
     @Test func aSchemaChangeOrARestoredSnapshotReachesTheOtherEnginesCatalog() throws {
@@ -141,23 +141,23 @@ import Testing
         let first = try PostgresEngine(url: url)
         let second = try PostgresEngine(url: url)
         second.notices.start()
-        expect(Self.within(.seconds(5)) { second.notices.connectionCount > 0 })
+        #expect(Self.within(.seconds(5)) { second.notices.connectionCount > 0 })
         try first.setSchema(CollectionSchema(fields: [FieldSchema(name: "name", type: .text)]), for: "dogs")
         let empty = try first.captureSnapshot()
-        try expectEqual(try second.schema(of: "dogs")?.fields.map(\.name), ["name"])
+        #expect(try second.schema(of: "dogs")?.fields.map(\.name) == ["name"])
 
         try first.setSchema(
             CollectionSchema(fields: [
                 FieldSchema(name: "name", type: .text), FieldSchema(name: "age", type: .number),
             ]),
             for: "dogs")
-        expect(Self.within(.seconds(1)) { (try? second.schema(of: "dogs"))?.fields.count == 2 })
+        #expect(Self.within(.seconds(1)) { (try? second.schema(of: "dogs"))?.fields.count == 2 })
 
         _ = try first.createCollection("pups", schema: nil)
         _ = try first.insert(["name": .string("Rex")], into: "pups")
-        try expectEqual(try second.count(in: "pups", matching: nil), 1)
+        #expect(try second.count(in: "pups", matching: nil) == 1)
         try first.restoreSnapshot(empty)
-        expect(Self.within(.seconds(1)) { !second.collectionNames().contains("pups") })
-        expect(Self.within(.seconds(1)) { (try? second.schema(of: "dogs"))?.fields.count == 1 })
+        #expect(Self.within(.seconds(1)) { !second.collectionNames().contains("pups") })
+        #expect(Self.within(.seconds(1)) { (try? second.schema(of: "dogs"))?.fields.count == 1 })
     }
 }

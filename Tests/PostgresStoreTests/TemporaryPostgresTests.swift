@@ -20,11 +20,11 @@ import Testing
         let first = try cluster.makeDatabase()
         let second = try cluster.makeDatabase()
         defer { cluster.dropDatabase(url: second) }
-        expect(first != second)
+        #expect(first != second)
         let engine = try PostgresEngine(url: first)
-        expect(engine.createdTables, "a new database has no restlite tables")
+        #expect(engine.createdTables, "a new database has no restlite tables")
         _ = try engine.insert(["n": .number(JSONNumber(1))], into: "cats")
-        try expect(try PostgresEngine(url: second).createdTables, "the other database does not see them")
+        #expect(try PostgresEngine(url: second).createdTables, "the other database does not see them")
 
         // The engine's pooled session is still open: the drop closes it.
         cluster.dropDatabase(url: first)

@@ -10,17 +10,17 @@ import Testing
     @Test func temporaryFilesGoToTheScratchFolderWhenThereIsOne() throws {
         guard let pointer = cts_scratch_folder() else {
             // macOS, a TMPDIR of the caller's, or no tmpfs with 2 GiB free: the system's folder.
-            expect(!NSTemporaryDirectory().contains("restlite-tests-"))
+            #expect(!NSTemporaryDirectory().contains("restlite-tests-"))
             return
         }
         let scratch = String(cString: pointer)
-        expectEqual(scratch, "/dev/shm/restlite-tests-\(ProcessInfo.processInfo.processIdentifier)")
-        expectEqual(ProcessInfo.processInfo.environment["TMPDIR"], scratch)
-        expect(NSTemporaryDirectory().hasPrefix(scratch))
+        #expect(scratch == "/dev/shm/restlite-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        #expect(ProcessInfo.processInfo.environment["TMPDIR"] == scratch)
+        #expect(NSTemporaryDirectory().hasPrefix(scratch))
         var isFolder: ObjCBool = false
-        expect(FileManager.default.fileExists(atPath: scratch, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(FileManager.default.fileExists(atPath: scratch, isDirectory: &isFolder) && isFolder.boolValue)
         if let cluster = try? TemporaryPostgres.shared() {
-            expect(cluster.folder.path.hasPrefix(scratch + "/restlite-pg-"))
+            #expect(cluster.folder.path.hasPrefix(scratch + "/restlite-pg-"))
         }
     }
 
@@ -36,8 +36,8 @@ import Testing
         for folder in others {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        expectEqual(cts_sweep(parent), 1)
-        expect(!FileManager.default.fileExists(atPath: ended))
+        #expect(cts_sweep(parent) == 1)
+        #expect(!FileManager.default.fileExists(atPath: ended))
         for folder in others { #expect(FileManager.default.fileExists(atPath: folder)) }
     }
 }

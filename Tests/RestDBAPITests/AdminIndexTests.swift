@@ -15,8 +15,8 @@ import Testing
         defer { api.remove() }
         for target in ["/_restlite/", "/_restlite"] {
             let response = api.request(.get, target, headers: ["x-apikey": ""])
-            expectEqual(response.status, .ok, "\(target)")
-            expectEqual(response.headers["Content-Type"]?.hasPrefix("application/json"), true)
+            #expect(response.status == .ok, "\(target)")
+            #expect(response.headers["Content-Type"]?.hasPrefix("application/json") == true)
             let routes = try #require(try response.json().objectValue?["routes"]?.arrayValue)
             let listed = Set(
                 routes.compactMap { route -> String? in
@@ -31,13 +31,13 @@ import Testing
                 api.responder.routes.filter { $0.pattern.hasPrefix("/_restlite") }.map {
                     "\($0.method.rawValue) \(OpenAPIDocumentTests.template($0.pattern))"
                 })
-            expectEqual(listed, served)
-            expect(listed.contains("POST /_restlite/reset"))
-            expect(listed.contains("GET /_restlite/journal"))
-            expect(listed.contains("POST /_restlite/indexes"))
+            #expect(listed == served)
+            #expect(listed.contains("POST /_restlite/reset"))
+            #expect(listed.contains("GET /_restlite/journal"))
+            #expect(listed.contains("POST /_restlite/indexes"))
         }
         // Everything else under /_restlite still needs the key.
-        expectEqual(api.request(.get, "/_restlite/journal", headers: ["x-apikey": ""]).status, .unauthorized)
+        #expect(api.request(.get, "/_restlite/journal", headers: ["x-apikey": ""]).status == .unauthorized)
     }
 
     @Test func aBrowserGetsAPage() throws {
@@ -46,11 +46,11 @@ import Testing
         let response = api.request(
             .get, "/_restlite/",
             headers: ["x-apikey": "", "Accept": "text/html,application/xhtml+xml,*/*;q=0.8"])
-        expectEqual(response.status, .ok)
-        expectEqual(response.headers["Content-Type"], "text/html; charset=utf-8")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
         let page = String(decoding: response.body, as: UTF8.self)
-        expect(page.contains("<td><code>/_restlite/reset</code></td>"), "\(page)")
-        expect(page.contains("Put the data back"))
+        #expect(page.contains("<td><code>/_restlite/reset</code></td>"), "\(page)")
+        #expect(page.contains("Put the data back"))
     }
 
     @Test func postIndexesMakesAFieldIndex() throws {
@@ -59,12 +59,12 @@ import Testing
         try api.seedCats(3)
         let made = api.request(
             .post, "/_restlite/indexes", body: #"{"collection":"a3cats","field":"rating"}"#)
-        expectEqual(made.status, .ok, "\(String(decoding: made.body, as: UTF8.self))")
-        expectEqual(String(decoding: made.body, as: UTF8.self), #"{"collection":"a3cats","field":"rating"}"#)
+        #expect(made.status == .ok, "\(String(decoding: made.body, as: UTF8.self))")
+        #expect(String(decoding: made.body, as: UTF8.self) == #"{"collection":"a3cats","field":"rating"}"#)
         let missing = api.request(
             .post, "/_restlite/indexes", body: #"{"collection":"dogs","field":"rating"}"#)
-        expectEqual(missing.status, .notFound)
-        expectEqual(api.request(.post, "/_restlite/indexes", body: "{}").status, .badRequest)
+        #expect(missing.status == .notFound)
+        #expect(api.request(.post, "/_restlite/indexes", body: "{}").status == .badRequest)
         #expect(
             api.request(
                 .post, "/_restlite/indexes", headers: ["x-apikey": ""],

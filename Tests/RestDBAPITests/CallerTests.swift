@@ -39,17 +39,17 @@ import Testing
 
     @Test func aKeyResolvesToItsCaller() throws {
         let keys = try Self.ring()
-        expectEqual(keys.caller(presenting: nil).credential, .none)
-        expectEqual(keys.caller(presenting: "").credential, .none)
-        expectEqual(keys.caller(presenting: "nope").credential, .unknown)
+        #expect(keys.caller(presenting: nil).credential == .none)
+        #expect(keys.caller(presenting: "").credential == .none)
+        #expect(keys.caller(presenting: "nope").credential == .unknown)
         let full = keys.caller(presenting: TestAPI.fullKey)
-        expect(full.hasFullAccess && full.channel == .request)
+        #expect(full.hasFullAccess && full.channel == .request)
         let scoped = keys.caller(presenting: Self.scoped.key)
-        expect(scoped.key == Self.scoped && !scoped.hasFullAccess)
-        expectEqual(scoped.decision(method: "GET", path: "/a3cats/1", origin: nil), .allowed)
-        expectEqual(scoped.decision(method: "PUT", path: "/a3cats/1", origin: nil), .outOfScope)
-        expect(scoped.scopeRefusal(method: "PUT", path: "/a3cats/1", origin: nil) != nil)
-        expectEqual(keys.caller(presenting: "nope").decision(method: "GET", path: "/", origin: nil), .unknown)
+        #expect(scoped.key == Self.scoped && !scoped.hasFullAccess)
+        #expect(scoped.decision(method: "GET", path: "/a3cats/1", origin: nil) == .allowed)
+        #expect(scoped.decision(method: "PUT", path: "/a3cats/1", origin: nil) == .outOfScope)
+        #expect(scoped.scopeRefusal(method: "PUT", path: "/a3cats/1", origin: nil) != nil)
+        #expect(keys.caller(presenting: "nope").decision(method: "GET", path: "/", origin: nil) == .unknown)
     }
 
     /// The key check attaches the caller to the request the routes see, in the head pass and
@@ -61,19 +61,19 @@ import Testing
         let responder = Self.probe(keys, seen)
         let keyed = responder.respond(
             to: HTTPRequest(method: .get, target: "/rest/probe", headers: ["x-apikey": TestAPI.fullKey]))
-        expectEqual(keyed.status, .ok)
-        expectEqual(seen.all.last??.hasFullAccess, true)
+        #expect(keyed.status == .ok)
+        #expect(seen.all.last??.hasFullAccess == true)
 
         var session = HTTPRequest(method: .get, target: "/rest/probe")
         session.attributes[Caller.self] = keys.caller(presenting: TestAPI.fullKey, via: .consoleSession)
-        expectEqual(responder.respond(to: session).status, .ok)
-        expectEqual(seen.all.last??.channel, .consoleSession)
+        #expect(responder.respond(to: session).status == .ok)
+        #expect(seen.all.last??.channel == .consoleSession)
 
         let bearer = HTTPRequest(
             method: .get, target: "/rest/probe", headers: ["Authorization": "Bearer \(Self.scoped.key)"])
-        expectEqual(responder.respond(to: bearer).status, .forbidden)
-        expectEqual(responder.respondBeforeBody(to: bearer)?.status, .forbidden)
-        expectEqual(seen.all.count, 2)
+        #expect(responder.respond(to: bearer).status == .forbidden)
+        #expect(responder.respondBeforeBody(to: bearer)?.status == .forbidden)
+        #expect(seen.all.count == 2)
     }
 
     /// Each worker's replica of the router checks keys with copies of its own (strings that no
@@ -96,24 +96,24 @@ import Testing
             ).status
         }
 
-        expectEqual(status(replica, first.key), .ok)
+        #expect(status(replica, first.key) == .ok)
         let copied = try #require(seen.all.last??.key)
-        expectEqual(copied, first)
+        #expect(copied == first)
         var copiedKey = copied.key
         var ringKey = keys.keys[0].key
         let ownStorage = copiedKey.withUTF8 { mine in
             ringKey.withUTF8 { ring in mine.baseAddress != ring.baseAddress }
         }
-        expect(ownStorage, "the replica's caller holds the ring's own string")
-        expectEqual(status(replica, second.key), .forbidden)
+        #expect(ownStorage, "the replica's caller holds the ring's own string")
+        #expect(status(replica, second.key) == .forbidden)
 
         try KeyFile(keys: [second]).save(to: file)
         try keys.reload()
         for responder in [replica, shared] {
-            expectEqual(status(responder, second.key), .ok)
-            expect(seen.all.last??.key == second && seen.all.last??.hasFullAccess == false)
-            expectEqual(status(responder, first.key), .forbidden)
-            expectEqual(status(responder, ""), .unauthorized)
+            #expect(status(responder, second.key) == .ok)
+            #expect(seen.all.last??.key == second && seen.all.last??.hasFullAccess == false)
+            #expect(status(responder, first.key) == .forbidden)
+            #expect(status(responder, "") == .unauthorized)
         }
     }
 }

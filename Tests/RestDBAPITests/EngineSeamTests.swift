@@ -150,20 +150,20 @@ import Testing
         }
 
         let created = send(.post, "/rest/cats", #"{"name":"Tom","age":3}"#)
-        expectEqual(created.status, .created)
+        #expect(created.status == .created)
         let id = try #require(try created.json()["_id"]?.stringValue)
-        expectEqual(send(.put, "/rest/cats/\(id)", #"{"age":4}"#).status, .ok)
+        #expect(send(.put, "/rest/cats/\(id)", #"{"age":4}"#).status == .ok)
         let list = send(.get, "/rest/cats?q=%7B%22age%22%3A4%7D")
-        expectEqual(list.status, .ok)
-        try expectEqual(try list.json().arrayValue?.first?["name"], "Tom")
-        try expectEqual(try send(.get, "/rest/cats/\(id)").json()["age"], 4)
-        expectEqual(send(.get, "/rest/_meta").status, .ok)
-        expectEqual(send(.delete, "/rest/cats/\(id)").status, .ok)
-        try expectEqual(try test.store.count(in: "cats"), 0)
+        #expect(list.status == .ok)
+        #expect(try list.json().arrayValue?.first?["name"] == "Tom")
+        #expect(try send(.get, "/rest/cats/\(id)").json()["age"] == 4)
+        #expect(send(.get, "/rest/_meta").status == .ok)
+        #expect(send(.delete, "/rest/cats/\(id)").status == .ok)
+        #expect(try test.store.count(in: "cats") == 0)
 
         let calls = Set(engine.calls)
         for name in ["insert", "update", "appendPageJSON", "document", "listCollections", "delete"] {
-            expect(calls.contains(name), "\(name) not in \(engine.calls)")
+            #expect(calls.contains(name), "\(name) not in \(engine.calls)")
         }
     }
 }

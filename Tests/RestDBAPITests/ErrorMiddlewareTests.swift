@@ -1,6 +1,5 @@
 import DocumentJSON
 import DocumentStore
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -28,21 +27,21 @@ import Testing
 
     @Test func anUnreachableDatabaseIs503WithRetryAfter() throws {
         let response = respond(throwing: StoreUnavailable(reason: "connection refused", retryAfterSeconds: 2))
-        expectEqual(response.status.code, 503)
-        expectEqual(response.headers["Retry-After"], "2")
+        #expect(response.status.code == 503)
+        #expect(response.headers["Retry-After"] == "2")
         let body = try JSON.parse(response.body)
-        expectEqual(body["message"]?.stringValue?.contains("connection refused"), true)
+        #expect(body["message"]?.stringValue?.contains("connection refused") == true)
     }
 
     @Test func anUnexpectedErrorIsA500CarryingTheRequestID() throws {
         let response = respond(throwing: Surprise())
-        expectEqual(response.status.code, 500)
-        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
+        #expect(response.status.code == 500)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         let body = try JSON.parse(response.body)
-        expectEqual(body["name"], "InternalError")
-        expectEqual(body["requestId"], "req-42")
-        expectEqual(body["message"]?.stringValue?.contains("req-42"), true)
-        expect(!response.bodyString.contains("Surprise"))
+        #expect(body["name"] == "InternalError")
+        #expect(body["requestId"] == "req-42")
+        #expect(body["message"]?.stringValue?.contains("req-42") == true)
+        #expect(!response.bodyString.contains("Surprise"))
     }
 
     @Test(arguments: [
@@ -54,10 +53,10 @@ import Testing
     ])
     func storeErrorsMapToRestdbNamesAndStatuses(error: StoreError, status: Int, name: String) throws {
         let response = respond(throwing: error)
-        expectEqual(response.status.code, status)
+        #expect(response.status.code == status)
         let body = try JSON.parse(response.body)
-        expectEqual(body["name"]?.stringValue, name)
-        expectEqual(body["message"]?.stringValue, error.message)
+        #expect(body["name"]?.stringValue == name)
+        #expect(body["message"]?.stringValue == error.message)
     }
 
     @Test func malformedJSONIsABadRequestNamingThePosition() throws {
@@ -69,22 +68,22 @@ import Testing
             parseError = error
         }
         let body = try JSON.parse(respond(throwing: parseError).body)
-        expectEqual(body["name"], "BadRequest")
-        expectEqual(body["message"]?.stringValue?.contains("line 1, column 6"), true)
+        #expect(body["name"] == "BadRequest")
+        #expect(body["message"]?.stringValue?.contains("line 1, column 6") == true)
     }
 
     @Test func errorsThatKnowTheirAnswerAreSentAsItIs() throws {
         let teapot = respond(throwing: Teapot())
-        expectEqual(teapot.status.code, 418)
-        expectEqual(teapot.bodyString, "short and stout")
+        #expect(teapot.status.code == 418)
+        #expect(teapot.bodyString == "short and stout")
         let gone = respond(throwing: Gone())
-        expectEqual(gone.status.code, 410)
-        expectEqual(gone.bodyString, #"{"name":"Error","message":"gone away","status":410}"#)
+        #expect(gone.status.code == 410)
+        #expect(gone.bodyString == #"{"name":"Error","message":"gone away","status":410}"#)
     }
 
     @Test func aUniqueViolationListsItsField() throws {
         let response = respond(throwing: StoreError.uniqueViolation(field: "catName", value: "Tom"))
         let body = try JSON.parse(response.body)
-        expectEqual(body["list"], [["field": "catName", "message": "must be unique"]])
+        #expect(body["list"] == [["field": "catName", "message": "must be unique"]])
     }
 }

@@ -38,12 +38,12 @@ import Testing
     func aRefusedWriteCreatesNoCollection(path: String, contentType: String, body: String) throws {
         let before = try collections()
         let response = api.request(.post, path, headers: ["content-type": contentType], body: body)
-        expect((400..<500).contains(response.status.code), "\(path) \(body)")
-        try expectEqual(try collections(), before, "\(path) \(body)")
+        #expect((400..<500).contains(response.status.code), "\(path) \(body)")
+        #expect(try collections() == before, "\(path) \(body)")
     }
 
     @Test func aGoodWriteToANewCollectionStillCreatesIt() throws {
-        expectEqual(api.request(.post, "/rest/nums", body: #"{"n":1}"#).status, .created)
-        try expect(try collections().contains("nums"))
+        #expect(api.request(.post, "/rest/nums", body: #"{"n":1}"#).status == .created)
+        #expect(try collections().contains("nums"))
     }
 }

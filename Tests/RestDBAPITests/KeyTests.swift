@@ -3,7 +3,6 @@ import DocumentJSON
 import DocumentStore
 import Foundation
 import PlatformSupport
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -18,34 +17,33 @@ import Testing
         ("/a3*/**", "/a3dogs/1", true), ("/**", "/anything/at/all", true), ("/a3cats", "/a3cats/1", false),
     ])
     func pathGlobsMatchSegments(pattern: String, path: String, expected: Bool) {
-        expectEqual(PathGlob(pattern).matches(path), expected)
+        #expect(PathGlob(pattern).matches(path) == expected)
     }
 
     @Test func scopedKeyIsLimitedToMethodsPathAndOrigins() {
         let key = APIKey(
             key: "k", full: false, methods: ["get", "POST"], path: "/a3cats/**",
             origins: ["http://localhost:3000"])
-        expect(key.permits(method: "GET", path: "/a3cats", origin: "http://localhost:3000"))
-        expect(key.permits(method: "POST", path: "/a3cats/1", origin: "http://localhost:3000/"))
-        expect(!key.permits(method: "DELETE", path: "/a3cats/1", origin: "http://localhost:3000"))
-        expect(!key.permits(method: "GET", path: "/dogs", origin: "http://localhost:3000"))
-        expect(!key.permits(method: "GET", path: "/a3cats", origin: "http://evil.example"))
-        expect(!key.permits(method: "GET", path: "/a3cats", origin: nil))
-        expect(APIKey(key: "f", full: true).permits(method: "DELETE", path: "/x/*", origin: nil))
+        #expect(key.permits(method: "GET", path: "/a3cats", origin: "http://localhost:3000"))
+        #expect(key.permits(method: "POST", path: "/a3cats/1", origin: "http://localhost:3000/"))
+        #expect(!key.permits(method: "DELETE", path: "/a3cats/1", origin: "http://localhost:3000"))
+        #expect(!key.permits(method: "GET", path: "/dogs", origin: "http://localhost:3000"))
+        #expect(!key.permits(method: "GET", path: "/a3cats", origin: "http://evil.example"))
+        #expect(!key.permits(method: "GET", path: "/a3cats", origin: nil))
+        #expect(APIKey(key: "f", full: true).permits(method: "DELETE", path: "/x/*", origin: nil))
     }
 
     @Test func generatedKeysAre24HexCharacters() {
         let keys = (0..<20).map { _ in APIKey.generate() }
-        expect(keys.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
-        expectEqual(Set(keys).count, keys.count)
+        #expect(keys.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
+        #expect(Set(keys).count == keys.count)
     }
 
     @Test func keyRingDecidesMissingUnknownScopedAndAllowed() throws {
         let ring = try KeyRing(file: nil, fullAccessKeys: ["5dae6f2cf9b4d1e2a3b4c5d6"])
-        expectEqual(ring.authorize(presentedKey: nil, method: "GET", path: "/a3cats", origin: nil), .missing)
-        expectEqual(ring.authorize(presentedKey: "", method: "GET", path: "/a3cats", origin: nil), .missing)
-        expectEqual(
-            ring.authorize(presentedKey: "nope", method: "GET", path: "/a3cats", origin: nil), .unknown)
+        #expect(ring.authorize(presentedKey: nil, method: "GET", path: "/a3cats", origin: nil) == .missing)
+        #expect(ring.authorize(presentedKey: "", method: "GET", path: "/a3cats", origin: nil) == .missing)
+        #expect(ring.authorize(presentedKey: "nope", method: "GET", path: "/a3cats", origin: nil) == .unknown)
         #expect(
             ring.authorize(
                 presentedKey: "5dae6f2cf9b4d1e2a3b4c5d6", method: "DELETE", path: "/a/*", origin: nil)
@@ -59,11 +57,11 @@ import Testing
         let url = KeyFile.url(inDataFolder: folder)
         try KeyFile(keys: [APIKey(key: "first", full: true)]).save(to: url)
         let ring = try KeyRing(file: url, recheckInterval: .zero)
-        expectEqual(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil), .allowed)
+        #expect(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil) == .allowed)
 
         let scoped = APIKey(key: "second", full: false, methods: ["GET"], path: "/a3cats/**")
         try KeyFile(keys: [scoped]).save(to: url)
-        expectEqual(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil), .unknown)
+        #expect(ring.authorize(presentedKey: "first", method: "GET", path: "/a", origin: nil) == .unknown)
         #expect(
             ring.authorize(presentedKey: "second", method: "GET", path: "/a3cats/1", origin: nil) == .allowed)
         #expect(
@@ -109,16 +107,16 @@ import Testing
             seen.add(now == .allowed && before == .unknown ? "whole" : "round \(round): \(now) \(before)")
         }
         seen.stop()
-        expectEqual(readers.wait(timeout: .now() + 60), .success)
-        expectEqual(seen.values, ["whole"])
-        expectEqual(ring.keys.map(\.key), ["key20-a", "key20-b"])
+        #expect(readers.wait(timeout: .now() + 60) == .success)
+        #expect(seen.values == ["whole"])
+        #expect(ring.keys.map(\.key) == ["key20-a", "key20-b"])
     }
 
     @Test func constantTimeComparisonIsExact() {
-        expect(ConstantTime.equals("abc", "abc"))
-        expect(!ConstantTime.equals("abc", "abd"))
-        expect(!ConstantTime.equals("abc", "abcd"))
-        expect(!ConstantTime.equals("", "a"))
+        #expect(ConstantTime.equals("abc", "abc"))
+        #expect(!ConstantTime.equals("abc", "abd"))
+        #expect(!ConstantTime.equals("abc", "abcd"))
+        #expect(!ConstantTime.equals("", "a"))
     }
 
     @Test func errorBodiesAreCompactJSONInRestdbShape() {
@@ -140,16 +138,16 @@ import Testing
     @Test func addListAndRemoveKeys() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let full = try KeyFile.addKey(inDataFolder: folder)
-        expect(full.full && full.key.count == 24)
+        #expect(full.full && full.key.count == 24)
         let scoped = try KeyFile.addKey(
             inDataFolder: folder, key: "5dae6f2cf9b4d1e2a3b4c5d6", methods: ["get"], path: "/a3cats/**",
             origins: ["http://localhost:3000"])
-        expect(!scoped.full && scoped.methods == ["GET"])
+        #expect(!scoped.full && scoped.methods == ["GET"])
         let loaded = try KeyFile.load(from: KeyFile.url(inDataFolder: folder))
-        expectEqual(loaded.keys.map(\.key), [full.key, "5dae6f2cf9b4d1e2a3b4c5d6"])
-        try expect(try KeyFile.removeKey(full.key, inDataFolder: folder))
-        try expect(try !KeyFile.removeKey(full.key, inDataFolder: folder))
-        try expectEqual(try KeyFile.load(from: KeyFile.url(inDataFolder: folder)).keys.count, 1)
+        #expect(loaded.keys.map(\.key) == [full.key, "5dae6f2cf9b4d1e2a3b4c5d6"])
+        #expect(try KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try !KeyFile.removeKey(full.key, inDataFolder: folder))
+        #expect(try KeyFile.load(from: KeyFile.url(inDataFolder: folder)).keys.count == 1)
     }
 
     @Test func badRequestsAreRefusedWithAReason() throws {

@@ -23,15 +23,15 @@ import Testing
             let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
             try client.send(head + "Host: 127.0.0.1\r\nContent-Length: 15728640\r\n\r\n{")
             let response = try client.readResponse()
-            expectEqual(response.status, 413, "\(head)")
+            #expect(response.status == 413, "\(head)")
             let body = try JSON.parse(response.body)
-            expect(body["name"] == "PayloadTooLarge" || body["status"] == 413, "\(head)")
-            expect(client.waitForClose())
+            #expect(body["name"] == "PayloadTooLarge" || body["status"] == 413, "\(head)")
+            #expect(client.waitForClose())
         }
         // /realtime needs a key from the head now, as /rest does.
         let realtime = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try realtime.send("POST /realtime HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 15728640\r\n\r\n{")
-        try expectEqual(try realtime.readResponse().status, 401)
+        #expect(try realtime.readResponse().status == 401)
     }
 
     @Test func seventeenUnfinishedSignInsLeaveKeyedWritesAlone() throws {
@@ -57,7 +57,7 @@ import Testing
             "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(document.utf8.count)\r\n\r\n")
         try client.send(document)
-        try expectEqual(try client.readResponse().status, 201)
+        #expect(try client.readResponse().status == 201)
         for client in held.suffix(17) { client.close() }
     }
 }

@@ -26,17 +26,17 @@ import Testing
         let id = try MediaRouteTests.upload(api, [(name, type, Self.html)])[0]
         for path in ["/media/\(id)", "/media/\(name)"] {
             let response = api.request(.get, path, headers: ["x-apikey": ""])
-            expectEqual(response.status, .ok)
-            expectEqual(response.headers["Content-Security-Policy"], Self.policy)
+            #expect(response.status == .ok)
+            #expect(response.headers["Content-Security-Policy"] == Self.policy)
             #expect(
                 response.headers["Content-Disposition"]
                     == "attachment; filename=\"\(name)\"; filename*=UTF-8''\(name)")
         }
         // A range and a revalidation answer the same way.
         let part = api.request(.get, "/media/\(id)", headers: ["Range": "bytes=0-3"])
-        expectEqual(part.status, .partialContent)
-        expectEqual(part.headers["Content-Disposition"]?.hasPrefix("attachment"), true)
-        expectEqual(part.headers["Content-Security-Policy"], Self.policy)
+        #expect(part.status == .partialContent)
+        #expect(part.headers["Content-Disposition"]?.hasPrefix("attachment") == true)
+        #expect(part.headers["Content-Security-Policy"] == Self.policy)
     }
 
     @Test func rasterPicturesAndPlainTextAreShownInlineUnderTheSamePolicy() throws {
@@ -47,19 +47,19 @@ import Testing
             [("cat.png", "image/png", png), ("notes.txt", "text/plain; charset=utf-8", Array("hi".utf8))])
         for id in ids {
             let response = api.request(.get, "/media/\(id)", headers: ["x-apikey": ""])
-            expectEqual(response.status, .ok)
-            expectEqual(response.headers["Content-Disposition"], nil)
-            expectEqual(response.headers["Content-Security-Policy"], Self.policy)
+            #expect(response.status == .ok)
+            #expect(response.headers["Content-Disposition"] == nil)
+            #expect(response.headers["Content-Security-Policy"] == Self.policy)
         }
         let thumbnail = api.request(.get, "/media/\(ids[0])?s=t", headers: ["x-apikey": ""])
-        expectEqual(thumbnail.status, .ok)
-        expectEqual(thumbnail.headers["Content-Disposition"], nil)
-        expectEqual(thumbnail.headers["Content-Security-Policy"], Self.policy)
+        #expect(thumbnail.status == .ok)
+        #expect(thumbnail.headers["Content-Disposition"] == nil)
+        #expect(thumbnail.headers["Content-Security-Policy"] == Self.policy)
     }
 
     @Test func aNameWithQuotesAndNonASCIIStaysInsideTheQuotedForm() {
         let value = MediaResponse.attachmentDisposition(#"a"b\c é.svg"#)
-        expectEqual(value, #"attachment; filename="a_b_c _.svg"; filename*=UTF-8''a%22b%5Cc%20%C3%A9.svg"#)
+        #expect(value == #"attachment; filename="a_b_c _.svg"; filename*=UTF-8''a%22b%5Cc%20%C3%A9.svg"#)
     }
 
     @Test func overARealSocketASVGIsAnAttachmentAndSaysNosniff() throws {
@@ -70,15 +70,15 @@ import Testing
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET /media/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let response = try client.readResponse()
-        expectEqual(response.status, 200)
-        expectEqual(response.headers["Content-Type"], "image/svg+xml")
-        expectEqual(response.headers.values(for: "X-Content-Type-Options"), ["nosniff"])
-        expectEqual(response.headers["Content-Disposition"]?.hasPrefix("attachment; "), true)
-        expectEqual(response.headers["Content-Security-Policy"], Self.policy)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "image/svg+xml")
+        #expect(response.headers.values(for: "X-Content-Type-Options") == ["nosniff"])
+        #expect(response.headers["Content-Disposition"]?.hasPrefix("attachment; ") == true)
+        #expect(response.headers["Content-Security-Policy"] == Self.policy)
         // The JSON error of a missing file says nosniff too.
         try client.send("GET /media/000000000000000000000000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let missing = try client.readResponse()
-        expectEqual(missing.status, 404)
-        expectEqual(missing.headers.values(for: "X-Content-Type-Options"), ["nosniff"])
+        #expect(missing.status == 404)
+        #expect(missing.headers.values(for: "X-Content-Type-Options") == ["nosniff"])
     }
 }

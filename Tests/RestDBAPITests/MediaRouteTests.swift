@@ -53,22 +53,22 @@ import Testing
         let response = api.request(
             .post, "/media", headers: Self.formType,
             bytes: Self.form([("a.txt", "text/plain", Array("alpha".utf8)), ("b.bin", nil, [0, 1, 2, 255])]))
-        expectEqual(response.status, .created)
+        #expect(response.status == .created)
         let json = try response.json()
-        expectEqual(json["msg"], "OK")
-        expect(ObjectID.isValid(json["uploadid"]?.stringValue ?? ""))
+        #expect(json["msg"] == "OK")
+        #expect(ObjectID.isValid(json["uploadid"]?.stringValue ?? ""))
         let ids = try #require(json["ids"]?.arrayValue).compactMap(\.stringValue)
-        expectEqual(ids.count, 2)
+        #expect(ids.count == 2)
         let first = api.request(.get, "/media/\(ids[0])", headers: ["x-apikey": ""])
-        expectEqual(first.status, .ok)
-        expectEqual(first.bodyString, "alpha")
-        expectEqual(first.headers["Content-Type"], "text/plain")
-        expectEqual(first.headers["ETag"], "\"\(ids[0])-5\"")
-        expectEqual(first.headers["Cache-Control"], "public, max-age=86400")
+        #expect(first.status == .ok)
+        #expect(first.bodyString == "alpha")
+        #expect(first.headers["Content-Type"] == "text/plain")
+        #expect(first.headers["ETag"] == "\"\(ids[0])-5\"")
+        #expect(first.headers["Cache-Control"] == "public, max-age=86400")
         let second = api.request(.get, "/media/b.bin")
-        expectEqual(second.body, [0, 1, 2, 255])
-        expectEqual(second.headers["Content-Type"], "application/octet-stream")
-        try expectEqual(try api.media.storage.read(ids[1], range: 0..<4), [0, 1, 2, 255])
+        #expect(second.body == [0, 1, 2, 255])
+        #expect(second.headers["Content-Type"] == "application/octet-stream")
+        #expect(try api.media.storage.read(ids[1], range: 0..<4) == [0, 1, 2, 255])
         if let files = try Self.folderFiles(api) { #expect(files.contains(ids[1])) }
     }
 
@@ -76,15 +76,15 @@ import Testing
         let api = try TestAPI()
         let id = try Self.upload(
             api, [("cat.png", "image/png", RasterImage(width: 4, height: 2).encoded(as: .png))])[0]
-        expectEqual(api.request(.get, "/media/\(id)/meta", headers: ["x-apikey": ""]).status, .unauthorized)
+        #expect(api.request(.get, "/media/\(id)/meta", headers: ["x-apikey": ""]).status == .unauthorized)
         let meta = try api.request(.get, "/media/\(id)/meta").json()
-        expectEqual(meta["_id"]?.stringValue, id)
-        expectEqual(meta["origname"], "cat.png")
-        expectEqual(meta["mimetype"], "image/png")
-        expect(meta["size"]?.numberValue?.int64Value ?? 0 > 0)
-        expect(meta["_created"]?.stringValue.flatMap(ISODate.normalize) != nil)
+        #expect(meta["_id"]?.stringValue == id)
+        #expect(meta["origname"] == "cat.png")
+        #expect(meta["mimetype"] == "image/png")
+        #expect(meta["size"]?.numberValue?.int64Value ?? 0 > 0)
+        #expect(meta["_created"]?.stringValue.flatMap(ISODate.normalize) != nil)
         let list = try api.request(.get, "/media").json()
-        expectEqual(list.arrayValue?.count, 1)
+        #expect(list.arrayValue?.count == 1)
     }
 
     @Test func ifNoneMatchAnswers304AndRangesAnswer206Or416() throws {
@@ -92,9 +92,9 @@ import Testing
         let id = try Self.upload(api, [("digits.txt", "text/plain", Array("0123456789".utf8))])[0]
         let etag = try #require(api.request(.get, "/media/\(id)").headers["ETag"])
         let cached = api.request(.get, "/media/\(id)", headers: ["If-None-Match": "\"other\", W/\(etag)"])
-        expectEqual(cached.status, .notModified)
-        expect(cached.body.isEmpty)
-        expectEqual(cached.headers["ETag"], etag)
+        #expect(cached.status == .notModified)
+        #expect(cached.body.isEmpty)
+        #expect(cached.headers["ETag"] == etag)
         let cases: [(String, HTTPStatus, String, String?)] = [
             ("bytes=2-4", .partialContent, "234", "bytes 2-4/10"),
             ("bytes=7-", .partialContent, "789", "bytes 7-9/10"),
@@ -106,27 +106,27 @@ import Testing
         ]
         for (range, status, body, contentRange) in cases {
             let response = api.request(.get, "/media/\(id)", headers: ["Range": range])
-            expectEqual(response.status, status, "\(range)")
-            expectEqual(response.bodyString, body, "\(range)")
-            expectEqual(response.headers["Content-Range"], contentRange, "\(range)")
+            #expect(response.status == status, "\(range)")
+            #expect(response.bodyString == body, "\(range)")
+            #expect(response.headers["Content-Range"] == contentRange, "\(range)")
         }
         let outside = api.request(.get, "/media/\(id)", headers: ["Range": "bytes=10-"])
-        expectEqual(outside.status, .rangeNotSatisfiable)
-        expectEqual(outside.headers["Content-Range"], "bytes */10")
-        try expectEqual(try outside.json()["name"], "RangeNotSatisfiable")
+        #expect(outside.status == .rangeNotSatisfiable)
+        #expect(outside.headers["Content-Range"] == "bytes */10")
+        #expect(try outside.json()["name"] == "RangeNotSatisfiable")
         let stale = api.request(.get, "/media/\(id)", headers: ["Range": "bytes=0-0", "If-Range": "\"old\""])
-        expectEqual(stale.status, .ok)
+        #expect(stale.status == .ok)
     }
 
     @Test func deleteRemovesTheFileAndNeedsAKey() throws {
         let api = try TestAPI()
         let id = try Self.upload(api, [("x.txt", nil, Array("x".utf8))])[0]
-        expectEqual(api.request(.delete, "/media/\(id)", headers: ["x-apikey": ""]).status, .unauthorized)
+        #expect(api.request(.delete, "/media/\(id)", headers: ["x-apikey": ""]).status == .unauthorized)
         let deleted = api.request(.delete, "/media/\(id)")
-        expectEqual(deleted.status, .ok)
-        try expectEqual(try deleted.json()["result"], [.string(id)])
-        expectEqual(api.request(.get, "/media/\(id)").status, .notFound)
-        try expect(try Self.isGoneForGood(api, id))
+        #expect(deleted.status == .ok)
+        #expect(try deleted.json()["result"] == [.string(id)])
+        #expect(api.request(.get, "/media/\(id)").status == .notFound)
+        #expect(try Self.isGoneForGood(api, id))
         if let files = try Self.folderFiles(api) { #expect(!files.contains(id)) }
     }
 
@@ -149,10 +149,10 @@ import Testing
         ]
         for (headers, body) in bodies {
             let response = api.request(.post, "/media", headers: headers, bytes: body)
-            expectEqual(response.status, .badRequest, "\(String(decoding: body.prefix(60), as: UTF8.self))")
-            try expectEqual(try response.json()["message"]?.stringValue?.isEmpty, false)
+            #expect(response.status == .badRequest, "\(String(decoding: body.prefix(60), as: UTF8.self))")
+            #expect(try response.json()["message"]?.stringValue?.isEmpty == false)
         }
-        try expect(try api.media.all().isEmpty)
+        #expect(try api.media.all().isEmpty)
         #expect(
             api.request(
                 .post, "/media", headers: ["x-apikey": ""].merging(Self.formType) { $1 },
@@ -163,18 +163,18 @@ import Testing
     @Test func namesCannotReachOutsideTheArchive() throws {
         let api = try TestAPI()
         let id = try Self.upload(api, [("../../../escape.txt", nil, Array("x".utf8))])[0]
-        try expectEqual(try api.request(.get, "/media/\(id)/meta").json()["origname"], "../../../escape.txt")
+        #expect(try api.request(.get, "/media/\(id)/meta").json()["origname"] == "../../../escape.txt")
         #expect(
             !FileManager.default.fileExists(
                 atPath: api.folder.url.deletingLastPathComponent().path + "/escape.txt"))
         for target in [
             "/media/..%2F..%2Frestlite.sqlite", "/media/..%2Fkeys.json", "/media/%2E%2E", "/media/.tmp-x",
         ] {
-            expectEqual(api.request(.get, target).status, .notFound, "\(target)")
+            #expect(api.request(.get, target).status == .notFound, "\(target)")
         }
         // An encoded name is only looked up among the uploads' names: the upload itself.
-        expectEqual(api.request(.get, "/media/..%2F..%2F..%2Fescape.txt").bodyString, "x")
-        expectEqual(api.request(.get, "/media/../../../escape.txt").status, .notFound)
+        #expect(api.request(.get, "/media/..%2F..%2F..%2Fescape.txt").bodyString == "x")
+        #expect(api.request(.get, "/media/../../../escape.txt").status == .notFound)
     }
 
     @Test func scopedKeysNeedAScopeCoveringMedia() throws {
@@ -187,10 +187,10 @@ import Testing
             path: "/_media/**")
         let body = Self.form([("a.txt", nil, [1])])
         let catsOnly = ["x-apikey": "catsonly0000000000000001"].merging(Self.formType) { $1 }
-        expectEqual(api.request(.post, "/media", headers: catsOnly, bytes: body).status, .forbidden)
+        #expect(api.request(.post, "/media", headers: catsOnly, bytes: body).status == .forbidden)
         let mediaKey = ["x-apikey": "mediakey0000000000000001"].merging(Self.formType) { $1 }
         let created = api.request(.post, "/media", headers: mediaKey, bytes: body)
-        expectEqual(created.status, .created)
+        #expect(created.status == .created)
         let id = try #require(try created.json()["ids"]?.arrayValue?.first?.stringValue)
         #expect(
             api.request(.get, "/media/\(id)/meta", headers: ["x-apikey": "catsonly0000000000000001"]).status
@@ -225,19 +225,19 @@ import Testing
         ]
         for (index, size, type, width, height) in expectations {
             let response = api.request(.get, "/media/\(ids[index])?s=\(size)", headers: ["x-apikey": ""])
-            expectEqual(response.status, .ok, "\(index) \(size): \(response.bodyString.prefix(200))")
-            expectEqual(response.headers["Content-Type"], type)
-            expectEqual(response.headers["ETag"], "\"\(ids[index])-\(size)\"")
+            #expect(response.status == .ok, "\(index) \(size): \(response.bodyString.prefix(200))")
+            #expect(response.headers["Content-Type"] == type)
+            #expect(response.headers["ETag"] == "\"\(ids[index])-\(size)\"")
             let decoded = try ImageDecoder.decode(response.body)
-            expect(decoded.width == width && decoded.height == height, "\(index) \(size)")
+            #expect(decoded.width == width && decoded.height == height, "\(index) \(size)")
             let left = decoded[width / 4, height / 2]
             if index < 3 { #expect(left.b > 150 && left.r < 80, "\(index) \(size): \(left)") }
             let again = api.request(
                 .get, "/media/\(ids[index])?s=\(size)",
                 headers: ["If-None-Match": response.headers["ETag"] ?? ""])
-            expectEqual(again.status, .notModified)
+            #expect(again.status == .notModified)
         }
-        expectEqual(api.request(.get, "/media/\(ids[0])?s=huge").status, .badRequest)
+        #expect(api.request(.get, "/media/\(ids[0])?s=huge").status == .badRequest)
     }
 
     @Test func progressiveJPEGsAndLowDepthPNGsHaveThumbnails() throws {
@@ -262,12 +262,12 @@ import Testing
         let ids = try Self.upload(api, files)
         for (index, type) in [(0, "image/jpeg"), (1, "image/png")] {
             let response = api.request(.get, "/media/\(ids[index])?s=t", headers: ["x-apikey": ""])
-            expectEqual(response.status, .ok, "\(type): \(response.bodyString.prefix(200))")
-            expectEqual(response.headers["Content-Type"], type)
+            #expect(response.status == .ok, "\(type): \(response.bodyString.prefix(200))")
+            #expect(response.headers["Content-Type"] == type)
             let decoded = try ImageDecoder.decode(response.body)
-            expect(decoded.width == 48 && decoded.height == 24)
+            #expect(decoded.width == 48 && decoded.height == 24)
             let (left, right) = (decoded[8, 12], decoded[40, 12])
-            expect(left.b > 150 && left.r < 80 && right.r > 150 && right.b < 80, "\(type): \(left) \(right)")
+            #expect(left.b > 150 && left.r < 80 && right.r > 150 && right.b < 80, "\(type): \(left) \(right)")
         }
     }
 
@@ -275,27 +275,26 @@ import Testing
         let api = try TestAPI()
         let id = try Self.upload(api, [("fake.png", "image/png", Array("<html>not a png</html>".utf8))])[0]
         let original = api.request(.get, "/media/\(id)")
-        expectEqual(original.status, .ok)
+        #expect(original.status == .ok)
         let thumbnail = api.request(.get, "/media/\(id)?s=t")
-        expectEqual(thumbnail.status, .badRequest)
-        try expectEqual(
-            try thumbnail.json()["message"]?.stringValue?.contains("not a JPEG, PNG or GIF"), true)
+        #expect(thumbnail.status == .badRequest)
+        #expect(try thumbnail.json()["message"]?.stringValue?.contains("not a JPEG, PNG or GIF") == true)
     }
 
     @Test func mediaFieldsHoldArraysOfIds() throws {
         let api = try TestAPI()
         let schema =
             #"{"fields":[{"name":"name","type":"text"},{"name":"photo","type":"image"},{"name":"docs","type":"file"}]}"#
-        expectEqual(api.request(.put, "/rest/pets/_meta", body: schema).status, .ok)
+        #expect(api.request(.put, "/rest/pets/_meta", body: schema).status == .ok)
         let id = try Self.upload(api, [("p.txt", nil, [1])])[0]
         let created = api.request(
             .post, "/rest/pets", body: #"{"name":"Tom","photo":["\#(id)"],"docs":"\#(id)"}"#)
-        expectEqual(created.status, .created, "\(created.bodyString)")
-        try expectEqual(try created.json()["photo"], [.string(id)])
-        try expectEqual(try created.json()["docs"], [.string(id)])
+        #expect(created.status == .created, "\(created.bodyString)")
+        #expect(try created.json()["photo"] == [.string(id)])
+        #expect(try created.json()["docs"] == [.string(id)])
         let refused = api.request(.post, "/rest/pets", body: #"{"name":"Tom","photo":7}"#)
-        expectEqual(refused.status, .badRequest)
-        expect(refused.bodyString.contains("media ids"))
+        #expect(refused.status == .badRequest)
+        #expect(refused.bodyString.contains("media ids"))
     }
 
     @Test func idtolinkAnswersTheMediaIdsAsURLsAndLeavesTheStoredIds() throws {
@@ -303,7 +302,7 @@ import Testing
         let api = try TestAPI { $0.allowedHosts = ["192.168.1.5"] }
         let schema =
             #"{"fields":[{"name":"name","type":"text"},{"name":"photo","type":"image"},{"name":"docs","type":"file"}]}"#
-        expectEqual(api.request(.put, "/rest/pets/_meta", body: schema).status, .ok)
+        #expect(api.request(.put, "/rest/pets/_meta", body: schema).status == .ok)
         let ids = try Self.upload(api, [("p.txt", nil, [1]), ("q.txt", nil, [2])])
         let created = api.request(
             .post, "/rest/pets", body: #"{"name":"Tom","photo":["\#(ids[0])","\#(ids[1])"],"docs":[]}"#)
@@ -311,31 +310,31 @@ import Testing
         let host = ["Host": "192.168.1.5:8080"]
         let list = try api.request(.get, "/rest/pets?idtolink=true", headers: host).json()
         let urls = ids.map { JSONValue.string("http://192.168.1.5:8080/media/\($0)") }
-        expectEqual(list.arrayValue?.first?["photo"], .array(urls))
-        expectEqual(list.arrayValue?.first?["docs"], [])
-        expectEqual(list.arrayValue?.first?["name"], "Tom")
+        #expect(list.arrayValue?.first?["photo"] == .array(urls))
+        #expect(list.arrayValue?.first?["docs"] == [])
+        #expect(list.arrayValue?.first?["name"] == "Tom")
         let one = try api.request(.get, "/rest/pets/\(id)?idtolink=true&metafields=true", headers: host)
             .json()
-        expectEqual(one["photo"], .array(urls))
-        expect(one["_version"] != nil)
+        #expect(one["photo"] == .array(urls))
+        #expect(one["_version"] != nil)
         // Wrapped in totals, too; and without the parameter the ids stay ids.
         let wrapped = try api.request(.get, "/rest/pets?idtolink=1&totals=true", headers: host).json()
-        expectEqual(wrapped["data"]?.arrayValue?.first?["photo"], .array(urls))
+        #expect(wrapped["data"]?.arrayValue?.first?["photo"] == .array(urls))
         #expect(
             try api.request(.get, "/rest/pets").json().arrayValue?.first?["photo"]
                 == .array(ids.map { .string($0) }))
         // The link opens the file.
-        expectEqual(api.request(.get, "/media/\(ids[1])").body, [2])
+        #expect(api.request(.get, "/media/\(ids[1])").body == [2])
     }
 
     @Test func adminResetRemovesUploadsMadeSinceStart() throws {
         let api = try TestAPI()
         let id = try Self.upload(api, [("new.txt", nil, [1])])[0]
         let reset = api.request(.post, "/_restlite/reset")
-        expectEqual(reset.status, .ok)
-        try expectEqual(try reset.json()["media"], 0)
-        expectEqual(api.request(.get, "/media/\(id)").status, .notFound)
-        try expect(try Self.isGoneForGood(api, id))
+        #expect(reset.status == .ok)
+        #expect(try reset.json()["media"] == 0)
+        #expect(api.request(.get, "/media/\(id)").status == .notFound)
+        #expect(try Self.isGoneForGood(api, id))
         if let files = try Self.folderFiles(api) { #expect(files.isEmpty) }
     }
 
@@ -343,30 +342,30 @@ import Testing
         let api = try TestAPI()
         let kept = try Self.upload(api, [("kept.txt", nil, Array("kept".utf8))])[0]
         let gone = try Self.upload(api, [("gone.txt", nil, Array("gone".utf8))])[0]
-        expectEqual(api.request(.post, "/_restlite/snapshots/before").status, .created)
-        expectEqual(api.request(.delete, "/media/\(kept)").status, .ok)
-        expectEqual(api.request(.delete, "/media/\(gone)").status, .ok)
+        #expect(api.request(.post, "/_restlite/snapshots/before").status == .created)
+        #expect(api.request(.delete, "/media/\(kept)").status == .ok)
+        #expect(api.request(.delete, "/media/\(gone)").status == .ok)
         let later = try Self.upload(api, [("later.txt", nil, Array("later".utf8))])[0]
-        expectEqual(api.request(.get, "/media/\(kept)").status, .notFound)
+        #expect(api.request(.get, "/media/\(kept)").status == .notFound)
 
         let restored = api.request(.post, "/_restlite/snapshots/before/restore")
-        expectEqual(restored.status, .ok, "\(restored.bodyString)")
-        try expectEqual(try restored.json()["media"], 2)
-        expectEqual(api.request(.get, "/media/\(kept)").bodyString, "kept")
-        expectEqual(api.request(.get, "/media/\(gone)").bodyString, "gone")
-        expectEqual(api.request(.get, "/media/\(later)").status, .notFound)
-        try expect(try Self.isGoneForGood(api, later))
+        #expect(restored.status == .ok, "\(restored.bodyString)")
+        #expect(try restored.json()["media"] == 2)
+        #expect(api.request(.get, "/media/\(kept)").bodyString == "kept")
+        #expect(api.request(.get, "/media/\(gone)").bodyString == "gone")
+        #expect(api.request(.get, "/media/\(later)").status == .notFound)
+        #expect(try Self.isGoneForGood(api, later))
         if let files = try Self.folderFiles(api) {
-            expect(!files.contains { $0.hasPrefix(later) })
-            expect(files.contains(kept) && files.contains(gone))
+            #expect(!files.contains { $0.hasPrefix(later) })
+            #expect(files.contains(kept) && files.contains(gone))
         }
 
         // A reset still goes back to the start (no files), whatever the snapshots hold; the
         // snapshot can bring its files back after that too.
-        try expectEqual(try api.request(.post, "/_restlite/reset").json()["media"], 0)
-        expectEqual(api.request(.get, "/media/\(kept)").status, .notFound)
-        try expectEqual(try api.request(.post, "/_restlite/snapshots/before/restore").json()["media"], 2)
-        expectEqual(api.request(.get, "/media/\(gone)").bodyString, "gone")
+        #expect(try api.request(.post, "/_restlite/reset").json()["media"] == 0)
+        #expect(api.request(.get, "/media/\(kept)").status == .notFound)
+        #expect(try api.request(.post, "/_restlite/snapshots/before/restore").json()["media"] == 2)
+        #expect(api.request(.get, "/media/\(gone)").bodyString == "gone")
     }
 
     @Test func uploadsCrossARealSocketInOddlySplitWrites() throws {
@@ -391,13 +390,13 @@ import Testing
             size = size % 97 + 1
         }
         let response = try client.readResponse()
-        expectEqual(response.status, 201, "\(response.bodyString)")
+        #expect(response.status == 201, "\(response.bodyString)")
         let ids = try #require(try JSON.parse(response.body)["ids"]?.arrayValue).compactMap(\.stringValue)
-        expectEqual(ids.count, 2)
+        #expect(ids.count == 2)
         try client.send("GET /media/\(ids[0]) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let file = try client.readResponse()
-        expectEqual(file.status, 200)
-        expectEqual(file.body, content)
+        #expect(file.status == 200)
+        #expect(file.body == content)
     }
 
     /// Sends `body` after its head in 64 KiB writes and reads the answer.
@@ -433,26 +432,26 @@ import Testing
         }
         let body = Self.form([("big.bin", nil, big), ("small.txt", "text/plain", Array("small".utf8))])
         let response = try Self.sendInPieces(body, to: server.port)
-        expectEqual(response.status, 201, "\(response.bodyString)")
+        #expect(response.status == 201, "\(response.bodyString)")
         let ids = try #require(try JSON.parse(response.body)["ids"]?.arrayValue).compactMap(\.stringValue)
-        expectEqual(ids.count, 2)
+        #expect(ids.count == 2)
         let stored = try #require(try api.media.record(ids[0]))
-        try expectEqual(try api.media.contents(of: stored), big)
+        #expect(try api.media.contents(of: stored) == big)
         #expect(
             try api.media.contents(of: stored, range: 1_048_570..<1_048_590)
                 == Array(big[1_048_570..<1_048_590]))
         let meta = try api.request(.get, "/media/\(ids[0])/meta").json()
-        expectEqual(meta["size"]?.numberValue?.int64Value, Int64(big.count))
+        #expect(meta["size"]?.numberValue?.int64Value == Int64(big.count))
         let before = try Self.folderFiles(api)
-        expect(before == nil || before?.count == 4)
+        #expect(before == nil || before?.count == 4)
 
         // A body on disk whose closing boundary never comes: 400, and no file of it anywhere.
         var broken = Self.form([("first.bin", nil, Array(big[0..<1_000_000])), ("second.bin", nil, [1, 2])])
         broken.removeLast(Array("--\(Self.boundary)--\r\n".utf8).count + 2)
         let refused = try Self.sendInPieces(broken, to: server.port)
-        expectEqual(refused.status, 400)
-        expect(refused.bodyString.contains("closing boundary"))
-        try expectEqual(try Self.folderFiles(api), before)
-        expectEqual(api.request(.get, "/media").bodyString.components(separatedBy: "\"_id\"").count, 3)
+        #expect(refused.status == 400)
+        #expect(refused.bodyString.contains("closing boundary"))
+        #expect(try Self.folderFiles(api) == before)
+        #expect(api.request(.get, "/media").bodyString.components(separatedBy: "\"_id\"").count == 3)
     }
 }

@@ -21,21 +21,21 @@ import Testing
         let server = try api.startServer()
         defer { server.shutdown(grace: .seconds(2)) }
         let response = try MediaRouteTests.sendInPieces(Self.form(parts: 20_000), to: server.port)
-        expectEqual(response.status, 413, "\(response.bodyString)")
+        #expect(response.status == 413, "\(response.bodyString)")
         let error = try JSON.parse(response.body)
-        expectEqual(error["status"], 413)
+        #expect(error["status"] == 413)
         let message = error["message"]?.stringValue ?? ""
-        expect(message.contains("100 parts") && message.contains("--max-upload-parts"), "\(message)")
+        #expect(message.contains("100 parts") && message.contains("--max-upload-parts"), "\(message)")
         let files = try MediaRouteTests.folderFiles(api) ?? []
-        expect(files.filter { !$0.hasPrefix(".") }.isEmpty, "\(files.prefix(5))")
-        try expectEqual(try api.request(.get, "/media").json().arrayValue?.isEmpty, true)
+        #expect(files.filter { !$0.hasPrefix(".") }.isEmpty, "\(files.prefix(5))")
+        #expect(try api.request(.get, "/media").json().arrayValue?.isEmpty == true)
     }
 
     @Test func oneHundredPartsAreStillStored() throws {
         let api = try TestAPI()
         let response = api.request(
             .post, "/media", headers: MediaRouteTests.formType, bytes: Self.form(parts: 100))
-        expectEqual(response.status, .created, "\(response.bodyString)")
-        try expectEqual(try response.json()["ids"]?.arrayValue?.count, 100)
+        #expect(response.status == .created, "\(response.bodyString)")
+        #expect(try response.json()["ids"]?.arrayValue?.count == 100)
     }
 }

@@ -15,12 +15,12 @@ import Testing
 @Suite(.offPool) struct PostmanCollectionTests {
     @Test func collectionIsAV21CollectionWhereEveryRequestHasATestAndAnExample() throws {
         let collection = try PostmanCollection()
-        expectEqual(collection.root["info"]?["schema"]?.stringValue, PostmanCollection.schemaURL)
-        expect(collection.items.count >= 20)
+        #expect(collection.root["info"]?["schema"]?.stringValue == PostmanCollection.schemaURL)
+        #expect(collection.items.count >= 20)
         let folders = collection.items.map(\.folder).reduce(into: [String]()) { names, folder in
             if names.last != folder { names.append(folder) }
         }
-        expectEqual(folders, ["Typical requests", "Queries", "Bulk", "Errors"])
+        #expect(folders == ["Typical requests", "Queries", "Bulk", "Errors"])
         #expect(
             collection.items.prefix(5).map(\.name) == [
                 "Get all", "Add new", "Get one", "Edit existing", "Delete item",
@@ -28,10 +28,10 @@ import Testing
         for item in collection.items {
             #expect(
                 item.method != nil && item.rawURL?.hasPrefix("{{baseUrl}}/rest/") == true, "\(item.title)")
-            expect(item.testScript.contains { $0.contains("pm.test(") }, "\(item.title) has no pm.test")
-            expect(!item.examples.isEmpty, "\(item.title) has no saved example")
+            #expect(item.testScript.contains { $0.contains("pm.test(") }, "\(item.title) has no pm.test")
+            #expect(!item.examples.isEmpty, "\(item.title) has no saved example")
             for example in item.examples {
-                expect(example.missingFields.isEmpty, "\(item.title) example lacks \(example.missingFields)")
+                #expect(example.missingFields.isEmpty, "\(item.title) example lacks \(example.missingFields)")
             }
         }
     }
@@ -41,15 +41,15 @@ import Testing
         let environment = try JSON.parse(Array(try Data(contentsOf: PostmanCollection.environmentURL)))
         let values = environment["values"]?.arrayValue ?? []
         let environmentNames = values.compactMap { $0["key"]?.stringValue }
-        expectEqual(environmentNames, ["baseUrl", "apikey"])
-        expectEqual(values.first?["value"], "http://127.0.0.1:8080")
+        #expect(environmentNames == ["baseUrl", "apikey"])
+        #expect(values.first?["value"] == "http://127.0.0.1:8080")
         let defined = Set(environmentNames + collection.variableNames)
         for item in collection.items {
             let texts = [item.rawURL ?? "", item.body ?? ""] + item.headers.map(\.1)
             let used = texts.flatMap {
                 $0.matches(of: #/\{\{(?<name>[^}]+)\}\}/#).map { String($0.output.name) }
             }
-            expect(Set(used).isSubset(of: defined), "\(item.title) uses \(used)")
+            #expect(Set(used).isSubset(of: defined), "\(item.title) uses \(used)")
         }
     }
 
@@ -71,7 +71,7 @@ import Testing
                 Issue.record("\(item.title): \(error)")
             }
         }
-        expectEqual(runner.variables["catId"]?.count, 24)
+        #expect(runner.variables["catId"]?.count == 24)
         if let path = ProcessInfo.processInfo.environment["RESTLITE_POSTMAN_CAPTURE"] {
             try JSONSerialization.data(withJSONObject: answers, options: [.prettyPrinted])
                 .write(to: URL(fileURLWithPath: path))
@@ -80,25 +80,25 @@ import Testing
 
     @Test func aBrokenExampleIsCaught() throws {
         let cat: JSONValue = ["_id": "5d9f", "rating": 4, "totals": ["total": 1]]
-        expectEqual(JSONShape.mismatch(cat, example: ["_id": "x", "rating": 1]), nil)
-        expect(JSONShape.mismatch(cat, example: ["rating": "4"]) != nil)
-        expect(JSONShape.mismatch(cat, example: ["photoUrl": "x"]) != nil)
-        expect(JSONShape.mismatch(cat, example: ["totals": ["total": 1, "count": 1]]) != nil)
-        expect(JSONShape.mismatch([cat, ["_id": "y"]], example: [["_id": "x", "rating": 1]]) != nil)
+        #expect(JSONShape.mismatch(cat, example: ["_id": "x", "rating": 1]) == nil)
+        #expect(JSONShape.mismatch(cat, example: ["rating": "4"]) != nil)
+        #expect(JSONShape.mismatch(cat, example: ["photoUrl": "x"]) != nil)
+        #expect(JSONShape.mismatch(cat, example: ["totals": ["total": 1, "count": 1]]) != nil)
+        #expect(JSONShape.mismatch([cat, ["_id": "y"]], example: [["_id": "x", "rating": 1]]) != nil)
         let error: JSONValue = ["name": "NotFound", "message": "no such cat", "status": 404]
         #expect(
             JSONShape.mismatch(error, example: ["name": "BadRequest", "message": "m", "status": 404]) != nil)
         #expect(
             PostmanRunner.encode(#"/rest/a3cats?q={"rating":+4}&filter=a b"#)
                 == "/rest/a3cats?q={%22rating%22:+4}&filter=a%20b")
-        expectEqual(PostmanRunner.value(at: "[1]._id", in: [cat, ["_id": "y"]]), "y")
+        #expect(PostmanRunner.value(at: "[1]._id", in: [cat, ["_id": "y"]]) == "y")
     }
 
     private func check(_ response: RawHTTPResponse, against item: PostmanItem) {
         guard let example = item.examples.first else { return }
-        expectEqual(response.status, example.code, "\(item.title): \(response.bodyString)")
+        #expect(response.status == example.code, "\(item.title): \(response.bodyString)")
         if let contentType = example.contentType {
-            expectEqual(response.headers["Content-Type"], contentType, "\(item.title)")
+            #expect(response.headers["Content-Type"] == contentType, "\(item.title)")
         }
         guard let text = example.body, let expected = try? JSON.parse(text) else {
             Issue.record("\(item.title): the example body is not JSON")
@@ -109,7 +109,7 @@ import Testing
             return
         }
         let mismatch = JSONShape.mismatch(actual, example: expected)
-        expectEqual(mismatch, nil, "\(item.title): \(mismatch ?? "")")
+        #expect(mismatch == nil, "\(item.title): \(mismatch ?? "")")
     }
 
     private static func record(_ item: PostmanItem, _ response: RawHTTPResponse) -> [String: Any] {

@@ -18,33 +18,33 @@ import Testing
         ] {
             let response = api.request(
                 .post, "/rest/shop", headers: ["Content-Type": "application/json"], body: body)
-            expect(response.status == .created || response.status == .ok)
+            #expect(response.status == .created || response.status == .ok)
         }
     }
 
     private func names(_ query: String) throws -> [String] {
         let encoded = query.addingPercentEncodingForQuery
         let response = api.request(.get, "/rest/shop?q=\(encoded)&sort=name")
-        expectEqual(response.status, .ok, "\(query)")
+        #expect(response.status == .ok, "\(query)")
         return try #require(try response.json().arrayValue).compactMap { $0["name"]?.stringValue }
     }
 
     @Test func pathsGoThroughArraysAndReadPositions() throws {
-        try expectEqual(try names(#"{"items.sku":"x"}"#), ["a"])
-        try expectEqual(try names(#"{"items.qty":{"$gte":5}}"#), ["a"])
-        try expectEqual(try names(#"{"items.0.sku":"y"}"#), ["b"])
-        try expectEqual(try names(#"{"tags.0":{"$exists":true}}"#), ["a"])
-        try expectEqual(try names(#"{"tags.0":{"$exists":false}}"#), ["b"])
+        #expect(try names(#"{"items.sku":"x"}"#) == ["a"])
+        #expect(try names(#"{"items.qty":{"$gte":5}}"#) == ["a"])
+        #expect(try names(#"{"items.0.sku":"y"}"#) == ["b"])
+        #expect(try names(#"{"tags.0":{"$exists":true}}"#) == ["a"])
+        #expect(try names(#"{"tags.0":{"$exists":false}}"#) == ["b"])
     }
 
     @Test func dynamicDatesCompareWithTheClock() throws {
-        try expectEqual(try names(#"{"due":{"$lt":{"$date":"$currentDate"}}}"#), ["a"])
-        try expectEqual(try names(#"{"due":{"$gt":{"$date":"$moment.subtract.30.days"}}}"#), ["b"])
-        try expectEqual(try names(#"{"_created":{"$gte":{"$date":"$today"}}}"#), ["a", "b"])
+        #expect(try names(#"{"due":{"$lt":{"$date":"$currentDate"}}}"#) == ["a"])
+        #expect(try names(#"{"due":{"$gt":{"$date":"$moment.subtract.30.days"}}}"#) == ["b"])
+        #expect(try names(#"{"_created":{"$gte":{"$date":"$today"}}}"#) == ["a", "b"])
         let bad = api.request(
             .get,
             "/rest/shop?q=" + #"{"due":{"$gt":{"$date":"$now.minus.1.days"}}}"#.addingPercentEncodingForQuery)
-        expectEqual(bad.status, .badRequest)
+        #expect(bad.status == .badRequest)
     }
 
     /// They follow media and relation fields, which restlite has not: the same documents.
@@ -52,8 +52,8 @@ import Testing
         let plain = api.request(.get, "/rest/shop?sort=name")
         for parameters in ["idtolink=true", "referencedby=true", "fetchchildren=true&idtolink=1"] {
             let response = api.request(.get, "/rest/shop?sort=name&\(parameters)")
-            expectEqual(response.status, .ok)
-            try expectEqual(try response.json(), (try plain.json()), "\(parameters)")
+            #expect(response.status == .ok)
+            #expect(try response.json() == (try plain.json()), "\(parameters)")
         }
     }
 
@@ -63,12 +63,12 @@ import Testing
         let response = api.request(
             .put, "/rest/shop/\(id)", headers: ["Content-Type": "application/json"],
             body: #"{"$inc":{"stock":"3"}}"#)
-        expectEqual(response.status, .ok)
-        try expectEqual(try response.json()["stock"], 3)
+        #expect(response.status == .ok)
+        #expect(try response.json()["stock"] == 3)
         let refused = api.request(
             .put, "/rest/shop/\(id)", headers: ["Content-Type": "application/json"],
             body: #"{"$inc":{"stock":"1.5"}}"#)
-        expectEqual(refused.status, .badRequest)
+        #expect(refused.status == .badRequest)
     }
 }
 

@@ -16,13 +16,13 @@ import Testing
         let id = try MediaRouteTests.upload(api, [("green.png", "image/png", picture)])[0]
         for _ in 0..<api.media.thumbnailSlots.count { #expect(api.media.thumbnailSlots.tryAcquire()) }
         let busy = api.request(.get, "/media/\(id)?s=t")
-        expectEqual(busy.status, .serviceUnavailable)
-        expectEqual(busy.headers["Retry-After"], "1")
+        #expect(busy.status == .serviceUnavailable)
+        #expect(busy.headers["Retry-After"] == "1")
         let body = try busy.json()
-        expectEqual(body["status"], 503)
-        expect(body["message"]?.stringValue?.contains("try again") == true, "\(busy.bodyString)")
+        #expect(body["status"] == 503)
+        #expect(body["message"]?.stringValue?.contains("try again") == true, "\(busy.bodyString)")
         api.media.thumbnailSlots.release()
-        expectEqual(api.request(.get, "/media/\(id)?s=t").status, .ok)
+        #expect(api.request(.get, "/media/\(id)?s=t").status == .ok)
     }
 
     @Test func aPictureDeclaringTooManyPixelsIsRefusedBeforeDecodingAndTheRefusalKept() throws {
@@ -30,9 +30,8 @@ import Testing
         let id = try MediaRouteTests.upload(api, [("huge.png", "image/png", ThumbnailCostTestsPNG.huge())])[0]
         for _ in 0..<3 {
             let response = api.request(.get, "/media/\(id)?s=t")
-            expectEqual(response.status, .badRequest)
-            try expectEqual(
-                try response.json()["message"]?.stringValue?.contains("one thumbnail may use"), true)
+            #expect(response.status == .badRequest)
+            #expect(try response.json()["message"]?.stringValue?.contains("one thumbnail may use") == true)
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct EndpointTests {
     @Test func plusIsSentAsPercent2BAndSpacesAsPercent20() {
-        expectEqual(Endpoint.percentEncoded("a+b c"), "a%2Bb%20c")
+        #expect(Endpoint.percentEncoded("a+b c") == "a%2Bb%20c")
     }
 
     @Test func queryJSONIsFullyPercentEncoded() {
@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func nonASCIIAndReservedCharactersAreEncoded() {
-        expectEqual(Endpoint.percentEncoded("Zoë&x=1/#?"), "Zo%C3%AB%26x%3D1%2F%23%3F")
-        expectEqual(Endpoint.percentEncoded("safe-._~AZaz09"), "safe-._~AZaz09")
+        #expect(Endpoint.percentEncoded("Zoë&x=1/#?") == "Zo%C3%AB%26x%3D1%2F%23%3F")
+        #expect(Endpoint.percentEncoded("safe-._~AZaz09") == "safe-._~AZaz09")
     }
 
     @Test(arguments: [
@@ -32,13 +32,13 @@ import Testing
     ])
     func baseURLTrailingSlashesDoNotDoubleUp(base: String) {
         let url = Endpoint(method: "GET", path: "/rest/a3cats").url(relativeTo: URL(string: base)!)
-        expectEqual(url?.absoluteString, "http://127.0.0.1:8080/rest/a3cats")
+        #expect(url?.absoluteString == "http://127.0.0.1:8080/rest/a3cats")
     }
 
     @Test func aBaseURLPathIsKeptAsPrefix() {
         let url = Endpoint(method: "GET", path: "/rest/_meta").url(
             relativeTo: URL(string: "https://example.com/db/")!)
-        expectEqual(url?.absoluteString, "https://example.com/db/rest/_meta")
+        #expect(url?.absoluteString == "https://example.com/db/rest/_meta")
     }
 
     @Test func listParametersGoInOrderWithHintsAndFilter() throws {
@@ -61,6 +61,6 @@ import Testing
     @Test func collectionNamesAndIdsArePercentEncodedPathSegments() throws {
         let cats = RestDBClient(baseURL: URL(string: "http://h")!, apiKey: "k").collection(
             "a-3 cats", of: Cat.self)
-        try expectEqual(try cats.path(for: "a/b"), "/rest/a-3%20cats/a%2Fb")
+        #expect(try cats.path(for: "a/b") == "/rest/a-3%20cats/a%2Fb")
     }
 }

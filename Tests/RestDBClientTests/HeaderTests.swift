@@ -45,9 +45,9 @@ import Testing
             ]
         )
         for request in requests {
-            expectEqual(request.header("x-apikey"), "key+with/odd=chars", "\(request.method) \(request.url)")
+            #expect(request.header("x-apikey") == "key+with/odd=chars", "\(request.method) \(request.url)")
             let expected: String? = request.method == "GET" ? nil : "application/json"
-            expectEqual(request.header("Content-Type"), expected, "\(request.method) \(request.url)")
+            #expect(request.header("Content-Type") == expected, "\(request.method) \(request.url)")
         }
     }
 }

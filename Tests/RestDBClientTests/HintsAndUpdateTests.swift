@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import RestDBClient
@@ -21,7 +20,7 @@ import Testing
     @Test func excludedFieldsAreZeroAndEmptyHintsAreOmitted() throws {
         #expect(
             try Hints(fields: .exclude(["photoUrl"])).fragment?.rendered() == #"{"$fields":{"photoUrl":0}}"#)
-        expect(Hints().fragment == nil)
+        #expect(Hints().fragment == nil)
     }
 
     @Test func updatesGroupByOperatorInFirstAppearanceOrder() throws {
@@ -42,6 +41,6 @@ import Testing
 
     @Test func setWritesDatesAsStoredValuesNotQueryOperands() throws {
         let body = Update.body(for: [.set("birthDate", Date(timeIntervalSince1970: 1_226_656_417))])
-        try expectEqual(try body.rendered(), #"{"$set":{"birthDate":"2008-11-14T09:53:37.000Z"}}"#)
+        #expect(try body.rendered() == #"{"$set":{"birthDate":"2008-11-14T09:53:37.000Z"}}"#)
     }
 }

@@ -10,11 +10,11 @@ import Testing
         let text = #"[{"weightKg":4.50,"catName":"Tom"},{"rating":12345678901234567890123}]"#
         let saved = try await stub.client().collection("a3cats", of: Cat.self)
             .create(contentsOfJSON: Data(text.utf8))
-        expectEqual(saved.map(\.catName), ["Felis catus", "Felis catus"])
+        #expect(saved.map(\.catName) == ["Felis catus", "Felis catus"])
         let request = try #require(stub.requests.first)
-        expectEqual(request.method, "POST")
-        expectEqual(request.url.path, "/rest/a3cats")
-        expectEqual(request.header("Content-Type"), "application/json")
-        expectEqual(request.bodyText, text)
+        #expect(request.method == "POST")
+        #expect(request.url.path == "/rest/a3cats")
+        #expect(request.header("Content-Type") == "application/json")
+        #expect(request.bodyText == text)
     }
 }

@@ -63,7 +63,7 @@ import Testing
             #expect(try await live.matching(.where("seen", .gt(after)), in: "sightings") == [ids[2]])
             #expect(try await live.matching(.where("seen", .ne(after)), in: "sightings") == [ids[0], ids[2]])
             let sorted = try await sightings.list(sort: [.descending("seen")]).compactMap(\.id)
-            expectEqual(sorted, ids.reversed())
+            #expect(sorted == ids.reversed())
         }
     }
 
@@ -87,21 +87,21 @@ import Testing
             _ = try await live.pets.create(Pet(name: "Kit", tags: [], vaccines: []))
             let owned = try await live.client().collection("pets", of: Pet.self)
                 .list(.where("owner.name", .exists())).map(\.name)
-            expectEqual(owned, ["Rex"])
+            #expect(owned == ["Rex"])
         }
     }
 
     @Test func pagingPastTheEndKeepsTheTotal() async throws {
         try await withLiveServer { live throws in
             let page = try await live.cats.page(skip: 8, max: 5)
-            expectEqual(page.data.compactMap(\.id), live.ids(8, 9))
+            #expect(page.data.compactMap(\.id) == live.ids(8, 9))
             #expect(
                 [page.totals.total, page.totals.count, page.totals.skip, page.totals.max] as [Int] == [
                     10, 2, 8, 5,
                 ])
             let empty = try await live.cats.page(.where("rating", 5), skip: 5)
-            expect(empty.data.isEmpty)
-            expectEqual([empty.totals.total, empty.totals.count, empty.totals.skip] as [Int], [2, 0, 5])
+            #expect(empty.data.isEmpty)
+            #expect([empty.totals.total, empty.totals.count, empty.totals.skip] as [Int] == [2, 0, 5])
         }
     }
 }

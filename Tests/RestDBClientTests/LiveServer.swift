@@ -71,7 +71,7 @@ final class LiveServer: Sendable {
         var request = URLRequest(url: try #require(URL(string: baseURL.absoluteString + target)))
         request.setValue(TestAPI.fullKey, forHTTPHeaderField: "x-apikey")
         let (data, response) = try await session.data(for: request)
-        expectEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
         return data
     }
 

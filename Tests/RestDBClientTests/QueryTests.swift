@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import RestDBClient
@@ -31,7 +30,7 @@ import Testing
         (Query.all, "{}"),
     ])
     func eachHelperProducesRestdbJSON(query: Query, expected: String) throws {
-        try expectEqual(try query.jsonString(), expected)
+        #expect(try query.jsonString() == expected)
     }
 
     @Test func conditionsOnSeveralFieldsShareOneObjectInWrittenOrder() throws {
@@ -42,22 +41,21 @@ import Testing
 
     @Test func operatorsOnOneFieldMerge() throws {
         let query = Query.where("rating", .gte(2)).and("rating", .lte(4))
-        try expectEqual(try query.jsonString(), #"{"rating":{"$gte":2,"$lte":4}}"#)
+        #expect(try query.jsonString() == #"{"rating":{"$gte":2,"$lte":4}}"#)
     }
 
     @Test func conflictingConditionsOnOneFieldBecomeAnd() throws {
         let query = Query.where("rating", .gte(2)).and("rating", .gte(3))
-        try expectEqual(try query.jsonString(), #"{"$and":[{"rating":{"$gte":2}},{"rating":{"$gte":3}}]}"#)
+        #expect(try query.jsonString() == #"{"$and":[{"rating":{"$gte":2}},{"rating":{"$gte":3}}]}"#)
     }
 
     @Test func andAndOrCombineWholeQueries() throws {
         let either = Query.or(.where("rating", 5), .where("weightKg", .lt(2)))
-        try expectEqual(try either.jsonString(), #"{"$or":[{"rating":5},{"weightKg":{"$lt":2}}]}"#)
+        #expect(try either.jsonString() == #"{"$or":[{"rating":5},{"weightKg":{"$lt":2}}]}"#)
         let both = Query.and(.where("rating", 5), .where("breedId", "abys"))
-        try expectEqual(try both.jsonString(), #"{"$and":[{"rating":5},{"breedId":"abys"}]}"#)
+        #expect(try both.jsonString() == #"{"$and":[{"rating":5},{"breedId":"abys"}]}"#)
         let mixed = either.and("breedId", "abys")
-        try expectEqual(
-            try mixed.jsonString(), #"{"$or":[{"rating":5},{"weightKg":{"$lt":2}}],"breedId":"abys"}"#)
+        #expect(try mixed.jsonString() == #"{"$or":[{"rating":5},{"weightKg":{"$lt":2}}],"breedId":"abys"}"#)
     }
 
     @Test func elemMatchNestsAQuery() throws {
@@ -85,9 +83,9 @@ import Testing
     }
 
     @Test func rawJSONIsSentAsWrittenAndCombines() throws {
-        try expectEqual(try Query.raw(#"{"age":{"$gt":7}}"#).jsonString(), #"{"age":{"$gt":7}}"#)
+        #expect(try Query.raw(#"{"age":{"$gt":7}}"#).jsonString() == #"{"age":{"$gt":7}}"#)
         let combined = Query.raw(#"{"age":7}"#).and("rating", 5)
-        try expectEqual(try combined.jsonString(), #"{"$and":[{"age":7},{"rating":5}]}"#)
+        #expect(try combined.jsonString() == #"{"$and":[{"age":7},{"rating":5}]}"#)
     }
 
     @Test func anOperandThatCannotBeEncodedThrowsEncodingError() {

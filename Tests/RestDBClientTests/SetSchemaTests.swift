@@ -21,11 +21,11 @@ import Testing
         let stub = StubServer(.answer(status: 200, body: answer))
         let schema = try await stub.client().collection("visits", of: Visit.self)
             .setSchema([Schema.Field(name: "when", type: "date", required: true)])
-        expect(schema.name == "visits" && schema.fields.map(\.name) == ["when"] && schema.fields[0].required)
+        #expect(schema.name == "visits" && schema.fields.map(\.name) == ["when"] && schema.fields[0].required)
         let request = try #require(stub.requests.first)
-        expectEqual(request.method, "PUT")
-        expectEqual(request.url.path, "/rest/visits/_meta")
-        expectEqual(request.header("Content-Type"), "application/json")
+        #expect(request.method == "PUT")
+        #expect(request.url.path == "/rest/visits/_meta")
+        #expect(request.header("Content-Type") == "application/json")
         #expect(
             request.bodyText
                 == #"{"name":"visits","fields":[{"name":"when","type":"date","required":true,"unique":false}]}"#
@@ -38,12 +38,12 @@ import Testing
             let schema = try await visits.setSchema([
                 Schema.Field(name: "when", type: "date"), Schema.Field(name: "kg", type: "float_number"),
             ])
-            expectEqual(schema.fields.map(\.type), ["date", "float_number"])
+            #expect(schema.fields.map(\.type) == ["date", "float_number"])
             #expect(try await visits.schema() == schema)
             _ = try await live.client().collection("visits", of: RawVisit.self)
                 .create(RawVisit(when: "2004-03-19T15:12:47Z", kg: 2))
             let raw = String(decoding: try await live.rawGet("/rest/visits"), as: UTF8.self)
-            expect(raw.contains(#""when":"2004-03-19T15:12:47.000Z""#), "\(raw)")
+            #expect(raw.contains(#""when":"2004-03-19T15:12:47.000Z""#), "\(raw)")
             #expect(try await visits.list().first?.kg == 2)
         }
     }
@@ -54,8 +54,8 @@ import Testing
             let conflict = await #expect(throws: RestDBError.self) {
                 try await cats.setSchema([Schema.Field(name: "x", type: "text")])
             }
-            expectEqual(serverError(conflict)?.status, 409)
-            expectEqual(serverError(conflict)?.name, "Conflict")
+            #expect(serverError(conflict)?.status == 409)
+            #expect(serverError(conflict)?.name == "Conflict")
         }
     }
 

@@ -39,12 +39,12 @@ import Testing
                 + chunked(body, size: 37))
         defer { server.stop() }
         let list = try await cats(server).list()
-        expectEqual(list.count, 2)
-        expectEqual(list.first?.catName, "Felis catus")
+        #expect(list.count == 2)
+        #expect(list.first?.catName == "Felis catus")
         let request = try #require(server.receivedRequest())
-        expect(request.hasPrefix("GET /rest/a3cats HTTP/1.1\r\n"))
-        expect(request.contains("\r\nHost: 127.0.0.1:\(server.port)\r\n"))
-        expect(request.contains("\r\nx-apikey: \(Self.key)\r\n"))
+        #expect(request.hasPrefix("GET /rest/a3cats HTTP/1.1\r\n"))
+        #expect(request.contains("\r\nHost: 127.0.0.1:\(server.port)\r\n"))
+        #expect(request.contains("\r\nx-apikey: \(Self.key)\r\n"))
     }
 
     @Test func bodiesFramedByCloseAndInterimAnswersAreRead() async throws {
@@ -54,12 +54,12 @@ import Testing
                 + Cat.felixJSON)
         defer { server.stop() }
         let created = try await cats(server).create(.felix)
-        expectEqual(created.id, "5dbb1b3e8a1f2c0012345678")
+        #expect(created.id == "5dbb1b3e8a1f2c0012345678")
         let request = try #require(server.receivedRequest())
-        expect(request.hasPrefix("POST /rest/a3cats HTTP/1.1\r\n"))
-        expect(request.contains("\r\nContent-Type: application/json\r\n"))
+        #expect(request.hasPrefix("POST /rest/a3cats HTTP/1.1\r\n"))
+        #expect(request.contains("\r\nContent-Type: application/json\r\n"))
         let body = try #require(request.components(separatedBy: "\r\n\r\n").last)
-        expect(request.contains("\r\nContent-Length: \(body.utf8.count)\r\n"))
+        #expect(request.contains("\r\nContent-Length: \(body.utf8.count)\r\n"))
         #expect(
             jsonObject(body)
                 == jsonObject(
@@ -74,10 +74,10 @@ import Testing
             answer: "HTTP/1.1 400 Bad Request\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         defer { server.stop() }
         let error = await #expect(throws: RestDBError.self) { try await cats(server).create(.felix) }
-        expectEqual(error?.status, 400)
-        expectEqual(error?.name, "ValidationError")
-        expectEqual(error?.list.map(\.field), ["rating"])
-        expectEqual(error?.list.first?.message, "must be a number")
+        #expect(error?.status == 400)
+        #expect(error?.name == "ValidationError")
+        #expect(error?.list.map(\.field) == ["rating"])
+        #expect(error?.list.first?.message == "must be a number")
     }
 
     @Test func truncatedBodiesAreTransportErrors() async throws {
@@ -88,7 +88,7 @@ import Testing
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
-        expectEqual(error?.message.contains("closed the connection before the answer ended"), true)
+        #expect(error?.message.contains("closed the connection before the answer ended") == true)
     }
 
     @Test func silentServersTimeOut() async throws {
@@ -98,7 +98,7 @@ import Testing
         let error = await #expect(throws: RestDBError.self) {
             try await client(server, timeout: .milliseconds(300)).collections()
         }
-        expectEqual(error?.message.contains("timed out"), true)
+        #expect(error?.message.contains("timed out") == true)
     }
 
     @Test func refusedConnectionsAreTransportErrors() async throws {
@@ -111,8 +111,8 @@ import Testing
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
-        expect("\(underlying)".contains("127.0.0.1:\(port)"))
-        expectEqual(error?.message.contains("Connection refused"), true)
+        #expect("\(underlying)".contains("127.0.0.1:\(port)"))
+        #expect(error?.message.contains("Connection refused") == true)
     }
 
     @Test func httpsIsRefusedWithAClearMessage() async throws {
@@ -123,8 +123,8 @@ import Testing
             Issue.record("expected .invalidRequest, got \(String(describing: error))")
             return
         }
-        expect(reason.contains("https needs macOS or iOS"))
-        expect(reason.contains("http://"))
+        #expect(reason.contains("https needs macOS or iOS"))
+        #expect(reason.contains("http://"))
     }
 
     #if !canImport(Darwin)
@@ -133,7 +133,7 @@ import Testing
             let error = await #expect(throws: RestDBError.self) {
                 try await RestDBClient(baseURL: url, apiKey: Self.key).collections()
             }
-            expectEqual(error?.message.contains("https needs macOS or iOS"), true)
+            #expect(error?.message.contains("https needs macOS or iOS") == true)
         }
     #endif
 }

@@ -22,12 +22,12 @@ import Testing
             inDataFolder: api.folder.url, key: "scopedkey0000000000000001", methods: ["GET"])
         for (method, path) in Self.adminRoutes {
             let none = api.request(method, path, headers: ["x-apikey": ""])
-            expectEqual(none.status.code, 401, "\(method) \(path)")
-            try expectEqual(try none.json()["name"], "Unauthorized")
+            #expect(none.status.code == 401, "\(method) \(path)")
+            #expect(try none.json()["name"] == "Unauthorized")
             let scoped = api.request(method, path, headers: ["x-apikey": "scopedkey0000000000000001"])
-            expectEqual(scoped.status.code, 403, "\(method) \(path)")
+            #expect(scoped.status.code == 403, "\(method) \(path)")
             let unknown = api.request(method, path, headers: ["x-apikey": "nosuchkey000000000000000"])
-            expectEqual(unknown.status.code, 403, "\(method) \(path)")
+            #expect(unknown.status.code == 403, "\(method) \(path)")
         }
     }
 
@@ -45,12 +45,12 @@ import Testing
         _ = try api.store.insert(["x": 1], into: "other")
         let answer = responder.respond(
             to: HTTPRequest(method: .post, target: "/_restlite/reset", headers: key))
-        expectEqual(answer.status, .ok)
-        try expectEqual(try answer.json()["documents"], 3)
-        expectEqual(api.store.collectionNames(), ["a3cats"])
+        #expect(answer.status == .ok)
+        #expect(try answer.json()["documents"] == 3)
+        #expect(api.store.collectionNames() == ["a3cats"])
         let list = responder.respond(to: HTTPRequest(method: .get, target: "/rest/a3cats", headers: key))
         let listed = try list.json().arrayValue?.compactMap { $0["_id"]?.stringValue }
-        expectEqual(listed.map(Set.init), Set(ids))
+        #expect(listed.map(Set.init) == Set(ids))
     }
 
     @Test func snapshotsSaveListRestoreAndDelete() throws {
@@ -58,26 +58,26 @@ import Testing
         defer { api.remove() }
         let ids = try api.seedCats(2)
         let saved = api.request(.post, "/_restlite/snapshots/two-cats")
-        expectEqual(saved.status, .created)
-        try expect(try saved.json()["documents"] == 2 && saved.json()["name"] == "two-cats")
+        #expect(saved.status == .created)
+        #expect(try saved.json()["documents"] == 2 && saved.json()["name"] == "two-cats")
         _ = api.request(.delete, "/rest/a3cats/\(ids[0])")
         _ = api.request(.post, "/rest/a3cats", body: #"{"catName":"Later"}"#)
         let listed = try api.request(.get, "/_restlite/snapshots").json().arrayValue ?? []
-        expect(listed.count == 1 && listed[0]["name"] == "two-cats" && listed[0]["documents"] == 2)
-        expectEqual(listed[0]["created"]?.stringValue?.hasSuffix("Z"), true)
+        #expect(listed.count == 1 && listed[0]["name"] == "two-cats" && listed[0]["documents"] == 2)
+        #expect(listed[0]["created"]?.stringValue?.hasSuffix("Z") == true)
 
-        expectEqual(api.request(.post, "/_restlite/snapshots/two-cats/restore").status, .ok)
+        #expect(api.request(.post, "/_restlite/snapshots/two-cats/restore").status == .ok)
         let cats = try api.request(.get, "/rest/a3cats").json().arrayValue ?? []
-        expectEqual(Set(cats.compactMap { $0["_id"]?.stringValue }), Set(ids))
+        #expect(Set(cats.compactMap { $0["_id"]?.stringValue }) == Set(ids))
         // The start snapshot (empty) is still what reset goes back to.
-        expectEqual(api.request(.post, "/_restlite/reset").status, .ok)
-        expect(api.store.collectionNames().isEmpty)
+        #expect(api.request(.post, "/_restlite/reset").status == .ok)
+        #expect(api.store.collectionNames().isEmpty)
 
-        expectEqual(api.request(.delete, "/_restlite/snapshots/two-cats").status, .ok)
-        expectEqual(api.request(.delete, "/_restlite/snapshots/two-cats").status, .notFound)
-        expectEqual(api.request(.post, "/_restlite/snapshots/two-cats/restore").status, .notFound)
-        try expectEqual(try api.request(.get, "/_restlite/snapshots").json().arrayValue?.isEmpty, true)
-        expectEqual(api.request(.post, "/_restlite/snapshots/bad%20name").status, .badRequest)
+        #expect(api.request(.delete, "/_restlite/snapshots/two-cats").status == .ok)
+        #expect(api.request(.delete, "/_restlite/snapshots/two-cats").status == .notFound)
+        #expect(api.request(.post, "/_restlite/snapshots/two-cats/restore").status == .notFound)
+        #expect(try api.request(.get, "/_restlite/snapshots").json().arrayValue?.isEmpty == true)
+        #expect(api.request(.post, "/_restlite/snapshots/bad%20name").status == .badRequest)
     }
 
     @Test func journalRecordsMasksFiltersAndClears() throws {
@@ -94,29 +94,29 @@ import Testing
         _ = api.request(.get, "/rest/nothere", headers: ["Authorization": "Bearer \(TestAPI.fullKey)"])
         _ = api.request(.get, "/_restlite/snapshots")  // not journaled
         let all = try api.request(.get, "/_restlite/journal").json().arrayValue ?? []
-        expectEqual(all.count, 3)
-        expect(all[0]["method"] == "GET" && all[0]["path"] == "/rest/a3cats" && all[0]["status"] == 200)
-        expectEqual(all[0]["query"]?.stringValue, "apikey=****4567&max=1")
-        expectEqual(all[0]["headers"]?["x-apikey"], "****4567")
-        expect(all[1]["status"] == 201 && all[1]["bodyTruncated"] == true)
+        #expect(all.count == 3)
+        #expect(all[0]["method"] == "GET" && all[0]["path"] == "/rest/a3cats" && all[0]["status"] == 200)
+        #expect(all[0]["query"]?.stringValue == "apikey=****4567&max=1")
+        #expect(all[0]["headers"]?["x-apikey"] == "****4567")
+        #expect(all[1]["status"] == 201 && all[1]["bodyTruncated"] == true)
         #expect(all[1]["body"]?.stringValue == #"{"catName":"A ve"#)
-        expect(all[2]["status"] == 404 && all[2]["headers"]?["authorization"] == "****4567")
+        #expect(all[2]["status"] == 404 && all[2]["headers"]?["authorization"] == "****4567")
         #expect(
             all.allSatisfy {
                 ($0["ms"]?.numberValue?.doubleValue ?? -1) >= 0 && $0["time"]?.stringValue != nil
             })
 
         let posts = try api.request(.get, "/_restlite/journal?method=post").json().arrayValue ?? []
-        expectEqual(posts.count, 1)
+        #expect(posts.count == 1)
         let glob = try api.request(.get, "/_restlite/journal?path=/rest/a3*").json().arrayValue ?? []
-        expectEqual(glob.count, 2)
+        #expect(glob.count == 2)
         let missing = try api.request(.get, "/_restlite/journal?status=4xx").json().arrayValue ?? []
-        expect(missing.count == 1 && missing[0]["path"] == "/rest/nothere")
-        try expectEqual(try api.request(.get, "/_restlite/journal?status=201").json().arrayValue?.count, 1)
-        expectEqual(api.request(.get, "/_restlite/journal?status=abc").status, .badRequest)
+        #expect(missing.count == 1 && missing[0]["path"] == "/rest/nothere")
+        #expect(try api.request(.get, "/_restlite/journal?status=201").json().arrayValue?.count == 1)
+        #expect(api.request(.get, "/_restlite/journal?status=abc").status == .badRequest)
 
-        try expectEqual(try api.request(.delete, "/_restlite/journal").json()["cleared"], 3)
-        try expectEqual(try api.request(.get, "/_restlite/journal").json().arrayValue?.isEmpty, true)
+        #expect(try api.request(.delete, "/_restlite/journal").json()["cleared"] == 3)
+        #expect(try api.request(.get, "/_restlite/journal").json().arrayValue?.isEmpty == true)
     }
 
     @Test func journalIsBoundedAndCanBeOff() throws {
@@ -126,14 +126,14 @@ import Testing
         defer { api.remove() }
         for index in 0..<5 { _ = api.request(.get, "/rest/c\(index)") }
         let kept = try api.request(.get, "/_restlite/journal").json().arrayValue ?? []
-        expectEqual(kept.compactMap { $0["path"]?.stringValue }, ["/rest/c3", "/rest/c4"])
-        expectEqual(kept.compactMap { $0["seq"]?.numberValue?.int64Value }, [4, 5])
+        #expect(kept.compactMap { $0["path"]?.stringValue } == ["/rest/c3", "/rest/c4"])
+        #expect(kept.compactMap { $0["seq"]?.numberValue?.int64Value } == [4, 5])
 
         options.journalSize = 0
         let off = try TestAPI(adminOptions: options)
         defer { off.remove() }
         _ = off.request(.get, "/rest/c0")
-        try expectEqual(try off.request(.get, "/_restlite/journal").json().arrayValue?.isEmpty, true)
+        #expect(try off.request(.get, "/_restlite/journal").json().arrayValue?.isEmpty == true)
     }
 
     @Test func faultRulesAnswerStatusesCountUsesAndAreRemoved() throws {
@@ -145,19 +145,19 @@ import Testing
             body:
                 #"{"method":"GET","path":"/rest/a3cats*","action":"status","status":503,"message":"down","times":2}"#
         )
-        expectEqual(added.status, .created)
-        try expect(try added.json()["id"] == "f1" && added.json()["remaining"] == 2)
+        #expect(added.status == .created)
+        #expect(try added.json()["id"] == "f1" && added.json()["remaining"] == 2)
         let hit = api.request(.get, "/rest/a3cats")
-        expectEqual(hit.status.code, 503)
-        try expectEqual(try hit.json(), .object(["name": "InternalError", "message": "down", "status": 503]))
+        #expect(hit.status.code == 503)
+        #expect(try hit.json() == .object(["name": "InternalError", "message": "down", "status": 503]))
         // Another method: no fault.
-        expectEqual(api.request(.post, "/rest/a3cats", body: #"{"catName":"x"}"#).status, .created)
-        try expectEqual(try api.request(.get, "/_restlite/faults").json().arrayValue?.first?["remaining"], 1)
-        expectEqual(api.request(.get, "/rest/a3cats?q={}").status.code, 503)
+        #expect(api.request(.post, "/rest/a3cats", body: #"{"catName":"x"}"#).status == .created)
+        #expect(try api.request(.get, "/_restlite/faults").json().arrayValue?.first?["remaining"] == 1)
+        #expect(api.request(.get, "/rest/a3cats?q={}").status.code == 503)
         #expect(api.request(.get, "/rest/a3cats").status == .ok)  // used up
         // The journal saw the faulted answers.
         let journaled = try api.request(.get, "/_restlite/journal?status=503").json().arrayValue ?? []
-        expectEqual(journaled.count, 2)
+        #expect(journaled.count == 2)
 
         _ = api.request(
             .post, "/_restlite/faults",
@@ -165,15 +165,15 @@ import Testing
         _ = api.request(
             .post, "/_restlite/faults",
             body: #"{"id":"hdr","path":"*","header":"x-test=boom","action":"status","status":418}"#)
-        expectEqual(api.request(.get, "/rest/a3cats?max=2").status.code, 429)
-        expectEqual(api.request(.get, "/rest/a3cats").status, .ok)
-        expectEqual(api.request(.get, "/rest/a3cats", headers: ["X-Test": "boom"]).status.code, 418)
+        #expect(api.request(.get, "/rest/a3cats?max=2").status.code == 429)
+        #expect(api.request(.get, "/rest/a3cats").status == .ok)
+        #expect(api.request(.get, "/rest/a3cats", headers: ["X-Test": "boom"]).status.code == 418)
         // Admin routes are never faulted.
-        expectEqual(api.request(.get, "/_restlite/faults", headers: ["X-Test": "boom"]).status, .ok)
-        expectEqual(api.request(.delete, "/_restlite/faults/hdr").status, .ok)
-        expectEqual(api.request(.delete, "/_restlite/faults/hdr").status, .notFound)
-        try expectEqual(try api.request(.delete, "/_restlite/faults").json()["removed"], 2)
-        expectEqual(api.request(.get, "/rest/a3cats?max=2").status, .ok)
+        #expect(api.request(.get, "/_restlite/faults", headers: ["X-Test": "boom"]).status == .ok)
+        #expect(api.request(.delete, "/_restlite/faults/hdr").status == .ok)
+        #expect(api.request(.delete, "/_restlite/faults/hdr").status == .notFound)
+        #expect(try api.request(.delete, "/_restlite/faults").json()["removed"] == 2)
+        #expect(api.request(.get, "/rest/a3cats?max=2").status == .ok)
     }
 
     @Test func theJournalAndTheFaultRulesSayTheyConcernThisProcessOnly() throws {
@@ -181,20 +181,19 @@ import Testing
         defer { api.remove() }
         _ = api.request(.get, "/rest/c0")
         let entry = try api.request(.get, "/_restlite/journal").json().arrayValue?.first
-        expectEqual(entry?["scope"], "process")
+        #expect(entry?["scope"] == "process")
         let added = try api.request(.post, "/_restlite/faults", body: #"{"path":"/x","action":"drop"}"#)
             .json()
-        expectEqual(added["scope"], "process")
-        try expectEqual(
-            try api.request(.get, "/_restlite/faults").json().arrayValue?.first?["scope"], "process")
-        try expectEqual(try api.request(.delete, "/_restlite/faults/f1").json()["scope"], "process")
-        try expectEqual(try api.request(.delete, "/_restlite/faults").json()["scope"], "process")
-        try expectEqual(try api.request(.delete, "/_restlite/journal").json()["scope"], "process")
+        #expect(added["scope"] == "process")
+        #expect(try api.request(.get, "/_restlite/faults").json().arrayValue?.first?["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/faults/f1").json()["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/faults").json()["scope"] == "process")
+        #expect(try api.request(.delete, "/_restlite/journal").json()["scope"] == "process")
         // The admin index (the page a browser gets) says so beside each of these routes.
         let index = String(
             decoding: api.request(.get, "/_restlite", headers: ["Accept": "text/html"]).body, as: UTF8.self)
-        expect(index.contains("The last requests this process answered"), "\(index.prefix(400))")
-        expect(index.contains("The fault rules in force on this process"))
+        #expect(index.contains("The last requests this process answered"), "\(index.prefix(400))")
+        #expect(index.contains("The fault rules in force on this process"))
     }
 
     @Test func badFaultRulesAreRefusedWithTheReason() throws {
@@ -206,8 +205,8 @@ import Testing
             #"{"action":"delay","header":"nothing"}"#,
         ] {
             let answer = api.request(.post, "/_restlite/faults", body: body)
-            expectEqual(answer.status, .badRequest, "\(body)")
-            try expectEqual(try answer.json()["message"]?.stringValue?.isEmpty, false)
+            #expect(answer.status == .badRequest, "\(body)")
+            #expect(try answer.json()["message"]?.stringValue?.isEmpty == false)
         }
     }
 
@@ -223,17 +222,17 @@ import Testing
             return (0..<40).map { _ in api.request(.get, "/rest/a3cats").status.code }
         }
         let first = try pattern(seed: 42)
-        try expectEqual(first, (try pattern(seed: 42)))
-        expect(first.contains(500) && first.contains(404))
-        try expect(first != (try pattern(seed: 43)))
+        #expect(first == (try pattern(seed: 42)))
+        #expect(first.contains(500) && first.contains(404))
+        #expect(first != (try pattern(seed: 43)))
     }
 
     @Test func globsMatchLikePathsDo() {
-        expect(Glob("/rest/a3cats/*").matches("/rest/a3cats/123"))
-        expect(Glob("/rest/a3cats/*").matches("/rest/a3cats/1/2"))
-        expect(!Glob("/rest/a3cats/*").matches("/rest/a3cats"))
-        expect(Glob("/rest/a?cats").matches("/rest/a3cats"))
-        expect(Glob("*").matches(""))
-        expect(!Glob("/rest").matches("/rest/x"))
+        #expect(Glob("/rest/a3cats/*").matches("/rest/a3cats/123"))
+        #expect(Glob("/rest/a3cats/*").matches("/rest/a3cats/1/2"))
+        #expect(!Glob("/rest/a3cats/*").matches("/rest/a3cats"))
+        #expect(Glob("/rest/a?cats").matches("/rest/a3cats"))
+        #expect(Glob("*").matches(""))
+        #expect(!Glob("/rest").matches("/rest/x"))
     }
 }

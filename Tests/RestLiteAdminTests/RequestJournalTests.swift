@@ -1,6 +1,5 @@
 import Dispatch
 import DocumentJSON
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -19,13 +18,13 @@ import Testing
             body: Array(#"{"name":"Tom"}"#.utf8))
         journal.record(request, status: 201, milliseconds: 1.5)
         let entry = try #require(journal.entries().first)
-        expectEqual(entry.method, "POST")
-        expectEqual(entry.path, "/rest/a3cats x")
-        expectEqual(entry.query, "q=%7B%7D&apikey=****et99")
-        expectEqual(entry.headers.map(\.name), ["Host", "x-apikey", "X-Empty", "X-Note"])
-        expectEqual(entry.headers.map(\.value), ["127.0.0.1:8080", "****4567", "", "Grüße, 猫"])
-        expectEqual(entry.body, #"{"name":"Tom"}"#)
-        expectEqual(entry.status, 201)
+        #expect(entry.method == "POST")
+        #expect(entry.path == "/rest/a3cats x")
+        #expect(entry.query == "q=%7B%7D&apikey=****et99")
+        #expect(entry.headers.map(\.name) == ["Host", "x-apikey", "X-Empty", "X-Note"])
+        #expect(entry.headers.map(\.value) == ["127.0.0.1:8080", "****4567", "", "Grüße, 猫"])
+        #expect(entry.body == #"{"name":"Tom"}"#)
+        #expect(entry.status == 201)
     }
 
     @Test func theOldestEntryMakesRoomAndTheOrderHolds() {
@@ -33,9 +32,9 @@ import Testing
         for path in ["/a", "/b", "/c"] {
             journal.record(HTTPRequest(method: .get, target: path), status: 200, milliseconds: 0)
         }
-        expectEqual(journal.entries().map(\.path), ["/b", "/c"])
-        expectEqual(journal.entries().map(\.sequence), [2, 3])
-        expect(journal.entries().allSatisfy { $0.headers.isEmpty && $0.query.isEmpty })
+        #expect(journal.entries().map(\.path) == ["/b", "/c"])
+        #expect(journal.entries().map(\.sequence) == [2, 3])
+        #expect(journal.entries().allSatisfy { $0.headers.isEmpty && $0.query.isEmpty })
     }
 
     /// Recording takes no lock: concurrent requests each claim a sequence number and a slot.
@@ -49,8 +48,8 @@ import Testing
             }
         }
         let entries = journal.entries()
-        expectEqual(entries.map(\.sequence), Array(1...400))
-        expectEqual(Set(entries.map(\.path)).count, 400)
+        #expect(entries.map(\.sequence) == Array(1...400))
+        #expect(Set(entries.map(\.path)).count == 400)
     }
 
     /// When concurrent requests wrap the ring, it keeps exactly the newest `capacity` of them.
@@ -62,9 +61,9 @@ import Testing
                     HTTPRequest(method: .get, target: "/t\(thread)/\(number)"), status: 200, milliseconds: 0)
             }
         }
-        expectEqual(journal.entries().map(\.sequence), Array(737...800))
-        expectEqual(journal.clear(), 64)
-        expect(journal.entries().isEmpty)
+        #expect(journal.entries().map(\.sequence) == Array(737...800))
+        #expect(journal.clear() == 64)
+        #expect(journal.entries().isEmpty)
     }
 
     /// Consecutive records go to slots apart (so workers on two cores do not write one cache
@@ -78,8 +77,8 @@ import Testing
                     HTTPRequest(method: .get, target: "/n/\(number)"), status: 200, milliseconds: 0)
             }
             let newest = Array((2 * capacity + 6)...(3 * capacity + 5))
-            expectEqual(journal.entries().map(\.sequence), newest, "capacity \(capacity)")
-            expectEqual(journal.entries().map(\.path), newest.map { "/n/\($0)" }, "capacity \(capacity)")
+            #expect(journal.entries().map(\.sequence) == newest, "capacity \(capacity)")
+            #expect(journal.entries().map(\.path) == newest.map { "/n/\($0)" }, "capacity \(capacity)")
         }
     }
 
@@ -90,6 +89,6 @@ import Testing
         journal.record(HTTPRequest(method: .get, target: "/a"), status: 200, milliseconds: 0)
         let after = ISODate.nowMilliseconds()
         let time = journal.entries().first?.time ?? 0
-        expect(time >= before - 1 && time <= after + 1)
+        #expect(time >= before - 1 && time <= after + 1)
     }
 }

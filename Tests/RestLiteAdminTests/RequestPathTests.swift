@@ -19,7 +19,7 @@ import Testing
         defer { api.remove() }
         try api.seedCats(1)
         let faults = try #require(api.admin).faults
-        expect(!faults.hasRules)
+        #expect(!faults.hasRules)
         let responder = api.responder
         let get = HTTPRequest(
             method: .get, target: "/rest/a3cats", headers: ["x-apikey": TestAPI.fullKey], requestID: "t")
@@ -46,12 +46,12 @@ import Testing
             try faults.add(json: ["path": "/rest/*", "action": "status", "status": 503])
         } catch { seen.add("add failed: \(error.message)") }
         seen.add("next request: \(responder.respond(to: get).status.code)")
-        expectEqual(others.wait(timeout: .now() + 60), .success)
-        expectEqual(seen.values, ["next request: 503", "other thread: 503"])
-        expect(faults.hasRules)
-        expectEqual(faults.removeAll(), 1)
-        expect(!faults.hasRules)
-        expectEqual(responder.respond(to: get).status, .ok)
+        #expect(others.wait(timeout: .now() + 60) == .success)
+        #expect(seen.values == ["next request: 503", "other thread: 503"])
+        #expect(faults.hasRules)
+        #expect(faults.removeAll() == 1)
+        #expect(!faults.hasRules)
+        #expect(responder.respond(to: get).status == .ok)
     }
 
     /// The chain `serve` assembles, as each kind of path meets it: a `/rest` request skips the
@@ -67,25 +67,25 @@ import Testing
             "CORSMiddleware", "ErrorMiddleware", "MethodOverrideMiddleware", "KeyMiddleware",
         ]
         let outer = layers("rest").prefix { !common.contains($0) }
-        expectEqual(layers("rest").suffix(4), ArraySlice(common))
-        expect(outer.contains("JournalMiddleware") && outer.contains("FaultMiddleware"))
-        expect(outer.contains("ConsoleSessionMiddleware"))
-        expect(!outer.contains("ConsolePageMiddleware"))
-        expect(!layers("_restlite").contains("JournalMiddleware"))
-        expect(!layers("_restlite").contains("FaultMiddleware"))
-        expect(layers("_restlite").contains("ConsoleSessionMiddleware"))
-        expect(layers("_console").contains("ConsolePageMiddleware"))
-        expect(!layers("_console").contains("JournalMiddleware"))
-        expect(layers(nil).contains("ConsolePageMiddleware"))
-        expect(!layers("thecatapi").contains("ConsoleSessionMiddleware"))
-        expect(!layers("thecatapi").contains("ConsolePageMiddleware"))
-        expect(layers("thecatapi").contains("JournalMiddleware"))
+        #expect(layers("rest").suffix(4) == ArraySlice(common))
+        #expect(outer.contains("JournalMiddleware") && outer.contains("FaultMiddleware"))
+        #expect(outer.contains("ConsoleSessionMiddleware"))
+        #expect(!outer.contains("ConsolePageMiddleware"))
+        #expect(!layers("_restlite").contains("JournalMiddleware"))
+        #expect(!layers("_restlite").contains("FaultMiddleware"))
+        #expect(layers("_restlite").contains("ConsoleSessionMiddleware"))
+        #expect(layers("_console").contains("ConsolePageMiddleware"))
+        #expect(!layers("_console").contains("JournalMiddleware"))
+        #expect(layers(nil).contains("ConsolePageMiddleware"))
+        #expect(!layers("thecatapi").contains("ConsoleSessionMiddleware"))
+        #expect(!layers("thecatapi").contains("ConsolePageMiddleware"))
+        #expect(layers("thecatapi").contains("JournalMiddleware"))
         // And they still act where they apply: a console page for `/`, the journal for `/rest`.
         let page = api.request(.get, "/", headers: ["Accept": "text/html"])
-        expectEqual(page.headers["X-Frame-Options"], "DENY")
+        #expect(page.headers["X-Frame-Options"] == "DENY")
         _ = api.request(.get, "/rest/a3cats")
         let journal = try api.request(.get, "/_restlite/journal").json().arrayValue ?? []
-        expectEqual(journal.map { $0["path"]?.stringValue }, ["/", "/rest/a3cats"])
+        #expect(journal.map { $0["path"]?.stringValue } == ["/", "/rest/a3cats"])
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import RestLiteEmbedded
-import RestLiteTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -82,7 +81,7 @@ func editACatTheCourseWay(withFault: Bool) async throws {
             try await editACatTheCourseWay(withFault: true)
         }
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
-        expect(stderr.contains("Unexpectedly found nil while unwrapping an Optional value"))
+        #expect(stderr.contains("Unexpectedly found nil while unwrapping an Optional value"))
     }
 
     /// The signal a Swift runtime trap raises: `ud2` on x86_64, `brk` elsewhere.
@@ -104,7 +103,7 @@ func editACatTheCourseWay(withFault: Bool) async throws {
         try await RestLite.withServer(seed: .empty) { server in
             let course = CourseStyleRequest(urlBase: server.baseURL.absoluteString, apiKey: server.apiKey)
             let message: String = try await course.send("GET", toUrlPath: "/rest/a3cats")
-            expectEqual(message, "HTTP 404 - The request caused an error")
+            #expect(message == "HTTP 404 - The request caused an error")
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 /// docs/TESTING.md quotes `CatFlowSampleTests.swift` between its markers; the page must show
@@ -14,7 +13,7 @@ import Testing
         let begin = try #require(source.range(of: "// sample:begin\n"))
         let end = try #require(source.range(of: "// sample:end", range: begin.upperBound..<source.endIndex))
         let sample = String(source[begin.upperBound..<end.lowerBound])
-        expect(sample.count > 2_000)
-        expect(page.contains("```swift\n" + sample + "```\n"))
+        #expect(sample.count > 2_000)
+        #expect(page.contains("```swift\n" + sample + "```\n"))
     }
 }

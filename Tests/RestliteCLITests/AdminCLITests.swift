@@ -26,25 +26,24 @@ import Testing
             binary: binary,
             arguments: ["--port", "0", "--data-dir", "d", "--faults", "faults.json", "--journal-size", "1"],
             in: folder)
-        expect(server.banner.contains("admin: http://127.0.0.1:\(server.port)/_restlite/"))
-        try expectEqual(try request("GET", "/rest/a3cats", port: server.port, key: server.key).status, 503)
-        try expectEqual(try request("GET", "/rest/a3cats", port: server.port, key: server.key).status, 200)
+        #expect(server.banner.contains("admin: http://127.0.0.1:\(server.port)/_restlite/"))
+        #expect(try request("GET", "/rest/a3cats", port: server.port, key: server.key).status == 503)
+        #expect(try request("GET", "/rest/a3cats", port: server.port, key: server.key).status == 200)
         let journal = try request("GET", "/_restlite/journal", port: server.port, key: server.key)
         let entries = try JSONSerialization.jsonObject(with: Data(journal.body)) as? [[String: Any]]
-        expect(entries?.count == 1 && entries?.first?["status"] as? Int == 200)
-        try expectEqual(
-            try request("POST", "/_restlite/reset", port: server.port, key: server.key).status, 200)
-        try expectEqual(try request("POST", "/_restlite/reset", port: server.port, key: "").status, 401)
-        expectEqual(server.terminate(timeout: .seconds(20)), 0)
+        #expect(entries?.count == 1 && entries?.first?["status"] as? Int == 200)
+        #expect(try request("POST", "/_restlite/reset", port: server.port, key: server.key).status == 200)
+        #expect(try request("POST", "/_restlite/reset", port: server.port, key: "").status == 401)
+        #expect(server.terminate(timeout: .seconds(20)) == 0)
 
         let plain = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--no-admin"], in: folder)
-        expect(!plain.banner.contains("admin:"))
-        try expectEqual(try request("POST", "/_restlite/reset", port: plain.port, key: plain.key).status, 404)
-        expectEqual(plain.terminate(timeout: .seconds(20)), 0)
+        #expect(!plain.banner.contains("admin:"))
+        #expect(try request("POST", "/_restlite/reset", port: plain.port, key: plain.key).status == 404)
+        #expect(plain.terminate(timeout: .seconds(20)) == 0)
 
         let refused = try binary.run(
             ["serve", "--no-admin", "--faults", "faults.json", "--data-dir", "d"], in: folder)
-        expect(refused.status != 0 && refused.stderr.contains("--faults needs the admin routes"))
+        #expect(refused.status != 0 && refused.stderr.contains("--faults needs the admin routes"))
     }
 }

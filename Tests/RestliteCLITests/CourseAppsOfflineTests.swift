@@ -45,40 +45,40 @@ import Testing
             try? FileManager.default.removeItem(at: folder)
         }
         let base = "http://127.0.0.1:\(server.port)/dogceo/api"
-        expect(server.banner.contains("/dogceo/api"))
+        #expect(server.banner.contains("/dogceo/api"))
 
         // fetchAllBreeds: breeds/list/all, a dictionary of name → sub-breed names.
         let all = try get(base + "/breeds/list/all", port: server.port)
-        expectEqual(all.status, 200)
+        #expect(all.status == 200)
         let top = try #require(try JSONSerialization.jsonObject(with: Data(all.body)) as? [String: Any])
-        expectEqual(top["status"] as? String, "success")
+        #expect(top["status"] as? String == "success")
         let breeds = try #require(top["message"] as? [String: [String]])
-        expectEqual(breeds.count, 107)
+        #expect(breeds.count == 107)
         let subBreeds = try #require(breeds["hound"])
-        expect(subBreeds.contains("afghan"))
+        #expect(subBreeds.contains("afghan"))
 
         // fetchBreedImageURLs and fetchSubBreedImageURLs.
         for path in ["/breed/hound/images", "/breed/hound/afghan/images", "/breed/beagle/images"] {
             let answer = try get(base + path, port: server.port)
-            expectEqual(answer.status, 200, "\(path)")
+            #expect(answer.status == 200, "\(path)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
             let urls = try #require(object["message"] as? [String])
-            expect(urls.count >= 5, "\(path)")
+            #expect(urls.count >= 5, "\(path)")
             // fetchImageData: every URL of the collection view loads a JPEG picture.
             for url in urls.prefix(3) {
-                expect(url.hasPrefix("http://127.0.0.1:\(server.port)/dogceo/breeds/"))
+                #expect(url.hasPrefix("http://127.0.0.1:\(server.port)/dogceo/breeds/"))
                 let picture = try get(url, port: server.port)
-                expectEqual(picture.status, 200, "\(url)")
-                expectEqual(picture.headers["Content-Type"], "image/jpeg")
+                #expect(picture.status == 200, "\(url)")
+                #expect(picture.headers["Content-Type"] == "image/jpeg")
                 let size = try #require(HeaderSize.of(picture.body, format: .jpeg), "\(url)")
-                expect(size.0 >= 300 && size.1 >= 300)
+                #expect(size.0 >= 300 && size.1 >= 300)
             }
         }
         let missing = try get(base + "/breed/hound/tabby/images", port: server.port)
-        expectEqual(missing.status, 404)
-        expect(missing.bodyString.contains("Breed not found (sub breed does not exist)"))
-        expectEqual(server.terminate(), 0)
+        #expect(missing.status == 404)
+        #expect(missing.bodyString.contains("Breed not found (sub breed does not exist)"))
+        #expect(server.terminate() == 0)
     }
 
     // MARK: The food-log app (NdbSearchPackage → NdbSearchList → NdbSearchListItem)
@@ -131,44 +131,44 @@ import Testing
             try? FileManager.default.removeItem(at: folder)
         }
         let usda = "http://127.0.0.1:\(server.port)/usda"
-        expect(server.banner.contains("/usda"))
+        #expect(server.banner.contains("/usda"))
 
         // 2018: foodItem_Search(searchTerms:) with the course's three example queries.
         for terms in ["butter", "butter%20peanut", "butter%20peanut%20natural"] {
             let answer = try get(
                 usda + "/ndb/search/?max=25&api_key=YOUR_API_KEY&q=\(terms)", port: server.port)
-            expectEqual(answer.status, 200)
+            #expect(answer.status == 200)
             let package = try JSONDecoder().decode(NdbSearchPackage.self, from: Data(answer.body))
-            expectEqual(package.list.item.count, 25, "\(terms)")
-            expect(package.list.end == 25 && package.list.total > 25)
+            #expect(package.list.item.count == 25, "\(terms)")
+            #expect(package.list.end == 25 && package.list.total > 25)
             let words = terms.components(separatedBy: "%20")
             let first = package.list.item[0].name.lowercased()
-            expect(words.allSatisfy { first.contains($0) }, "\(terms): \(first)")
-            expect(package.list.item.allSatisfy { !$0.manu.isEmpty })
+            #expect(words.allSatisfy { first.contains($0) }, "\(terms): \(first)")
+            #expect(package.list.item.allSatisfy { !$0.manu.isEmpty })
         }
 
         // 2020: search, pick a food, show its label nutrients.
         let search = try get(
             usda + "/fdc/v1/search?api_key=KEY", port: server.port, method: "POST",
             body: #"{"generalSearchInput":"cheddar cheese","requireAllWords":true}"#)
-        expectEqual(search.status, 200)
+        #expect(search.status == 200)
         let found = try JSONDecoder().decode(FdcSearch.self, from: Data(search.body))
-        expect((found.totalHits ?? 0) > 10)
-        expect(found.foods.allSatisfy { $0.description?.lowercased().contains("cheddar") == true })
+        #expect((found.totalHits ?? 0) > 10)
+        #expect(found.foods.allSatisfy { $0.description?.lowercased().contains("cheddar") == true })
         let branded = try #require(found.foods.first { $0.brandOwner != nil })
-        expectEqual(branded.ingredients?.isEmpty, false)
+        #expect(branded.ingredients?.isEmpty == false)
         let detail = try get(usda + "/fdc/v1/\(branded.fdcId)?api_key=KEY", port: server.port)
-        expectEqual(detail.status, 200)
+        #expect(detail.status == 200)
         let food = try JSONDecoder().decode(FdcDetail.self, from: Data(detail.body))
-        expect(food.fdcId == branded.fdcId && food.description == branded.description)
+        #expect(food.fdcId == branded.fdcId && food.description == branded.description)
         let label = try #require(food.labelNutrients)
         for key in ["calories", "fat", "carbohydrates", "protein", "sodium", "sugars", "fiber"] {
-            expect(label[key] != nil, "\(key)")
+            #expect(label[key] != nil, "\(key)")
         }
-        expect((label["calories"]?.value ?? 0) > 50 && (label["protein"]?.value ?? 0) > 3)
+        #expect((label["calories"]?.value ?? 0) > 50 && (label["protein"]?.value ?? 0) > 3)
         let current = try get(usda + "/fdc/v1/food/\(branded.fdcId)?api_key=KEY", port: server.port)
-        expectEqual(current.body, detail.body)
-        expectEqual(server.terminate(), 0)
+        #expect(current.body == detail.body)
+        #expect(server.terminate() == 0)
     }
 
     // MARK: The Cat App (breed list, a breed's photo by breed_id)
@@ -201,22 +201,22 @@ import Testing
         let api = "http://127.0.0.1:\(server.port)/thecatapi/v1"
         let list = try get(api + "/breeds", port: server.port)
         let breeds = try JSONDecoder().decode([CatBreed].self, from: Data(list.body))
-        expectEqual(breeds.count, 67)
+        #expect(breeds.count == 67)
         // Scores 0-5 or missing ("Unknown" in the app).
-        expect(breeds.allSatisfy { ($0.adaptability ?? 0) <= 5 && ($0.cat_friendly ?? 0) <= 5 })
-        expect(breeds.contains { $0.cat_friendly == nil })
+        #expect(breeds.allSatisfy { ($0.adaptability ?? 0) <= 5 && ($0.cat_friendly ?? 0) <= 5 })
+        #expect(breeds.contains { $0.cat_friendly == nil })
         for breed in ["abys", "beng", "sphy"] {
             for _ in 0..<3 {
                 let answer = try get(api + "/images/search?breed_id=\(breed)", port: server.port)
                 let images = try JSONDecoder().decode([CatImage].self, from: Data(answer.body))
-                expectEqual(images.count, 1)
-                expectEqual(images.first?.breeds?.first?.id, breed, "\(breed)")
+                #expect(images.count == 1)
+                #expect(images.first?.breeds?.first?.id == breed, "\(breed)")
                 let url = try #require(images.first?.url)
                 let photo = try get(url, port: server.port)
-                expect(photo.status == 200 && photo.headers["Content-Type"]?.hasPrefix("image/") == true)
+                #expect(photo.status == 200 && photo.headers["Content-Type"]?.hasPrefix("image/") == true)
             }
         }
-        expectEqual(server.terminate(), 0)
+        #expect(server.terminate() == 0)
     }
 
     // MARK: Switches
@@ -230,7 +230,7 @@ import Testing
         for path in [
             "/dogceo/api/breeds/list/all", "/dogceo/breeds/beagle/a.jpg", "/usda/ndb/search/?q=apple",
         ] {
-            try expectEqual(try get(path, port: server.port).status, 404, "\(path)")
+            #expect(try get(path, port: server.port).status == 404, "\(path)")
         }
     }
 
@@ -242,6 +242,6 @@ import Testing
         }
         let answer = try get("/dogceo/api/breeds/image/random", port: server.port)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
-        expectEqual((object["message"] as? String)?.hasPrefix("http://10.1.2.3:9999/dogceo/breeds/"), true)
+        #expect((object["message"] as? String)?.hasPrefix("http://10.1.2.3:9999/dogceo/breeds/") == true)
     }
 }

@@ -2,7 +2,6 @@ import DataTransfer
 import DocumentJSON
 import DocumentStore
 import RestDBClient
-import RestLiteTesting
 import Testing
 
 @testable import restlite
@@ -19,13 +18,11 @@ import Testing
     }
 
     @Test func theSummaryLineGivesRowsSecondsAndRowsPerSecond() {
-        expectEqual(
-            summary(rows: 1, seconds: 0.5).description, "Imported 1 row into cats in 0.5 s (2 rows/s).")
+        #expect(summary(rows: 1, seconds: 0.5).description == "Imported 1 row into cats in 0.5 s (2 rows/s).")
         #expect(
             summary(rows: 100_000, seconds: 1.234).description
                 == "Imported 100000 rows into cats in 1.23 s (81037 rows/s).")
-        expectEqual(
-            summary(rows: 0, seconds: 0).description, "Imported 0 rows into cats in 0.0 s (0 rows/s).")
+        #expect(summary(rows: 0, seconds: 0).description == "Imported 0 rows into cats in 0.0 s (0 rows/s).")
     }
 
     @Test func theSchemaLineNamesTheFieldsOrSaysThereAreNone() {
@@ -55,17 +52,17 @@ import Testing
         report.startBatch(rows: 1, lines: 3...3)
         let error = RemoteImportError(
             report: report, cause: RestDBError.invalidRequest("refused"), failedLine: nil)
-        expect(error.description.contains("1 of 5 rows was stored (batch 1) and stays in cats."), "\(error)")
-        expect(error.description.hasPrefix("cats.json, batch 2 of 5 (line 3): "), "\(error)")
+        #expect(error.description.contains("1 of 5 rows was stored (batch 1) and stays in cats."), "\(error)")
+        #expect(error.description.hasPrefix("cats.json, batch 2 of 5 (line 3): "), "\(error)")
     }
 
     @Test func phrasesCountAndNameKinds() {
-        expectEqual(Phrase.count(1, "row"), "1 row")
-        expectEqual(Phrase.count(0, "row"), "0 rows")
-        expectEqual(Phrase.count(2, "batch", plural: "batches"), "2 batches")
-        expectEqual(Phrase.kind(of: .array([])), "an array")
-        expectEqual(Phrase.kind(of: .object([:])), "an object")
-        expectEqual(Phrase.kind(of: .string("x")), "a string")
-        expectEqual(Phrase.kind(of: .null), "null")
+        #expect(Phrase.count(1, "row") == "1 row")
+        #expect(Phrase.count(0, "row") == "0 rows")
+        #expect(Phrase.count(2, "batch", plural: "batches") == "2 batches")
+        #expect(Phrase.kind(of: .array([])) == "an array")
+        #expect(Phrase.kind(of: .object([:])) == "an object")
+        #expect(Phrase.kind(of: .string("x")) == "a string")
+        #expect(Phrase.kind(of: .null) == "null")
     }
 }

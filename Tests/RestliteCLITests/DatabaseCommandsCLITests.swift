@@ -27,51 +27,51 @@ import Testing
 
         // Nothing there yet: reading commands say so and leave the database as it was.
         let early = try binary.run(["export", "--collection", "dogs", "--database", url], in: root)
-        expect(early.status != 0)
-        expect(early.stderr.contains("holds no restlite database yet"), "\(early.stderr)")
-        try expect(try Self.tables(url).isEmpty)
+        #expect(early.status != 0)
+        #expect(early.stderr.contains("holds no restlite database yet"), "\(early.stderr)")
+        #expect(try Self.tables(url).isEmpty)
         // A failed first import leaves it empty too.
         try Data("[{\"name\": ".utf8).write(to: root.appendingPathComponent("broken.json"))
         let broken = try binary.run(
             ["import", "broken.json", "--collection", "dogs", "--database", url], in: root)
-        expect(broken.status != 0)
-        try expect(try Self.tables(url).isEmpty)
+        #expect(broken.status != 0)
+        #expect(try Self.tables(url).isEmpty)
 
         let rows = (0..<5).map { #"{"name":"Rex \#($0)","age":\#($0)}"# }.joined(separator: ",")
         try Data("[\(rows)]".utf8).write(to: root.appendingPathComponent("dogs.json"))
         let imported = try binary.run(
             ["import", "dogs.json", "--collection", "dogs", "--database", url], in: root)
-        expectEqual(imported.status, 0, "\(imported.stderr)")
+        #expect(imported.status == 0, "\(imported.stderr)")
         let engine = try PostgresEngine(url: url)
-        try expectEqual(try engine.count(in: "dogs"), 5)
-        expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("data").path))
+        #expect(try engine.count(in: "dogs") == 5)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("data").path))
 
         let added = try binary.run(
             ["index", "add", "--collection", "dogs", "--field", "age", "--database", url], in: root)
-        expectEqual(added.status, 0, "\(added.stderr)")
+        #expect(added.status == 0, "\(added.stderr)")
         let listed = try binary.run(["index", "list", "--database", url], in: root)
-        expect(String(decoding: listed.stdout, as: UTF8.self).contains("dogs.age"), "\(listed.stderr)")
-        try expectEqual(try engine.indexes(of: "dogs").map(\.field), ["age"])
+        #expect(String(decoding: listed.stdout, as: UTF8.self).contains("dogs.age"), "\(listed.stderr)")
+        #expect(try engine.indexes(of: "dogs").map(\.field) == ["age"])
         let removed = try binary.run(
             ["index", "remove", "--collection", "dogs", "--field", "age", "--database", url], in: root)
-        expectEqual(removed.status, 0, "\(removed.stderr)")
-        try expect(try engine.indexes(of: "dogs").isEmpty)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try engine.indexes(of: "dogs").isEmpty)
 
         let exported = try binary.run(["export", "--collection", "dogs", "--database", url], in: root)
-        expectEqual(exported.status, 0, "\(exported.stderr)")
+        #expect(exported.status == 0, "\(exported.stderr)")
         let documents = try JSON.parse(Array(exported.stdout)).arrayValue ?? []
-        expectEqual(documents.compactMap { $0["name"]?.stringValue }, (0..<5).map { "Rex \($0)" })
+        #expect(documents.compactMap { $0["name"]?.stringValue } == (0..<5).map { "Rex \($0)" })
 
         let reset = try binary.run(["reset", "--yes", "--database", url], in: root)
-        expectEqual(reset.status, 0, "\(reset.stderr)")
-        try expectEqual(try PostgresEngine(url: url).count(in: "a3cats"), 100)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(try PostgresEngine(url: url).count(in: "a3cats") == 100)
     }
 
     @Test func theVariableNamesTheDatabaseAndOnlyPostgresURLsAreTaken() throws {
-        try expectEqual(try DatabaseFlag.resolve("postgres://me@db/restlite"), "postgres://me@db/restlite")
+        #expect(try DatabaseFlag.resolve("postgres://me@db/restlite") == "postgres://me@db/restlite")
         #expect(throws: (any Error).self) { try DatabaseFlag.resolve("./data/restlite.sqlite") }
         // Without the flag, RESTLITE_DATABASE_URL (when set) decides; the tests run without it.
         let variable = ProcessInfo.processInfo.environment["RESTLITE_DATABASE_URL"]
-        try expectEqual(try DatabaseFlag.resolve(nil), variable.flatMap { $0.isEmpty ? nil : $0 })
+        #expect(try DatabaseFlag.resolve(nil) == variable.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -35,10 +35,10 @@ import Testing
     /// header states `size` (when given).
     private func expectPicture(_ url: String, port: Int, format: ImageFormat, size: (Int, Int)?) throws {
         let photo = try request("GET", url, port: port)
-        expectEqual(photo.status, 200, "\(url)")
-        expectEqual(photo.headers["Content-Type"], format.mimeType, "\(url)")
+        #expect(photo.status == 200, "\(url)")
+        #expect(photo.headers["Content-Type"] == format.mimeType, "\(url)")
         let stated = HeaderSize.of(photo.body, format: format)
-        expect(stated != nil, "\(url): not a \(format.rawValue) file")
+        #expect(stated != nil, "\(url): not a \(format.rawValue) file")
         if let size, let stated { #expect(stated == size, "\(url)") }
     }
 
@@ -62,17 +62,17 @@ import Testing
             in: folder)
         defer { _ = server.terminate() }
         let base = "http://127.0.0.1:\(server.port)"
-        expect(server.banner.contains("stand-ins: \(base)/thecatapi/v1  /placekitten  /dummyimage"))
-        expect(server.banner.contains("photo URLs on \(base)"))
+        #expect(server.banner.contains("stand-ins: \(base)/thecatapi/v1  /placekitten  /dummyimage"))
+        #expect(server.banner.contains("photo URLs on \(base)"))
 
         // The list scene: every cat, every photo from this server.
         let list = try request("GET", "/rest/a3cats", port: server.port, key: server.key)
-        expectEqual(list.status, 200)
+        #expect(list.status == 200)
         let cats = try #require(try json(list) as? [[String: Any]])
-        expectEqual(cats.count, 100)
+        #expect(cats.count == 100)
         for cat in cats {
             let url = try #require(cat["photoUrl"] as? String)
-            expect(url.hasPrefix(base + "/dummyimage/"), "\(url)")
+            #expect(url.hasPrefix(base + "/dummyimage/"), "\(url)")
             let (format, size) = try #require(Self.dummyImageShape(url), "\(url)")
             try expectPicture(url, port: server.port, format: format, size: size)
         }
@@ -87,22 +87,22 @@ import Testing
             let id = try #require(cat["_id"] as? String)
             let search = try request(
                 "GET", "/thecatapi/v1/images/search?breed_ids=\(breedId)", port: server.port)
-            expectEqual(search.status, 200)
-            expectEqual(search.headers["Access-Control-Allow-Origin"], "*")
+            #expect(search.status == 200)
+            #expect(search.headers["Access-Control-Allow-Origin"] == "*")
             let found = try #require(try json(search) as? [[String: Any]])
-            expectEqual(found.count, 1)
+            #expect(found.count == 1)
             let image = try #require(found.first)
             let url = try #require(image["url"] as? String)
-            expect(url.hasPrefix(base + "/thecatapi/images/"))
+            #expect(url.hasPrefix(base + "/thecatapi/images/"))
 
             let put = try request(
                 "PUT", "/rest/a3cats/\(id)", port: server.port, key: server.key,
                 body: #"{"photoUrl":"\#(url)"}"#)
-            expectEqual(put.status, 200)
+            #expect(put.status == 200)
             let edited = try #require(
                 try json(try request("GET", "/rest/a3cats/\(id)", port: server.port, key: server.key))
                     as? [String: Any])
-            expectEqual(edited["photoUrl"] as? String, url)
+            #expect(edited["photoUrl"] as? String == url)
             let fileExtension = String(url.split(separator: ".").last ?? "")
             let format = try #require(ImageFormat(fileExtension: fileExtension))
             let width = try #require(image["width"] as? Int)
@@ -111,13 +111,13 @@ import Testing
 
             let breeds = try #require(image["breeds"] as? [[String: Any]])
             let breed = try #require(breeds.first)
-            expectEqual(breed["id"] as? String, breedId)
+            #expect(breed["id"] as? String == breedId)
             for field in ["name", "description", "temperament"] {
-                expectEqual((breed[field] as? String)?.isEmpty, false, "\(breedId) \(field)")
+                #expect((breed[field] as? String)?.isEmpty == false, "\(breedId) \(field)")
             }
         }
-        expect(breedsSeen.count > 3)
-        expectEqual(server.terminate(), 0)
+        #expect(breedsSeen.count > 3)
+        #expect(server.terminate() == 0)
     }
 
     /// A folder seeded without `--local-images` keeps its dummyimage.com URLs when a later
@@ -130,23 +130,23 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet"], in: folder)
-        expectEqual(first.terminate(), 0)
+        #expect(first.terminate() == 0)
         let server = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet", "--local-images"],
             in: folder)
         #expect(
             server.banner.contains("--local-images changes only a new folder's first seed"),
             "\(server.banner)")
-        expect(server.banner.contains("restlite photos local --data-dir d"), "\(server.banner)")
+        #expect(server.banner.contains("restlite photos local --data-dir d"), "\(server.banner)")
         func photos() throws -> [String] {
             let list = try request("GET", "/rest/a3cats?max=1000", port: server.port, key: server.key)
             return (try json(list) as? [[String: Any]] ?? []).compactMap { $0["photoUrl"] as? String }
         }
         let before = try photos()
-        expect(before.count == 100 && before.allSatisfy { $0.hasPrefix("http://dummyimage.com/") })
+        #expect(before.count == 100 && before.allSatisfy { $0.hasPrefix("http://dummyimage.com/") })
 
         let local = try binary.run(["photos", "local", "--data-dir", "d"], in: folder)
-        expectEqual(local.status, 0, "\(local.stderr)")
+        #expect(local.status == 0, "\(local.stderr)")
         #expect(
             String(decoding: local.stdout, as: UTF8.self)
                 == "Pointed 100 photo URLs in 100 documents at the stand-ins at http://127.0.0.1:\(server.port).\n"
@@ -158,13 +158,13 @@ import Testing
         if let shape = after.first.flatMap(Self.dummyImageShape) {
             try expectPicture(after[0], port: server.port, format: shape.0, size: shape.1)
         }
-        expectEqual(server.terminate(), 0)
+        #expect(server.terminate() == 0)
 
         let remote = try binary.run(["photos", "remote", "--data-dir", "d"], in: folder)
-        expectEqual(remote.status, 0, "\(remote.stderr)")
+        #expect(remote.status == 0, "\(remote.stderr)")
         let exported = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
         let rows = try JSONSerialization.jsonObject(with: exported.stdout) as? [[String: Any]] ?? []
-        expectEqual(rows.compactMap { $0["photoUrl"] as? String }, before)
+        #expect(rows.compactMap { $0["photoUrl"] as? String } == before)
     }
 
     /// docs/ILOVECATS.md's steps for a submission of one's own, run against that submission's
@@ -182,24 +182,24 @@ import Testing
         let original = CourseSubmission()
         // The page's step 1 for a collection of another name: copy the seed into it.
         let collection = CourseSubmission.collection(of: original.listURL)
-        expectEqual(collection, "a-3-cats")
+        #expect(collection == "a-3-cats")
         let export = try binary.run(
             ["export", "--collection", "a3cats", "-o", "a3cats.json", "--data-dir", "d"], in: folder)
-        expectEqual(export.status, 0, "\(export.stderr)")
+        #expect(export.status == 0, "\(export.stderr)")
         let copy = try binary.run(
             ["import", "a3cats.json", "--collection", collection, "--url", base, "--apikey", server.key],
             in: folder)
-        expectEqual(copy.status, 0, "\(copy.stderr)")
+        #expect(copy.status == 0, "\(copy.stderr)")
 
         let app = original.pointed(at: base)
-        expect([app.listURL, app.addURL, app.editURL].allSatisfy { $0 == "\(base)/rest/a-3-cats" })
+        #expect([app.listURL, app.addURL, app.editURL].allSatisfy { $0 == "\(base)/rest/a-3-cats" })
         let list = try request("GET", app.listURL, port: server.port, key: server.key)
-        expectEqual(list.status, 200)
+        #expect(list.status == 200)
         let cats = try CourseApp.decoder.decode([Cat].self, from: Data(list.body))
-        expectEqual(cats.count, 100)
+        #expect(cats.count == 100)
         // Unchanged, the app would show no photo at all: every stand-in URL is http://.
-        expect(!cats.contains { original.loadsPhoto($0.photoUrl) })
-        expect(cats.allSatisfy { app.loadsPhoto($0.photoUrl) })
+        #expect(!cats.contains { original.loadsPhoto($0.photoUrl) })
+        #expect(cats.allSatisfy { app.loadsPhoto($0.photoUrl) })
         for cat in cats.prefix(3) {
             let shape = try #require(Self.dummyImageShape(cat.photoUrl), "\(cat.photoUrl)")
             try expectPicture(cat.photoUrl, port: server.port, format: shape.0, size: shape.1)
@@ -211,31 +211,31 @@ import Testing
         let added = try request(
             "POST", app.addURL, port: server.port, key: server.key,
             body: String(decoding: try CourseApp.encoder.encode(felix), as: UTF8.self))
-        expectEqual(added.status, 201)
+        #expect(added.status == 201)
         let stored = try CourseApp.decoder.decode(Cat.self, from: Data(added.body))
-        expect(app.loadsPhoto(stored.photoUrl))
+        #expect(app.loadsPhoto(stored.photoUrl))
         try expectPicture(stored.photoUrl, port: server.port, format: .jpeg, size: (300, 200))
 
         // Edit: "update photo", then the PUT.
         let search = try request("GET", app.updatePhotoSearchURL + stored.breedId, port: server.port)
         let found = try #require((try json(search) as? [[String: Any]])?.first?["url"] as? String)
-        expect(app.loadsPhoto(found) && !original.loadsPhoto(found), "\(found)")
+        #expect(app.loadsPhoto(found) && !original.loadsPhoto(found), "\(found)")
         var edited = stored
         edited.photoUrl = found
         let put = try request(
             "PUT", "\(app.editURL)/\(try #require(stored.id))", port: server.port, key: server.key,
             body: String(decoding: try CourseApp.encoder.encode(edited), as: UTF8.self))
-        expectEqual(put.status, 200)
-        try expectEqual(try CourseApp.decoder.decode(Cat.self, from: Data(put.body)).photoUrl, found)
+        #expect(put.status == 200)
+        #expect(try CourseApp.decoder.decode(Cat.self, from: Data(put.body)).photoUrl == found)
         let photo = try request("GET", found, port: server.port)
-        expect(photo.status == 200 && photo.headers["Content-Type"]?.hasPrefix("image/") == true)
+        #expect(photo.status == 200 && photo.headers["Content-Type"]?.hasPrefix("image/") == true)
 
         // Detail: the breed facts.
         let detail = try request("GET", app.breedSearchURL + stored.breedId, port: server.port)
         let breeds = (try json(detail) as? [[String: Any]])?.first?["breeds"] as? [[String: Any]]
-        expect(breeds?.first?["name"] as? String != nil)
-        expect(breeds?.first?["temperament"] as? String != nil)
-        expectEqual(server.terminate(), 0)
+        #expect(breeds?.first?["name"] as? String != nil)
+        #expect(breeds?.first?["temperament"] as? String != nil)
+        #expect(server.terminate() == 0)
     }
 
     @Test func withoutStandInsTheirRoutesAre404AndTheBannerLeavesThemOut() throws {
@@ -246,18 +246,17 @@ import Testing
             binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--no-standins", "--quiet"],
             in: folder)
         defer { _ = server.terminate() }
-        expect(!server.banner.contains("stand-ins:"))
+        #expect(!server.banner.contains("stand-ins:"))
         for path in [
             "/thecatapi/v1/images/search", "/thecatapi/v1/breeds", "/placekitten/300/200", "/dummyimage/10",
         ] {
-            try expectEqual(try request("GET", path, port: server.port).status, 404, "\(path)")
+            #expect(try request("GET", path, port: server.port).status == 404, "\(path)")
         }
-        try expectEqual(
-            try request("GET", "/rest/a3cats?max=1", port: server.port, key: server.key).status, 200)
+        #expect(try request("GET", "/rest/a3cats?max=1", port: server.port, key: server.key).status == 200)
         let cats = try #require(
             try json(try request("GET", "/rest/a3cats?max=1", port: server.port, key: server.key))
                 as? [[String: Any]])
-        expectEqual((cats.first?["photoUrl"] as? String)?.hasPrefix("http://dummyimage.com/"), true)
+        #expect((cats.first?["photoUrl"] as? String)?.hasPrefix("http://dummyimage.com/") == true)
     }
 
     @Test func thePublicURLIsTheBaseOfAnswersTheSeedAndTheBanner() throws {
@@ -276,7 +275,7 @@ import Testing
         let cats = try #require(
             try json(try request("GET", "/rest/a3cats", port: server.port, key: server.key))
                 as? [[String: Any]])
-        expect(!cats.isEmpty)
+        #expect(!cats.isEmpty)
         #expect(
             cats.allSatisfy {
                 ($0["photoUrl"] as? String)?.hasPrefix("http://10.1.2.3:9999/dummyimage/") == true
@@ -284,8 +283,7 @@ import Testing
         let found = try #require(
             try json(try request("GET", "/thecatapi/v1/images/search?breed_ids=beng", port: server.port))
                 as? [[String: Any]])
-        expectEqual(
-            (found.first?["url"] as? String)?.hasPrefix("http://10.1.2.3:9999/thecatapi/images/"), true)
+        #expect((found.first?["url"] as? String)?.hasPrefix("http://10.1.2.3:9999/thecatapi/images/") == true)
     }
 
     @Test func importWithLocalImagesStoresStandInURLs() throws {
@@ -304,7 +302,7 @@ import Testing
             let result = try binary.run(
                 ["import", "cats.json", "--collection", name, "--data-dir", "d", "--local-images"] + extra,
                 in: folder)
-            expectEqual(result.status, 0, "\(result.stderr)")
+            #expect(result.status == 0, "\(result.stderr)")
         }
         let server = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "d"], in: folder)
@@ -314,22 +312,22 @@ import Testing
                 try json(try request("GET", "/rest/\(name)?sort=catName", port: server.port, key: server.key))
                     as? [[String: Any]])
             let urls = cats.compactMap { $0["photoUrl"] as? String }
-            expectEqual(urls.count, 5)
+            #expect(urls.count == 5)
             guard urls.count == 5 else { continue }
-            expectEqual(urls[0], base + "/dummyimage/122x217.bmp/ff4444/ffffff")
-            expectEqual(urls[1], base + "/placekitten/300/200")
-            expectEqual(urls[2], base + "/thecatapi/images/O3btzLlsO.jpg")
-            expect(urls[3].hasPrefix(base + "/thecatapi/images/"))
-            expectEqual(urls[4], "https://example.com/cat.png")
+            #expect(urls[0] == base + "/dummyimage/122x217.bmp/ff4444/ffffff")
+            #expect(urls[1] == base + "/placekitten/300/200")
+            #expect(urls[2] == base + "/thecatapi/images/O3btzLlsO.jpg")
+            #expect(urls[3].hasPrefix(base + "/thecatapi/images/"))
+            #expect(urls[4] == "https://example.com/cat.png")
             // Every rewritten URL answers on this server (the unknown id maps into the catalogue).
             for url in urls.prefix(4) {
                 let path = String(url.dropFirst(base.count))
-                try expectEqual(try request("GET", path, port: server.port).status, 200, "\(path)")
+                #expect(try request("GET", path, port: server.port).status == 200, "\(path)")
             }
         }
         let refused = try binary.run(
             ["import", "cats.json", "--collection", "x", "--data-dir", "d", "--public-url", "http://a:1"],
             in: folder)
-        expect(refused.status != 0)
+        #expect(refused.status != 0)
     }
 }

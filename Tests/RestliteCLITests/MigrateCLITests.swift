@@ -55,29 +55,29 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-migrate-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
         let original = try Self.makeFolder(root)
-        expect(original["owners"]?.count == 30 && original["visits"]?.count == 1)
+        #expect(original["owners"]?.count == 30 && original["visits"]?.count == 1)
         let url = try TemporaryPostgres.databaseURL()
         let binary = try RestliteBinary()
 
         let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
         let output = String(decoding: there.stdout, as: UTF8.self)
-        expectEqual(there.status, 0, "\(there.stderr)")
-        expect(output.contains("read 2 collections, 31 documents"), "\(output)")
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(output.contains("read 2 collections, 31 documents"), "\(output)")
         // The declared index on age, the unique email's and the child link's.
-        expect(output.contains("declared 3 indexes again"), "\(output)")
-        expect(output.contains("verified: 2 collections and 31 documents match"), "\(output)")
-        expect(output.contains("restlite serve --data-dir"), "\(output)")
+        #expect(output.contains("declared 3 indexes again"), "\(output)")
+        #expect(output.contains("verified: 2 collections and 31 documents match"), "\(output)")
+        #expect(output.contains("restlite serve --data-dir"), "\(output)")
 
         let postgres = try PostgresEngine(url: url)
-        try expectEqual(try Self.documents(postgres), original)
-        try expectEqual(try postgres.document(original["owners"]![3].id, in: "owners").version, 1)
-        try expectEqual(try postgres.schema(of: "owners")?.fields.first?.unique, true)
+        #expect(try Self.documents(postgres) == original)
+        #expect(try postgres.document(original["owners"]![3].id, in: "owners").version == 1)
+        #expect(try postgres.schema(of: "owners")?.fields.first?.unique == true)
         let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
         let owners = try #require(postgres.collectionNames().contains("owners") ? "owners" : nil)
         let indexes = try connection.execute(
             "SELECT indexdef FROM pg_indexes WHERE tablename = (SELECT 'docs_' || id FROM restlite_collections "
                 + "WHERE name = ?)", [.text(owners)])
-        expect((0..<indexes.count).contains { indexes.text($0, 0)?.contains("'age'") == true })
+        #expect((0..<indexes.count).contains { indexes.text($0, 0)?.contains("'age'") == true })
         // The unique field holds on the new engine.
         #expect(throws: (any Error).self) {
             try postgres.insert(["email": .string("o1@example.org")], into: "owners")
@@ -85,17 +85,17 @@ import Testing
 
         // Into a database that holds collections: refused, nothing changed.
         let again = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
-        expect(again.status != 0)
-        expect(again.stderr.contains("already holds 2 collections"), "\(again.stderr)")
-        expect(again.stderr.contains("--replace"), "\(again.stderr)")
-        try expectEqual(try Self.documents(postgres), original)
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("already holds 2 collections"), "\(again.stderr)")
+        #expect(again.stderr.contains("--replace"), "\(again.stderr)")
+        #expect(try Self.documents(postgres) == original)
 
         // And back into a new folder.
         let back = try binary.run(["migrate", "--from", url, "--to", "copy"], in: root)
-        expectEqual(back.status, 0, "\(back.stderr)")
+        #expect(back.status == 0, "\(back.stderr)")
         let copy = try DocumentStore(path: root.appendingPathComponent("copy/restlite.sqlite").path)
-        try expectEqual(try Self.documents(copy), original)
-        try expectEqual(try copy.schema(of: "owners")?.fields.map(\.name), ["email", "visits"])
+        #expect(try Self.documents(copy) == original)
+        #expect(try copy.schema(of: "owners")?.fields.map(\.name) == ["email", "visits"])
     }
 
     @Test func theMediaFilesMoveToPostgresAndBack() throws {
@@ -116,19 +116,19 @@ import Testing
 
         let there = try binary.run(["migrate", "--from", "data", "--to", url], in: root)
         let output = String(decoding: there.stdout, as: UTF8.self)
-        expectEqual(there.status, 0, "\(there.stderr)")
-        expect(output.contains("copied 2 media files"), "\(output)")
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(output.contains("copied 2 media files"), "\(output)")
         let inDatabase = try MediaStore(storage: try PostgresEngine(url: url).mediaStorage())
-        try expectEqual(try inDatabase.all(), records)
-        try expectEqual(try inDatabase.contents(of: records[0]), big)
-        try expectEqual(try inDatabase.contents(of: records[1]), Array("hi".utf8))
+        #expect(try inDatabase.all() == records)
+        #expect(try inDatabase.contents(of: records[0]) == big)
+        #expect(try inDatabase.contents(of: records[1]) == Array("hi".utf8))
 
         let back = try binary.run(["migrate", "--from", url, "--to", "copy"], in: root)
-        expectEqual(back.status, 0, "\(back.stderr)")
+        #expect(back.status == 0, "\(back.stderr)")
         let copied = try MediaStore(directory: root.appendingPathComponent("copy/media").path)
-        try expectEqual(try copied.all(), records)
-        try expectEqual(try copied.contents(of: records[0]), big)
-        try expectEqual(try copied.record("note.txt")?.mimeType, "text/plain")
+        #expect(try copied.all() == records)
+        #expect(try copied.contents(of: records[0]) == big)
+        #expect(try copied.record("note.txt")?.mimeType == "text/plain")
     }
 
     @Test func aMissingSourceOrAnUnreachableDatabaseChangesNothing() throws {
@@ -137,16 +137,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let binary = try RestliteBinary()
         let empty = try binary.run(["migrate", "--from", "nothing", "--to", "copy"], in: root)
-        expect(empty.status != 0)
-        expect(empty.stderr.contains("holds no restlite database"), "\(empty.stderr)")
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("holds no restlite database"), "\(empty.stderr)")
         _ = try Self.makeFolder(root)
         let unreachable = try binary.run(
             ["migrate", "--from", "data", "--to", "postgresql://u:pw@/db?host=/nonexistent-restlite"],
             in: root)
-        expect(unreachable.status != 0)
-        expect(unreachable.stderr.contains("cannot open the target"), "\(unreachable.stderr)")
-        expect(!unreachable.stderr.contains("pw@"), "\(unreachable.stderr)")
+        #expect(unreachable.status != 0)
+        #expect(unreachable.stderr.contains("cannot open the target"), "\(unreachable.stderr)")
+        #expect(!unreachable.stderr.contains("pw@"), "\(unreachable.stderr)")
         let same = try binary.run(["migrate", "--from", "data", "--to", "data"], in: root)
-        expect(same.status != 0)
+        #expect(same.status != 0)
     }
 }

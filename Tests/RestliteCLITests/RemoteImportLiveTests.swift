@@ -33,27 +33,27 @@ import Testing
         let url = "http://127.0.0.1:\(server.port)"
         let remote = ["--collection", "a3cats", "--url", url, "--apikey", TestAPI.fullKey, "--batch", "30"]
         let first = try binary.run(["import", seed.path] + remote, in: api.folder.url)
-        expectEqual(first.status, 0, "\(first.stderr)")
+        #expect(first.status == 0, "\(first.stderr)")
         let stdout = String(decoding: first.stdout, as: UTF8.self)
-        expect(stdout.contains("Imported 100 rows into a3cats"))
+        #expect(stdout.contains("Imported 100 rows into a3cats"))
         #expect(
             stdout.contains(
                 "Inferred schema (set on the server): catName: text, ownerName: text, breedId: text, "
                     + "birthDate: date, weightKg: float_number, rating: number, photoUrl: text"), "\(stdout)")
-        try expectEqual(try api.store.count(in: "a3cats"), 100)
+        #expect(try api.store.count(in: "a3cats") == 100)
 
         let again = try binary.run(["import", seed.path, "--replace"] + remote, in: api.folder.url)
-        expectEqual(again.status, 0, "\(again.stderr)")
-        try expectEqual(try api.store.count(in: "a3cats"), 100, "--replace must empty the collection first")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try api.store.count(in: "a3cats") == 100, "--replace must empty the collection first")
 
         let client = RestDBClient(baseURL: URL(string: url)!, apiKey: TestAPI.fullKey)
         let stored = try await client.collection("a3cats", of: Row.self).list(max: 200)
         var expected = try JSONDecoder().decode([Row].self, from: Data(contentsOf: seed))
         for index in expected.indices {
-            expect(!expected[index].birthDate.contains("."), "the seed writes dates without a fraction")
+            #expect(!expected[index].birthDate.contains("."), "the seed writes dates without a fraction")
             expected[index].birthDate = String(expected[index].birthDate.dropLast()) + ".000Z"
         }
-        expectEqual(stored, expected, "rows in file order, dates normalised by the server")
+        #expect(stored == expected, "rows in file order, dates normalised by the server")
         let schema = try await client.collection("a3cats", of: Row.self).schema()
         #expect(
             schema.fields.map { "\($0.name): \($0.type)" } == [
@@ -79,9 +79,9 @@ import Testing
                 "import", file.path, "--collection", "typed", "--url", "http://127.0.0.1:\(server.port)",
                 "--apikey", TestAPI.fullKey,
             ], in: api.folder.url)
-        expect(result.status != 0)
-        expect(result.stderr.contains(#"line 1, field "rating""#), "\(result.stderr)")
-        expect(result.stderr.contains("Nothing was sent to the server."))
-        try expectEqual(try api.store.count(in: "typed"), 5)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(#"line 1, field "rating""#), "\(result.stderr)")
+        #expect(result.stderr.contains("Nothing was sent to the server."))
+        #expect(try api.store.count(in: "typed") == 5)
     }
 }

@@ -51,18 +51,18 @@ import Testing
     @Test func batchesArePostedInFileOrderWithTheFileBytes() async throws {
         let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(2), Self.stored(2), Self.stored(1))
         let summary = try await run(stub)
-        expect(summary.rows == 5 && summary.inferred)
+        #expect(summary.rows == 5 && summary.inferred)
         let requests = stub.requests
-        expectEqual(requests.map(\.method), ["GET", "PUT", "POST", "POST", "POST"])
-        expectEqual(requests[0].url.path, "/rest/cats/_meta")
-        expect(requests.dropFirst(2).allSatisfy { $0.url.path == "/rest/cats" })
+        #expect(requests.map(\.method) == ["GET", "PUT", "POST", "POST", "POST"])
+        #expect(requests[0].url.path == "/rest/cats/_meta")
+        #expect(requests.dropFirst(2).allSatisfy { $0.url.path == "/rest/cats" })
         #expect(
             requests.dropFirst(2).map(\.bodyText) == [
                 #"[{"name":"Tom","kg":4.50},{"name":"Ann","kg":3.25}]"#,
                 #"[{"name":"Bob","kg":5.10},{"name":"Eve","kg":2.00}]"#,
                 #"[{"name":"Kit","kg":1.75}]"#,
             ])
-        expect(requests.allSatisfy { $0.header("x-apikey") == "5d9f48133cbe87164d4bb12c" })
+        #expect(requests.allSatisfy { $0.header("x-apikey") == "5d9f48133cbe87164d4bb12c" })
     }
 
     @Test func replaceDeletesEveryDocumentBeforeTheFirstBatch() async throws {
@@ -70,22 +70,22 @@ import Testing
             Self.catsSchema, .answer(status: 200, body: #"{"result":["5dbb1b3e8a1f2c0012345600"]}"#),
             Self.stored(5))
         let summary = try await run(stub, replace: true, batch: 10)
-        expect(!summary.inferred && summary.fields.map(\.description) == ["name: text", "kg: float_number"])
+        #expect(!summary.inferred && summary.fields.map(\.description) == ["name: text", "kg: float_number"])
         let requests = stub.requests
-        expectEqual(requests.map(\.method), ["GET", "DELETE", "POST"])
-        expectEqual(requests[1].url.path, "/rest/cats/*")
+        #expect(requests.map(\.method) == ["GET", "DELETE", "POST"])
+        #expect(requests[1].url.path == "/rest/cats/*")
         let query = URLComponents(url: requests[1].url, resolvingAgainstBaseURL: false)?.queryItems
-        expect(query?.map(\.name) == ["q"] && query?.first?.value == "{}")
+        #expect(query?.map(\.name) == ["q"] && query?.first?.value == "{}")
     }
 
     @Test func aNewCollectionGetsTheInferredSchemaBeforeTheFirstBatch() async throws {
         let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(5))
         let summary = try await run(stub, replace: true, batch: 5)
-        expectEqual(summary.rows, 5)
+        #expect(summary.rows == 5)
         #expect(
             stub.requests.map(\.method) == ["GET", "PUT", "POST"], "a new collection has nothing to delete")
         let put = stub.requests[1]
-        expectEqual(put.url.path, "/rest/cats/_meta")
+        #expect(put.url.path == "/rest/cats/_meta")
         #expect(
             put.bodyText
                 == #"{"name":"cats","fields":[{"name":"name","type":"text","required":false,"unique":false},"#
@@ -98,8 +98,8 @@ import Testing
             body: #"{"name":"Conflict","message":"Collection 'cats' holds 2 documents","status":409}"#)
         let stub = StubServer(Self.notFound, conflict)
         let error = await #expect(throws: RestDBError.self) { try await run(stub) }
-        expectEqual(error?.status, 409)
-        expectEqual(stub.requests.map(\.method), ["GET", "PUT"])
+        #expect(error?.status == 409)
+        #expect(stub.requests.map(\.method) == ["GET", "PUT"])
     }
 
     @Test func aBatchRefusedMidwayReportsStoredRowsBatchAndLine() async throws {
@@ -111,31 +111,31 @@ import Testing
                 """#)
         let stub = StubServer(Self.notFound, Self.schemaSet, Self.stored(2), refusal, Self.stored(1))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
-        expectEqual(error?.report.storedRows, 2)
-        expectEqual(error?.report.batchNumber, 2)
-        expectEqual(error?.failedLine, 5)
+        #expect(error?.report.storedRows == 2)
+        #expect(error?.report.batchNumber == 2)
+        #expect(error?.failedLine == 5)
         let text = error?.description ?? ""
-        expect(text.contains("cats.json, batch 2 of 3 (lines 4-5), line 5: the server refused the batch"))
-        expect(text.contains("2 of 5 rows were stored (batch 1) and stay in cats."))
-        expect(text.contains("re-run with --replace"))
-        expectEqual(stub.requests.count, 4, "no batch may be sent after a refusal")
+        #expect(text.contains("cats.json, batch 2 of 3 (lines 4-5), line 5: the server refused the batch"))
+        #expect(text.contains("2 of 5 rows were stored (batch 1) and stay in cats."))
+        #expect(text.contains("re-run with --replace"))
+        #expect(stub.requests.count == 4, "no batch may be sent after a refusal")
     }
 
     @Test func aLostConnectionSaysTheBatchMayHaveBeenStored() async throws {
         let stub = StubServer(
             Self.notFound, Self.schemaSet, Self.stored(2), .failure(URLError(.networkConnectionLost)))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
-        expectEqual(error?.outcomeUnknown, true)
-        expectEqual(error?.description.contains("may or may not have stored this batch"), true)
-        expectEqual(error?.description.contains("At least 2 of 5 rows were stored"), true)
+        #expect(error?.outcomeUnknown == true)
+        #expect(error?.description.contains("may or may not have stored this batch") == true)
+        #expect(error?.description.contains("At least 2 of 5 rows were stored") == true)
     }
 
     @Test func aTooLargeBatchOnTheFirstRequestSuggestsASmallerBatch() async throws {
         let stub = StubServer(Self.notFound, Self.schemaSet, .answer(status: 413, body: "Payload Too Large"))
         let error = await #expect(throws: RemoteImportError.self) { try await run(stub) }
         let text = error?.description ?? ""
-        expect(text.contains("batch 1 of 3 (lines 2-3)") && text.contains("try a smaller --batch"))
-        expect(text.contains("Nothing was imported.") && !text.contains("--replace"))
+        #expect(text.contains("batch 1 of 3 (lines 2-3)") && text.contains("try a smaller --batch"))
+        #expect(text.contains("Nothing was imported.") && !text.contains("--replace"))
     }
 
     @Test func aRowThatDoesNotFitTheServersSchemaStopsBeforeAnyPost() async throws {
@@ -143,7 +143,7 @@ import Testing
             status: 200, body: #"{"name":"cats","fields":[{"name":"kg","type":"number"}]}"#)
         let stub = StubServer(schema)
         let error = await #expect(throws: ImportError.self) { try await run(stub) }
-        expect(error?.line == 2 && error?.field == "kg")
-        expectEqual(stub.requests.map(\.method), ["GET"])
+        #expect(error?.line == 2 && error?.field == "kg")
+        #expect(stub.requests.map(\.method) == ["GET"])
     }
 }

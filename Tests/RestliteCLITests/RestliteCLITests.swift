@@ -21,11 +21,11 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try binary.run(["generate", "a3cats", "--rows", "100", "--seed", "2019"], in: folder)
-        expectEqual(result.status, 0)
+        #expect(result.status == 0)
         let seed = try Data(contentsOf: packageRoot.appendingPathComponent("seed/a3cats.json"))
-        expectEqual(result.stdout, seed)
+        #expect(result.stdout == seed)
         let refused = try binary.run(["generate", "dogs"], in: folder)
-        expect(refused.status != 0 && refused.stderr.contains("only one is 'a3cats'"))
+        #expect(refused.status != 0 && refused.stderr.contains("only one is 'a3cats'"))
     }
 
     @Test func exportWithMediaDirCopiesTheMediaArchive() throws {
@@ -46,10 +46,10 @@ import Testing
                 "out-media",
             ],
             in: folder)
-        expectEqual(result.status, 0, "\(result.stderr)")
-        expect(result.stderr.contains("Copied 1 media file to out-media"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Copied 1 media file to out-media"))
         let copied = try MediaStore(directory: folder.appendingPathComponent("out-media").path)
-        try expectEqual(try copied.record(id)?.originalName, "cat.txt")
+        #expect(try copied.record(id)?.originalName == "cat.txt")
     }
 
     @Test func importThenExportWithKeptIdsGivesTheSameBytes() throws {
@@ -59,23 +59,23 @@ import Testing
         let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
         let imported = try binary.run(
             ["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder)
-        expectEqual(imported.status, 0, "\(imported.stderr)")
+        #expect(imported.status == 0, "\(imported.stderr)")
         let stdout = String(decoding: imported.stdout, as: UTF8.self)
-        expect(stdout.contains("birthDate: date, weightKg: float_number, rating: number"))
-        expect(stdout.contains("Imported 100 rows into a3cats"))
+        #expect(stdout.contains("birthDate: date, weightKg: float_number, rating: number"))
+        #expect(stdout.contains("Imported 100 rows into a3cats"))
 
         let first = try binary.run(
             ["export", "--collection", "a3cats", "--data-dir", "d", "-o", "out.json"], in: folder)
-        expectEqual(first.status, 0)
+        #expect(first.status == 0)
         let exported = try Data(contentsOf: folder.appendingPathComponent("out.json"))
         #expect(
             String(decoding: exported, as: UTF8.self).contains(#""birthDate":"2015-11-08T08:58:51.000Z""#))
         let again = try binary.run(
             ["import", "out.json", "--collection", "a3cats", "--replace", "--keep-ids", "--data-dir", "d"],
             in: folder)
-        expectEqual(again.status, 0, "\(again.stderr)")
+        #expect(again.status == 0, "\(again.stderr)")
         let second = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
-        expectEqual(second.stdout, exported)
+        #expect(second.stdout == exported)
     }
 
     /// Text that looks like a number or a boolean must stay text through CSV, so an export
@@ -95,19 +95,19 @@ import Testing
         try Data(rows.joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("rows.jsonl"))
         let imported = try binary.run(
             ["import", "rows.jsonl", "--collection", "c", "--data-dir", "a"], in: folder)
-        expectEqual(imported.status, 0, "\(imported.stderr)")
+        #expect(imported.status == 0, "\(imported.stderr)")
         let first = try binary.run(
             ["export", "--collection", "c", "--format", "csv", "--data-dir", "a", "-o", "a.csv"], in: folder)
-        expectEqual(first.status, 0, "\(first.stderr)")
+        #expect(first.status == 0, "\(first.stderr)")
         let again = try binary.run(
             ["import", "a.csv", "--collection", "c", "--keep-ids", "--data-dir", "b"], in: folder)
-        expectEqual(again.status, 0, "\(again.stderr)")
+        #expect(again.status == 0, "\(again.stderr)")
         let second = try binary.run(
             ["export", "--collection", "c", "--format", "csv", "--data-dir", "b"], in: folder)
         let exported = try Data(contentsOf: folder.appendingPathComponent("a.csv"))
-        expectEqual(second.stdout, exported)
+        #expect(second.stdout == exported)
         let text = String(decoding: exported, as: UTF8.self)
-        expect(text.contains(#","123",2.50,false,"#) && text.contains(#","true",-3,,"#), "\(text)")
+        #expect(text.contains(#","123",2.50,false,"#) && text.contains(#","true",-3,,"#), "\(text)")
     }
 
     @Test func indexAddDeclaresBothIndexesAndRefusesUnknownCollections() throws {
@@ -117,20 +117,20 @@ import Testing
         let seed = packageRoot.appendingPathComponent("seed/a3cats.json").path
         let imported = try binary.run(
             ["import", seed, "--collection", "a3cats", "--data-dir", "d"], in: folder)
-        expectEqual(imported.status, 0, "\(imported.stderr)")
+        #expect(imported.status == 0, "\(imported.stderr)")
         let added = try binary.run(
             ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
-        expectEqual(added.status, 0, "\(added.stderr)")
-        expect(String(decoding: added.stdout, as: UTF8.self).contains("Indexed a3cats.rating"))
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(String(decoding: added.stdout, as: UTF8.self).contains("Indexed a3cats.rating"))
         // The last connection checkpoints the WAL on close, so the schema is in the main file.
         let database = try Data(contentsOf: folder.appendingPathComponent("d/restlite.sqlite"))
         let text = String(decoding: database, as: UTF8.self)
-        expect(text.contains("_rating_v_") && text.contains("_rating_s_"))
+        #expect(text.contains("_rating_v_") && text.contains("_rating_s_"))
         let refused = try binary.run(
             ["index", "add", "--collection", "dogs", "--field", "x", "--data-dir", "d"], in: folder)
-        expect(refused.status != 0 && refused.stderr.contains("dogs"))
+        #expect(refused.status != 0 && refused.stderr.contains("dogs"))
         let listed = try binary.run(["index", "list", "--data-dir", "d"], in: folder)
-        expectEqual(listed.status, 0, "\(listed.stderr)")
+        #expect(listed.status == 0, "\(listed.stderr)")
         #expect(
             String(decoding: listed.stdout, as: UTF8.self)
                 == "a3cats.rating           filter, sort  declared\n")
@@ -142,10 +142,10 @@ import Testing
                     "Removed the index on a3cats.rating")
         )
         let none = try binary.run(["index", "list", "--collection", "a3cats", "--data-dir", "d"], in: folder)
-        expectEqual(String(decoding: none.stdout, as: UTF8.self), "No indexes on a3cats.\n")
+        #expect(String(decoding: none.stdout, as: UTF8.self) == "No indexes on a3cats.\n")
         let again = try binary.run(
             ["index", "remove", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder)
-        expect(again.status == 1 && again.stderr.contains("a3cats.rating has no index"), "\(again.stderr)")
+        #expect(again.status == 1 && again.stderr.contains("a3cats.rating has no index"), "\(again.stderr)")
     }
 
     @Test func aBadFileFailsNamingTheLineAndImportsNothing() throws {
@@ -155,10 +155,10 @@ import Testing
         try Data("name,rating\nTom,3\nAnn,lots\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
         let result = try binary.run(
             ["import", "bad.csv", "--collection", "cats", "--data-dir", "d"], in: folder)
-        expect(result.status != 0)
-        expect(result.stderr.contains("column \"rating\" mixes numbers (line 2) and text (line 3)"))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("column \"rating\" mixes numbers (line 2) and text (line 3)"))
         let reset = try binary.run(["reset", "--data-dir", "d"], in: folder)
-        expect(reset.status != 0 && reset.stderr.contains("--yes"))
+        #expect(reset.status != 0 && reset.stderr.contains("--yes"))
     }
 }
 
@@ -169,15 +169,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory
         let base = ["import", "cats.json", "--collection", "cats", "--url", "http://127.0.0.1:9"]
         let keepIds = try binary.run(base + ["--apikey", "k", "--keep-ids"], in: folder)
-        expect(keepIds.status != 0 && keepIds.stderr.contains("--keep-ids cannot be used with --url"))
+        #expect(keepIds.status != 0 && keepIds.stderr.contains("--keep-ids cannot be used with --url"))
         let dataDir = try binary.run(base + ["--apikey", "k", "--data-dir", "d"], in: folder)
-        expect(dataDir.status != 0 && dataDir.stderr.contains("--data-dir and --url exclude each other"))
+        #expect(dataDir.status != 0 && dataDir.stderr.contains("--data-dir and --url exclude each other"))
         let noKey = try binary.run(base, in: folder)
-        expect(noKey.status != 0 && noKey.stderr.contains("--url needs --apikey"))
+        #expect(noKey.status != 0 && noKey.stderr.contains("--url needs --apikey"))
         let badURL = try binary.run(
             ["import", "cats.json", "--collection", "cats", "--url", "localhost", "--apikey", "k"], in: folder
         )
-        expect(badURL.status != 0 && badURL.stderr.contains("needs an http or https URL"))
+        #expect(badURL.status != 0 && badURL.stderr.contains("needs an http or https URL"))
         #if !canImport(Darwin)
             let https = try binary.run(
                 [
@@ -185,7 +185,7 @@ import Testing
                     "k",
                 ],
                 in: folder)
-            expect(https.status != 0 && https.stderr.contains("https needs macOS"))
+            #expect(https.status != 0 && https.stderr.contains("https needs macOS"))
         #endif
     }
 }

@@ -28,7 +28,7 @@ import Testing
 
     private func exported(_ binary: RestliteBinary, _ folder: URL, dataDir: String = "d") throws -> String {
         let result = try binary.run(["export", "--collection", "a3cats", "--data-dir", dataDir], in: folder)
-        expectEqual(result.status, 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)")
         return String(decoding: result.stdout, as: UTF8.self)
     }
 
@@ -44,14 +44,14 @@ import Testing
         try write(Self.broken, to: "broken.json", in: folder)
         try write(Self.threeCats, to: "three.json", in: folder)
         let first = try binary.run(["reset", "--yes", "--data-dir", "d"], in: folder)
-        expectEqual(first.status, 0, "\(first.stderr)")
+        #expect(first.status == 0, "\(first.stderr)")
         let before = try exported(binary, folder)
-        try expectEqual(try rowCount(before), 100)
+        #expect(try rowCount(before) == 100)
 
         let reset = try binary.run(
             ["reset", "--yes", "--seed-file", "broken.json", "--data-dir", "d"], in: folder)
-        expect(reset.status != 0)
-        expect(reset.stderr.contains("broken.json, line 2"), "\(reset.stderr)")
+        #expect(reset.status != 0)
+        #expect(reset.stderr.contains("broken.json, line 2"), "\(reset.stderr)")
         #expect(
             try exported(binary, folder) == before, "reset must not drop a3cats before the import succeeds")
 
@@ -59,16 +59,16 @@ import Testing
             ["serve", "--reset", "--yes", "--seed", "broken.json", "--port", "0", "--data-dir", "d"],
             in: folder,
             timeout: .seconds(60))
-        expect(serve.status != 0)
-        try expectEqual(try exported(binary, folder), before, "serve --reset must not drop a3cats either")
+        #expect(serve.status != 0)
+        #expect(try exported(binary, folder) == before, "serve --reset must not drop a3cats either")
 
         let good = try binary.run(["reset", "--yes", "--seed", "three.json", "--data-dir", "d"], in: folder)
-        expectEqual(good.status, 0, "\(good.stderr)")
+        #expect(good.status == 0, "\(good.stderr)")
         #expect(
             String(decoding: good.stdout, as: UTF8.self).contains("Reset a3cats: 3 rows from three.json."))
         let after = try exported(binary, folder)
-        try expectEqual(try rowCount(after), 3)
-        expect(after.contains(#""birthDate":"2004-03-19T15:12:47.000Z""#), "the schema is inferred anew")
+        #expect(try rowCount(after) == 3)
+        #expect(after.contains(#""birthDate":"2004-03-19T15:12:47.000Z""#), "the schema is inferred anew")
     }
 
     @Test func resetAndServeResetBothLoadSeedA3catsJsonFromTheWorkingDirectory() throws {
@@ -76,13 +76,13 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let builtIn = try binary.run(["reset", "--yes", "--data-dir", "d"], in: folder)
-        expect(String(decoding: builtIn.stdout, as: UTF8.self).contains("100 rows from the built-in seed"))
+        #expect(String(decoding: builtIn.stdout, as: UTF8.self).contains("100 rows from the built-in seed"))
 
         try write(Self.threeCats, to: "seed/a3cats.json", in: folder)
         let reset = try binary.run(["reset", "--yes", "--data-dir", "d"], in: folder)
-        expectEqual(reset.status, 0, "\(reset.stderr)")
-        expect(String(decoding: reset.stdout, as: UTF8.self).contains("3 rows from seed/a3cats.json"))
-        try expectEqual(try rowCount(try exported(binary, folder)), 3)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(String(decoding: reset.stdout, as: UTF8.self).contains("3 rows from seed/a3cats.json"))
+        #expect(try rowCount(try exported(binary, folder)) == 3)
 
         try write(
             Self.threeCats.replacingOccurrences(of: "Cat\"", with: "Dot\""), to: "seed/a3cats.json",
@@ -90,9 +90,9 @@ import Testing
         let server = try ServerProcess(
             binary: binary, arguments: ["--reset", "--yes", "--port", "0", "--data-dir", "d", "--quiet"],
             in: folder)
-        expect(server.banner.contains("reset: imported 3 documents into a3cats from seed/a3cats.json"))
+        #expect(server.banner.contains("reset: imported 3 documents into a3cats from seed/a3cats.json"))
         _ = server.terminate()
-        try expect(try exported(binary, folder).contains(#""catName":"Dot""#))
+        #expect(try exported(binary, folder).contains(#""catName":"Dot""#))
     }
 
     @Test func failedAndReadOnlyCommandsLeaveANewFolderNewSoServeStillSeedsIt() throws {
@@ -112,22 +112,22 @@ import Testing
         ]
         for arguments in runs {
             let result = try binary.run(arguments, in: folder)
-            expect(result.status != 0, "\(arguments)")
+            #expect(result.status != 0, "\(arguments)")
             #expect(
                 !FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path),
                 "\(arguments)")
             let left = try FileManager.default.contentsOfDirectory(
                 atPath: folder.appendingPathComponent("empty").path)
-            expect(left.isEmpty, "\(arguments) left \(left)")
+            #expect(left.isEmpty, "\(arguments) left \(left)")
         }
         let export = try binary.run(["export", "--collection", "a3cats", "--data-dir", "new"], in: folder)
-        expect(export.stderr.contains("holds no restlite database yet"), "\(export.stderr)")
+        #expect(export.stderr.contains("holds no restlite database yet"), "\(export.stderr)")
 
         for dataDir in ["new", "empty"] {
             let server = try ServerProcess(
                 binary: binary, arguments: ["--port", "0", "--data-dir", dataDir, "--quiet"], in: folder)
-            expect(server.banner.contains("new data folder: imported 100 documents"), "\(dataDir)")
-            expect(server.banner.contains("collections: a3cats (100)"), "\(dataDir)")
+            #expect(server.banner.contains("new data folder: imported 100 documents"), "\(dataDir)")
+            #expect(server.banner.contains("collections: a3cats (100)"), "\(dataDir)")
             _ = server.terminate()  // its exit status is ServeCLITests' business
         }
     }

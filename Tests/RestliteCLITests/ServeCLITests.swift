@@ -39,41 +39,40 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ServerProcess(
             binary: binary, arguments: ["--port", "0", "--data-dir", "d"], in: folder)
-        expect(server.banner.contains("collections: a3cats (100)"))
+        #expect(server.banner.contains("collections: a3cats (100)"))
         #expect(
             server.banner.contains(
                 "try: curl -H 'x-apikey: \(server.key)' http://127.0.0.1:\(server.port)/rest/a3cats"))
-        expectEqual(server.key.count, 24)
+        #expect(server.key.count == 24)
 
         let cats = try get("/rest/a3cats", port: server.port, key: server.key)
-        expectEqual(cats.status, 200)
+        #expect(cats.status == 200)
         let documents = try #require(
             try JSONSerialization.jsonObject(with: Data(cats.body)) as? [[String: Any]])
-        expectEqual(documents.count, 100)
-        expect(documents.allSatisfy { ($0["birthDate"] as? String)?.hasSuffix(".000Z") == true })
-        try expectEqual(
-            try get("/rest/a3cats", port: server.port, key: "wrongwrongwrongwrongwron").status, 403)
+        #expect(documents.count == 100)
+        #expect(documents.allSatisfy { ($0["birthDate"] as? String)?.hasSuffix(".000Z") == true })
+        #expect(try get("/rest/a3cats", port: server.port, key: "wrongwrongwrongwrongwron").status == 403)
         for path in ["//rest/a3cats", "/rest//a3cats", "http://127.0.0.1//rest/_meta"] {
-            try expectEqual(try get(path, port: server.port, key: "").status, 401, "\(path)")
+            #expect(try get(path, port: server.port, key: "").status == 401, "\(path)")
         }
 
         let second = try binary.run(
             ["serve", "--port", "0", "--data-dir", "d"], in: folder, timeout: .seconds(60))
-        expect(second.status != 0)
-        expect(second.stderr.contains("another restlite server is already using the data folder"))
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("another restlite server is already using the data folder"))
         let busyPort = try binary.run(
             ["serve", "--port", "\(server.port)", "--data-dir", "other"], in: folder, timeout: .seconds(60))
-        expect(busyPort.status != 0)
-        expect(busyPort.stderr.contains("Address already in use (errno "))
-        expect(!busyPort.stderr.contains("Fatal error"))
+        #expect(busyPort.status != 0)
+        #expect(busyPort.stderr.contains("Address already in use (errno "))
+        #expect(!busyPort.stderr.contains("Fatal error"))
         let badPort = try binary.run(["serve", "--port", "abc", "--data-dir", "d"], in: folder)
-        expect(badPort.status != 0)
-        expect(badPort.stderr.contains("port 'abc' is not a number"))
-        expect(badPort.stderr.contains("Usage: restlite serve "))
+        #expect(badPort.status != 0)
+        #expect(badPort.stderr.contains("port 'abc' is not a number"))
+        #expect(badPort.stderr.contains("Usage: restlite serve "))
         let unconfirmedReset = try binary.run(["serve", "--reset", "--data-dir", "d"], in: folder)
-        expect(unconfirmedReset.status != 0 && unconfirmedReset.stderr.contains("add --yes"))
+        #expect(unconfirmedReset.status != 0 && unconfirmedReset.stderr.contains("add --yes"))
 
-        expectEqual(server.terminate(timeout: .seconds(20)), 0)
+        #expect(server.terminate(timeout: .seconds(20)) == 0)
     }
 
     /// A script may send SIGTERM the moment the banner appears: the server must already stop
@@ -85,7 +84,7 @@ import Testing
         for round in 0..<3 {
             let server = try ServerProcess(
                 binary: binary, arguments: ["--port", "0", "--data-dir", "d", "--quiet"], in: folder)
-            expectEqual(server.terminate(), 0, "round \(round): \(server.standardError)")
+            #expect(server.terminate() == 0, "round \(round): \(server.standardError)")
         }
     }
 
@@ -97,31 +96,31 @@ import Testing
             binary: binary,
             arguments: ["--port", "0", "--data-dir", "d", "--quiet", "--apikey", Self.courseKey],
             in: folder)
-        expectEqual(server.key, Self.courseKey)
-        try expectEqual(try get("/rest/a3cats?max=1", port: server.port, key: Self.courseKey).status, 200)
+        #expect(server.key == Self.courseKey)
+        #expect(try get("/rest/a3cats?max=1", port: server.port, key: Self.courseKey).status == 200)
 
         let added = try binary.run(["keys", "add", "--data-dir", "d", "--note", "test"], in: folder)
-        expectEqual(added.status, 0, "\(added.stderr)")
+        #expect(added.status == 0, "\(added.stderr)")
         let addedLines = String(decoding: added.stdout, as: UTF8.self).split(separator: "\n")
         let newKey = String(try #require(addedLines.last))
-        expect(newKey.count == 24 && !newKey.contains(" "))
-        try expectEqual(try waitForStatus(200, key: newKey, port: server.port), 200)
+        #expect(newKey.count == 24 && !newKey.contains(" "))
+        #expect(try waitForStatus(200, key: newKey, port: server.port) == 200)
 
         let list = try binary.run(["keys", "list", "--data-dir", "d"], in: folder)
-        expect(String(decoding: list.stdout, as: UTF8.self).contains("\(newKey)  full"))
+        #expect(String(decoding: list.stdout, as: UTF8.self).contains("\(newKey)  full"))
         let scoped = try binary.run(
             ["keys", "add", "--data-dir", "d", "--methods", "GET", "--path", "/a3cats/**"], in: folder)
         let scopedKey = String(decoding: scoped.stdout, as: UTF8.self).split(separator: "\n").last.map(
             String.init)
-        try expectEqual(try waitForStatus(200, key: try #require(scopedKey), port: server.port), 200)
+        #expect(try waitForStatus(200, key: try #require(scopedKey), port: server.port) == 200)
         let listed = try binary.run(["keys", "list", "--data-dir", "d"], in: folder)
         let lines = String(decoding: listed.stdout, as: UTF8.self)
-        expect(lines.contains("\(scopedKey ?? "?")  scoped  methods GET  path /a3cats/**  origins any"))
+        #expect(lines.contains("\(scopedKey ?? "?")  scoped  methods GET  path /a3cats/**  origins any"))
 
         let removed = try binary.run(["keys", "remove", newKey, "--data-dir", "d"], in: folder)
-        expectEqual(removed.status, 0)
-        try expectEqual(try waitForStatus(403, key: newKey, port: server.port), 403)
-        expectEqual(server.terminate(), 0)
+        #expect(removed.status == 0)
+        #expect(try waitForStatus(403, key: newKey, port: server.port) == 403)
+        #expect(server.terminate() == 0)
     }
 
     /// `index` and `export` work beside a running server, whether it keeps its database to
@@ -141,7 +140,7 @@ import Testing
         let index = try binary.run(
             ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
             timeout: .seconds(30))
-        expectEqual(index.status, 0, "\(index.stderr)")
+        #expect(index.status == 0, "\(index.stderr)")
         #expect(
             String(decoding: index.stdout, as: UTF8.self).contains(
                 "Indexed a3cats.rating (through the server"))
@@ -156,50 +155,48 @@ import Testing
             String(decoding: removed.stdout, as: UTF8.self).contains("(through the server"),
             "\(removed.stderr)")
         let none = try binary.run(["index", "list", "--data-dir", "d"], in: folder, timeout: .seconds(30))
-        expectEqual(String(decoding: none.stdout, as: UTF8.self), "No indexes in d.\n")
+        #expect(String(decoding: none.stdout, as: UTF8.self) == "No indexes in d.\n")
         let readded = try binary.run(
             ["index", "add", "--collection", "a3cats", "--field", "rating", "--data-dir", "d"], in: folder,
             timeout: .seconds(30))
-        expectEqual(readded.status, 0, "\(readded.stderr)")
+        #expect(readded.status == 0, "\(readded.stderr)")
         let export = try binary.run(
             ["export", "--collection", "a3cats", "--data-dir", "d"], in: folder, timeout: .seconds(30))
-        expectEqual(export.status, 0, "\(export.stderr)")
+        #expect(export.status == 0, "\(export.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(export.stdout)) as? [[String: Any]]
-        expectEqual(rows?.count, 100)
+        #expect(rows?.count == 100)
         let csv = try binary.run(
             [
                 "export", "--collection", "a3cats", "--format", "csv", "--metafields", "-o", "cats.csv",
                 "--data-dir", "d",
             ],
             in: folder, timeout: .seconds(30))
-        expectEqual(csv.status, 0, "\(csv.stderr)")
+        #expect(csv.status == 0, "\(csv.stderr)")
         // A failed export (no such collection) writes nothing: no new file, an old one untouched.
         try Data("old".utf8).write(to: folder.appendingPathComponent("old.json"))
         for name in ["new.json", "old.json"] {
             let failed = try binary.run(
                 ["export", "--collection", "dogs", "-o", name, "--data-dir", "d"], in: folder,
                 timeout: .seconds(30))
-            expectEqual(failed.status, 1)
-            expect(failed.stderr.contains("dogs"), "\(failed.stderr)")
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("dogs"), "\(failed.stderr)")
         }
-        expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.json").path))
-        try expectEqual(
-            try String(contentsOf: folder.appendingPathComponent("old.json"), encoding: .utf8), "old")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.json").path))
+        #expect(try String(contentsOf: folder.appendingPathComponent("old.json"), encoding: .utf8) == "old")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".part") }
                 .isEmpty)
-        try expectEqual(
-            try get("/rest/a3cats?q={\"rating\":5}", port: server.port, key: server.key).status, 200)
-        expectEqual(server.terminate(), 0)
+        #expect(try get("/rest/a3cats?q={\"rating\":5}", port: server.port, key: server.key).status == 200)
+        #expect(server.terminate() == 0)
 
         // The server is gone: the local export writes the same bytes.
         let local = try binary.run(["export", "--collection", "a3cats", "--data-dir", "d"], in: folder)
-        expectEqual(local.status, 0, "\(local.stderr)")
-        expectEqual(local.stdout, export.stdout)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdout == export.stdout)
         let localCSV = try binary.run(
             ["export", "--collection", "a3cats", "--format", "csv", "--metafields", "--data-dir", "d"],
             in: folder)
-        try expectEqual(localCSV.stdout, (try Data(contentsOf: folder.appendingPathComponent("cats.csv"))))
+        #expect(localCSV.stdout == (try Data(contentsOf: folder.appendingPathComponent("cats.csv"))))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
             let indexes = try RestliteBinary(url: URL(fileURLWithPath: "/usr/bin/sqlite3")).run(
                 [

@@ -29,7 +29,7 @@ import Testing
                 entry.setting.record(commandLineValue: value, in: &overrides),
                 "option \(name) has another type")
         }
-        expectEqual(names, ServeSettings.entries.filter { $0.setting.flag != nil }.map(\.name))
+        #expect(names == ServeSettings.entries.filter { $0.setting.flag != nil }.map(\.name))
     }
 
     /// `--help` names every flag of the table with its variable, and no flag that is not there.
@@ -37,8 +37,8 @@ import Testing
         let help = ServeCommand.helpMessage(columns: 10_000)
         for setting in ServeSettings.entries.map(\.setting) {
             if let flag = setting.flag {
-                expect(help.contains("--\(flag)"), "--\(flag)")
-                expect(help.contains(setting.commandLineHelp), "--\(flag)'s help")
+                #expect(help.contains("--\(flag)"), "--\(flag)")
+                #expect(help.contains(setting.commandLineHelp), "--\(flag)'s help")
             }
             if let variable = setting.variable { #expect(help.contains(variable), "\(variable)") }
         }
@@ -67,9 +67,9 @@ import Testing
                 expected = Optional(text) as Any
             }
             var overrides = ServeOverrides()
-            expect(setting.record(commandLineValue: expected, in: &overrides))
-            try expectEqual(try ServeCommand.parse(arguments).overrides(), overrides, "--\(flag)")
-            expect(overrides != ServeOverrides(), "--\(flag)")
+            #expect(setting.record(commandLineValue: expected, in: &overrides))
+            #expect(try ServeCommand.parse(arguments).overrides() == overrides, "--\(flag)")
+            #expect(overrides != ServeOverrides(), "--\(flag)")
         }
     }
 
@@ -90,9 +90,9 @@ import Testing
         ])
         let configuration = try ServeConfiguration.resolve(
             command.overrides(), environment: ["RESTLITE_PORT": "9"])
-        expect(configuration.port == 0 && !configuration.console && configuration.dataDirectory == "d")
-        expectEqual(configuration.allowedHosts, ["a.example", "b.example"])
-        expect(configuration.maxQueuedBytes == 1 << 20 && configuration.faultsFile == "f.json")
+        #expect(configuration.port == 0 && !configuration.console && configuration.dataDirectory == "d")
+        #expect(configuration.allowedHosts == ["a.example", "b.example"])
+        #expect(configuration.maxQueuedBytes == 1 << 20 && configuration.faultsFile == "f.json")
     }
 
     /// `restlite serve --help-markdown` prints docs/CLI.md's table, which a test in
@@ -104,7 +104,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try RestliteBinary().run(
             ["serve", "--help-markdown"], in: folder, timeout: .seconds(60))
-        expectEqual(result.status, 0, "\(result.stderr)")
-        expectEqual(String(decoding: result.stdout, as: UTF8.self), ServeSettings.markdownTable)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == ServeSettings.markdownTable)
     }
 }

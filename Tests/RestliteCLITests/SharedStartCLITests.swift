@@ -75,14 +75,13 @@ import Testing
             let url = try TemporaryPostgres.databaseURL()
             let servers = try Self.startAtOnce(2, binary, url, in: root)
             let (collections, cats) = try Self.stored(url)
-            expect(collections == ["a3cats"] && cats == 100, "round \(round): \(collections), \(cats) cats")
+            #expect(collections == ["a3cats"] && cats == 100, "round \(round): \(collections), \(cats) cats")
             let seeded = servers.filter { $0.banner.contains("imported 100 documents") }
-            expectEqual(seeded.count, 1, "round \(round): \(servers.map(\.banner))")
+            #expect(seeded.count == 1, "round \(round): \(servers.map(\.banner))")
             // One full-access key, made by the first start; both answer with it.
-            expectEqual(servers[0].key, servers[1].key)
+            #expect(servers[0].key == servers[1].key)
             for server in servers {
-                try expectEqual(
-                    try Self.status("/rest/a3cats?max=1", port: server.port, key: server.key), 200)
+                #expect(try Self.status("/rest/a3cats?max=1", port: server.port, key: server.key) == 200)
             }
             for server in servers { #expect(server.terminate() == 0, "\(server.standardError)") }
         }
@@ -110,12 +109,12 @@ import Testing
         while try TemporaryPostgres.advisoryLockWaiters(url) == 0 && ContinuousClock.now < deadline {
             usleep(20_000)
         }
-        try expectEqual(try TemporaryPostgres.advisoryLockWaiters(url), 1)
-        expectEqual(exit.status, nil)
+        #expect(try TemporaryPostgres.advisoryLockWaiters(url) == 1)
+        #expect(exit.status == nil)
         held.release()
-        expectEqual(finished.wait(timeout: .now() + .seconds(60)), .success)
-        expectEqual(exit.status, 0)
-        try expectEqual(try Self.stored(url).collections, ["dogs"])
+        #expect(finished.wait(timeout: .now() + .seconds(60)) == .success)
+        #expect(exit.status == 0)
+        #expect(try Self.stored(url).collections == ["dogs"])
     }
 }
 

@@ -30,8 +30,8 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try RestliteBinary().run(["--version"], in: folder)
-        expectEqual(run.status, 0)
-        expectEqual(String(decoding: run.stdout, as: UTF8.self), "0.5.0\n")
+        #expect(run.status == 0)
+        #expect(String(decoding: run.stdout, as: UTF8.self) == "0.5.0\n")
     }
 
     @Test func aDataFolderThatIsAFileOrUnderAFileIsNamedWithTheFix() throws {
@@ -39,23 +39,23 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("afile").path
-        expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
 
         let serve = try binary.run(["serve", "--port", "0", "--quiet", "--data-dir", "afile"], in: folder)
-        expectEqual(serve.status, 1)
-        expect(serve.stderr.contains("the data folder \(file) is a file, not a folder"), "\(serve.stderr)")
-        expect(serve.stderr.contains("--data-dir"))
+        #expect(serve.status == 1)
+        #expect(serve.stderr.contains("the data folder \(file) is a file, not a folder"), "\(serve.stderr)")
+        #expect(serve.stderr.contains("--data-dir"))
         expectNoDump(serve.stderr)
 
         let importing = try binary.run(
             ["import", "cats.json", "--collection", "c", "--data-dir", "afile/sub"], in: folder)
-        expectEqual(importing.status, 1)
-        expect(importing.stderr.contains("\(file) is a file, not a folder"), "\(importing.stderr)")
+        #expect(importing.status == 1)
+        #expect(importing.stderr.contains("\(file) is a file, not a folder"), "\(importing.stderr)")
         expectNoDump(importing.stderr)
 
         let add = try binary.run(["keys", "add", "--data-dir", "afile/sub"], in: folder)
-        expectEqual(add.status, 1)
-        expect(add.stderr.contains("\(file)/sub"), "\(add.stderr)")
+        #expect(add.status == 1)
+        #expect(add.stderr.contains("\(file)/sub"), "\(add.stderr)")
         expectNoDump(add.stderr)
     }
 
@@ -68,15 +68,15 @@ import Testing
         )
 
         let list = try binary.run(["keys", "list", "--data-dir", "afile/d"], in: folder)
-        expectEqual(list.status, 1)
-        expect(list.stderr.contains("cannot read the key file"), "\(list.stderr)")
-        expect(!list.stderr.contains("No keys"))
+        #expect(list.status == 1)
+        #expect(list.stderr.contains("cannot read the key file"), "\(list.stderr)")
+        #expect(!list.stderr.contains("No keys"))
 
         let export = try binary.run(
             ["export", "--collection", "a3cats", "--data-dir", "afile/d"], in: folder)
-        expectEqual(export.status, 1)
-        expect(export.stderr.contains("cannot read the data folder afile/d"), "\(export.stderr)")
-        expect(!export.stderr.contains("holds no restlite database"))
+        #expect(export.status == 1)
+        #expect(export.stderr.contains("cannot read the data folder afile/d"), "\(export.stderr)")
+        #expect(!export.stderr.contains("holds no restlite database"))
     }
 
     @Test func aCorruptKeyFileOrDatabaseIsNamedWithTheFix() throws {
@@ -87,7 +87,7 @@ import Testing
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: data.appendingPathComponent("keys.json"))
         let list = try binary.run(["keys", "list", "--data-dir", "d"], in: folder)
-        expectEqual(list.status, 1)
+        #expect(list.status == 1)
         #expect(
             list.stderr.contains("the key file \(data.path)/keys.json is not a valid key list"),
             "\(list.stderr)")
@@ -102,7 +102,7 @@ import Testing
         ] {
             try Data("{\"keys\":[]}".utf8).write(to: data.appendingPathComponent("keys.json"))
             let run = try binary.run(arguments, in: folder)
-            expectEqual(run.status, 1)
+            #expect(run.status == 1)
             #expect(
                 run.stderr.contains("\(database) is not a restlite database"), "\(arguments): \(run.stderr)")
             expectNoDump(run.stderr)
@@ -117,9 +117,9 @@ import Testing
         try Data("_id,name\n\(id),Tom\n\(id),Kit\n".utf8).write(to: folder.appendingPathComponent("cats.csv"))
         let run = try binary.run(
             ["import", "cats.csv", "--collection", "cats", "--keep-ids", "--data-dir", "d"], in: folder)
-        expectEqual(run.status, 1)
-        expect(run.stderr.contains("cats.csv, line 3"), "\(run.stderr)")
-        expect(run.stderr.contains("the _id \(id) is taken"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cats.csv, line 3"), "\(run.stderr)")
+        #expect(run.stderr.contains("the _id \(id) is taken"), "\(run.stderr)")
         expectNoDump(run.stderr)
     }
 
@@ -127,9 +127,9 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try RestliteBinary().run(["generate", "a3cats", "--rows", "-5"], in: folder)
-        expect(run.status != 0)
-        expect(run.stderr.contains("--rows must be a positive whole number"), "\(run.stderr)")
-        expect(!run.stderr.contains("Missing value"))
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--rows must be a positive whole number"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Missing value"))
     }
 
     @Test func anOriginWithoutSchemeIsRefusedWithTheSpelledOutOrigin() throws {
@@ -140,9 +140,9 @@ import Testing
             at: folder.appendingPathComponent("d"), withIntermediateDirectories: true)
         let run = try binary.run(
             ["keys", "add", "--origin", "localhost:3000", "--data-dir", "d"], in: folder)
-        expectEqual(run.status, 1)
-        expect(run.stderr.contains("http://localhost:3000"), "\(run.stderr)")
-        expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d/keys.json").path))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("http://localhost:3000"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d/keys.json").path))
         for good in ["http://localhost:3000", "https://example.com/", "*"] {
             #expect(
                 try binary.run(["keys", "add", "--origin", good, "--data-dir", "d"], in: folder).status == 0)
@@ -162,14 +162,14 @@ import Testing
             ["keys", "list"], ["keys", "add"], ["keys", "remove", "aaaaaaaaaaaaaaaaaaaaaaaa"],
         ] {
             let run = try binary.run(arguments + ["--data-dir", "dtaa"], in: folder)
-            expectEqual(run.status, 1, "\(arguments)")
-            expect(run.stderr.contains("there is no data folder \(typo) (no such folder)"), "\(run.stderr)")
-            expect(!run.stderr.contains("No keys"))
-            expect(!FileManager.default.fileExists(atPath: typo), "\(arguments) made the folder")
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr.contains("there is no data folder \(typo) (no such folder)"), "\(run.stderr)")
+            #expect(!run.stderr.contains("No keys"))
+            #expect(!FileManager.default.fileExists(atPath: typo), "\(arguments) made the folder")
         }
         let created = try binary.run(["keys", "add", "--create", "--data-dir", "dtaa"], in: folder)
-        expectEqual(created.status, 0, "\(created.stderr)")
-        expect(FileManager.default.fileExists(atPath: typo + "/keys.json"))
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: typo + "/keys.json"))
     }
 
     /// A folder that is there but may not be written: run as `nobody` through `setpriv` when
@@ -199,11 +199,11 @@ import Testing
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path) }
         let run = try runner.run(
             prefix + ["serve", "--port", "0", "--quiet", "--data-dir", data.path], in: folder)
-        expectEqual(run.status, 1)
-        expect(run.stderr.contains("\(data.path) is not writable by "), "\(run.stderr)")
-        expect(run.stderr.contains(user), "\(run.stderr)")
-        expect(run.stderr.contains("it belongs to"), "\(run.stderr)")
-        expect(!run.stderr.contains("No such file or directory"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(data.path) is not writable by "), "\(run.stderr)")
+        #expect(run.stderr.contains(user), "\(run.stderr)")
+        #expect(run.stderr.contains("it belongs to"), "\(run.stderr)")
+        #expect(!run.stderr.contains("No such file or directory"), "\(run.stderr)")
     }
 
     @Test func indexHelpSaysItGoesThroughARunningServer() throws {
@@ -211,8 +211,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let help = try RestliteBinary().run(["index", "add", "--help"], in: folder)
         let text = String(decoding: help.stdout, as: UTF8.self) + help.stderr
-        expect(!text.contains("Works while a server is"))
-        expect(text.contains("POST /_restlite/indexes"))
+        #expect(!text.contains("Works while a server is"))
+        #expect(text.contains("POST /_restlite/indexes"))
     }
 
     @Test func besideARunningServerImportAndResetSayWhatToDoAndATakenPortLeavesNoData() throws {
@@ -225,26 +225,26 @@ import Testing
 
         let importing = try binary.run(
             ["import", "cats.json", "--collection", "cats", "--data-dir", "d"], in: folder)
-        expectEqual(importing.status, 1)
+        #expect(importing.status == 1)
         #expect(
             importing.stderr.contains("--url") && importing.stderr.contains("--apikey"), "\(importing.stderr)"
         )
-        expect(!importing.stderr.contains("another folder"))
+        #expect(!importing.stderr.contains("another folder"))
 
         let reset = try binary.run(["reset", "--yes", "--data-dir", "d"], in: folder)
-        expectEqual(reset.status, 1)
-        expect(reset.stderr.contains("stop it"), "\(reset.stderr)")
-        expect(!reset.stderr.contains("another folder"))
+        #expect(reset.status == 1)
+        #expect(reset.stderr.contains("stop it"), "\(reset.stderr)")
+        #expect(!reset.stderr.contains("another folder"))
 
         // Same port, new folder: refused before anything is written there.
         let second = try binary.run(
             ["serve", "--port", "\(server.port)", "--quiet", "--data-dir", "fresh"], in: folder)
-        expect(second.status != 0)
-        expect(second.stderr.contains("port \(server.port)"), "\(second.stderr)")
-        expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fresh").path))
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("port \(server.port)"), "\(second.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fresh").path))
 
         // Quiet means quiet, through the signal too.
-        expectEqual(server.terminate(), 0)
-        expect(server.standardError.isEmpty, "\(server.standardError)")
+        #expect(server.terminate() == 0)
+        #expect(server.standardError.isEmpty, "\(server.standardError)")
     }
 }

@@ -39,14 +39,14 @@ import Testing
         flags.journalSize = "5"
         flags.faultSeed = "9"
         let set = try ServeConfiguration.resolve(flags, environment: ["RESTLITE_JOURNAL_SIZE": "7"])
-        expect(!set.admin && set.journalSize == 5 && set.faultSeed == 9)
+        #expect(!set.admin && set.journalSize == 5 && set.faultSeed == 9)
         let env = try ServeConfiguration.resolve(
             ServeOverrides(),
             environment: [
                 "RESTLITE_NO_ADMIN": "0", "RESTLITE_JOURNAL_SIZE": "0", "RESTLITE_FAULTS": "f.json",
                 "RESTLITE_FAULT_SEED": "3",
             ])
-        expect(env.admin && env.journalSize == 0 && env.faultsFile == "f.json" && env.faultSeed == 3)
+        #expect(env.admin && env.journalSize == 0 && env.faultsFile == "f.json" && env.faultSeed == 3)
         for bad: [String: String] in [
             ["RESTLITE_JOURNAL_SIZE": "-1"], ["RESTLITE_FAULT_SEED": "x"], ["RESTLITE_NO_ADMIN": "maybe"],
             ["RESTLITE_NO_ADMIN": "1", "RESTLITE_FAULTS": "f.json"],
@@ -61,29 +61,28 @@ import Testing
         let settings = configuration()
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
-        expect(server.banner().text.contains("admin: http://127.0.0.1:0/_restlite/"))
+        #expect(server.banner().text.contains("admin: http://127.0.0.1:0/_restlite/"))
         let first = try request(server, .get, "/rest/a3cats?max=1").json().arrayValue?.first?["_id"]?
             .stringValue
-        expectEqual(request(server, .delete, "/rest/a3cats/\(first ?? "")").status, .ok)
-        expectEqual(request(server, .post, "/rest/dogs", body: #"{"a":1}"#).status, .created)
-        try expectEqual(try server.store.count(in: "a3cats"), 99)
+        #expect(request(server, .delete, "/rest/a3cats/\(first ?? "")").status == .ok)
+        #expect(request(server, .post, "/rest/dogs", body: #"{"a":1}"#).status == .created)
+        #expect(try server.store.count(in: "a3cats") == 99)
         let reset = request(server, .post, "/_restlite/reset")
-        expectEqual(reset.status, .ok)
-        try expectEqual(try server.store.count(in: "a3cats"), 100)
-        expectEqual(server.store.collectionNames(), ["a3cats"])
-        expectEqual(request(server, .get, "/rest/a3cats/\(first ?? "")").status, .ok)
-        try expectEqual(
-            try request(server, .get, "/_restlite/journal?path=/rest/*").json().arrayValue?.count, 4)
+        #expect(reset.status == .ok)
+        #expect(try server.store.count(in: "a3cats") == 100)
+        #expect(server.store.collectionNames() == ["a3cats"])
+        #expect(request(server, .get, "/rest/a3cats/\(first ?? "")").status == .ok)
+        #expect(try request(server, .get, "/_restlite/journal?path=/rest/*").json().arrayValue?.count == 4)
     }
 
     @Test func noAdminLeavesNoAdminRoutesAndNoJournal() async throws {
         let settings = configuration { $0.admin = false }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
-        expect(server.admin == nil)
-        expect(!server.banner().text.contains("admin:"))
-        expectEqual(request(server, .post, "/_restlite/reset").status, .notFound)
-        expectEqual(request(server, .get, "/_restlite/journal").status, .notFound)
+        #expect(server.admin == nil)
+        #expect(!server.banner().text.contains("admin:"))
+        #expect(request(server, .post, "/_restlite/reset").status == .notFound)
+        #expect(request(server, .get, "/_restlite/journal").status == .notFound)
     }
 
     @Test func faultsFileIsLoadedAtStartAndABadOneRefused() async throws {
@@ -97,9 +96,9 @@ import Testing
         }
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
-        expectEqual(request(server, .get, "/rest/a3cats").status.code, 502)
-        try expectEqual(try request(server, .get, "/_restlite/faults").json().arrayValue?.count, 1)
-        try expectEqual(try request(server, .get, "/_restlite/journal").json().arrayValue?.isEmpty, true)
+        #expect(request(server, .get, "/rest/a3cats").status.code == 502)
+        #expect(try request(server, .get, "/_restlite/faults").json().arrayValue?.count == 1)
+        #expect(try request(server, .get, "/_restlite/journal").json().arrayValue?.isEmpty == true)
         server.http.shutdown(grace: .seconds(1))
         _ = server
 

@@ -1,5 +1,4 @@
 import RestDBAPI
-import RestLiteTesting
 import SocketHTTP
 import StandIns
 import Testing
@@ -13,23 +12,23 @@ import Testing
         let defaults = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
         #expect(
             defaults.pictureLimits.maxPixels == 2048 * 2048 && defaults.pictureLimits.maxBytes == 16 << 20)
-        expectEqual(defaults.httpConfiguration.maxQueuedBytes, 64 << 20)
+        #expect(defaults.httpConfiguration.maxQueuedBytes == 64 << 20)
         let environment = [
             "RESTLITE_MAX_PICTURE_PIXELS": "1000000", "RESTLITE_MAX_PICTURE_BYTES": "2MiB",
             "RESTLITE_MAX_QUEUED": "8MiB",
         ]
         let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
-        expectEqual(fromEnvironment.pictureLimits.maxPixels, 1_000_000)
-        expectEqual(fromEnvironment.pictureLimits.maxBytes, 2 << 20)
-        expectEqual(fromEnvironment.httpConfiguration.maxQueuedBytes, 8 << 20)
-        expectEqual(fromEnvironment.standInOptions?.pictureLimits, fromEnvironment.pictureLimits)
+        #expect(fromEnvironment.pictureLimits.maxPixels == 1_000_000)
+        #expect(fromEnvironment.pictureLimits.maxBytes == 2 << 20)
+        #expect(fromEnvironment.httpConfiguration.maxQueuedBytes == 8 << 20)
+        #expect(fromEnvironment.standInOptions?.pictureLimits == fromEnvironment.pictureLimits)
         var flags = ServeOverrides()
         flags.maxPicturePixels = "640000"
         flags.maxPictureBytes = "1MiB"
         flags.maxQueued = "1MiB"
         let fromFlags = try ServeConfiguration.resolve(flags, environment: environment)
-        expect(fromFlags.pictureLimits.maxPixels == 640_000 && fromFlags.pictureLimits.maxBytes == 1 << 20)
-        expectEqual(fromFlags.maxQueuedBytes, 1 << 20)
+        #expect(fromFlags.pictureLimits.maxPixels == 640_000 && fromFlags.pictureLimits.maxBytes == 1 << 20)
+        #expect(fromFlags.maxQueuedBytes == 1 << 20)
         flags.maxPicturePixels = "lots"
         #expect(throws: ServeError.self) { try ServeConfiguration.resolve(flags, environment: [:]) }
     }

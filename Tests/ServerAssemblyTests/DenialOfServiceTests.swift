@@ -50,11 +50,11 @@ import Testing
         let slow = try (0..<workers).map { _ in try get(port, Self.slowQuery, key: key) }
         // Every worker is inside a slow query when the server adds one more.
         let grown = Self.within(.seconds(10)) { http.workerCount > workers }
-        expect(grown, "no worker was added while \(workers) slow queries held every worker")
+        #expect(grown, "no worker was added while \(workers) slow queries held every worker")
         let health = try get(port, "/health", key: nil).readResponse()
-        expectEqual(health.status, 200)
+        #expect(health.status == 200)
         let ordinary = try get(port, "/rest/a3cats?max=5", key: key).readResponse()
-        expectEqual(ordinary.status, 200)
+        #expect(ordinary.status == 200)
         // The order of events: no slow query had answered yet (each socket is looked at, not
         // waited on).
         let early: [RawHTTPResponse?] = slow.map { client in
@@ -62,14 +62,14 @@ import Testing
             defer { client.setTimeout(.seconds(15)) }
             return try? client.readResponse()
         }
-        expect(early.allSatisfy { $0 == nil }, "slow queries answered before health and the read")
+        #expect(early.allSatisfy { $0 == nil }, "slow queries answered before health and the read")
         for (client, answer) in zip(slow, early) {
             let response = try answer ?? client.readResponse()
-            expectEqual(response.status, 400)
-            expect(response.bodyString.contains("2 s budget (restlite serve --query-budget)"))
+            #expect(response.status == 400)
+            #expect(response.bodyString.contains("2 s budget (restlite serve --query-budget)"))
         }
         // Not before the budget was spent (load can only make this longer).
-        expect(ContinuousClock.now - started >= .seconds(2))
+        #expect(ContinuousClock.now - started >= .seconds(2))
     }
 
     /// Polls `condition` until it holds or `limit` has passed.
@@ -98,10 +98,10 @@ import Testing
             let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
             try client.send(head + "Content-Length: 15728640\r\n\r\n")
             let response = try client.readResponse()
-            expectEqual(response.status, status, "\(head)")
-            expectEqual(response.headers["Connection"], "close")
-            try expect(try api.json(response.body)["message"] != nil)
-            expect(client.waitForClose())
+            #expect(response.status == status, "\(head)")
+            #expect(response.headers["Connection"] == "close")
+            #expect(try api.json(response.body)["message"] != nil)
+            #expect(client.waitForClose())
         }
         // A valid key still gets its body read and the document created.
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
@@ -111,7 +111,7 @@ import Testing
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.05)
         try client.send(body)
-        try expectEqual(try client.readResponse().status, 201)
+        #expect(try client.readResponse().status == 201)
     }
 
     @Test func expectContinueWithoutAKeyGetsTheRefusalInsteadOfContinue() throws {
@@ -123,15 +123,15 @@ import Testing
         try refused.send(
             "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n"
         )
-        try expectEqual(try refused.readResponse().status, 401)
-        expect(refused.waitForClose())
+        #expect(try refused.readResponse().status == 401)
+        #expect(refused.waitForClose())
         let accepted = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try accepted.send(
             "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Expect: 100-continue\r\nContent-Length: 17\r\n\r\n")
-        try expectEqual(try accepted.readResponse().status, 100)
+        #expect(try accepted.readResponse().status == 100)
         try accepted.send(#"{"catName":"Tom"}"#)
-        try expectEqual(try accepted.readResponse().status, 201)
+        #expect(try accepted.readResponse().status == 201)
     }
 }
 

@@ -19,13 +19,13 @@ import Testing
             "localhost", "localhost:8080", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8080", "127.1.2.3:9",
             "[::1]", "[::1]:8080", "app.localhost:5173", "localhost.",
         ] {
-            expect(list.admits(hostHeader: host), "\(host)")
+            #expect(list.admits(hostHeader: host), "\(host)")
         }
         for host in [
             "evil.example", "evil.example:8080", "127.0.0.1.evil.example", "localhost.evil.example",
             "[::2]:80", "128.0.0.1", "127.0.0.1x", "0.0.0.0", "192.168.1.5:8080",
         ] {
-            expect(!list.admits(hostHeader: host), "\(host)")
+            #expect(!list.admits(hostHeader: host), "\(host)")
         }
     }
 
@@ -33,27 +33,27 @@ import Testing
     /// admits, and leaves everything else to it.
     @Test func theLoopbackShortcutAgreesWithTheFullCheck() {
         for host in ["127.0.0.1", "127.0.0.1:8080", "localhost", "localhost:1"] {
-            expect(HostAllowList.isPlainLoopback(host), "\(host)")
+            #expect(HostAllowList.isPlainLoopback(host), "\(host)")
         }
         for host in [
             "127.0.0.1.evil.example", "localhost.evil.example", "127.0.0.1x", "127.0.0.1:", "127.0.0.1:80x",
             "localhost:8080:1", "evil.example:127", "LOCALHOST", " 127.0.0.1", "127.0.0.2",
         ] {
-            expect(!HostAllowList.isPlainLoopback(host), "\(host)")
+            #expect(!HostAllowList.isPlainLoopback(host), "\(host)")
         }
         for host in ["127.0.0.1:8080", "localhost", "127.0.0.1x", "localhost.evil.example", "127.0.0.1:80x"] {
             let full = HostAllowList.isLoopbackName(HostAllowList.hostName(of: host))
-            expect(!HostAllowList.isPlainLoopback(host) || full, "\(host)")
+            #expect(!HostAllowList.isPlainLoopback(host) || full, "\(host)")
         }
     }
 
     @Test func allowedNamesAndTheStarAreAdmitted() {
         let list = HostAllowList(names: ["MyApp.local:3000", "192.168.1.5"])
-        expect(list.admits(hostHeader: "myapp.local"))
-        expect(list.admits(hostHeader: "myapp.local:8080"))
-        expect(list.admits(hostHeader: "192.168.1.5:8080"))
-        expect(!list.admits(hostHeader: "other.local"))
-        expect(HostAllowList(names: ["*"]).admits(hostHeader: "anything.example"))
+        #expect(list.admits(hostHeader: "myapp.local"))
+        #expect(list.admits(hostHeader: "myapp.local:8080"))
+        #expect(list.admits(hostHeader: "192.168.1.5:8080"))
+        #expect(!list.admits(hostHeader: "other.local"))
+        #expect(HostAllowList(names: ["*"]).admits(hostHeader: "anything.example"))
     }
 
     @Test func serveChecksHostsOnLoopbackOnlyWithThePublicURLAndTheFlag() throws {
@@ -61,15 +61,15 @@ import Testing
         settings.publicURL = "http://cats.example:9000"
         settings.allowedHosts = ["dev.example"]
         let list = try #require(settings.hostAllowList)
-        expect(list.admits(hostHeader: "cats.example:9000"))
-        expect(list.admits(hostHeader: "dev.example"))
-        expect(!list.admits(hostHeader: "evil.example"))
+        #expect(list.admits(hostHeader: "cats.example:9000"))
+        #expect(list.admits(hostHeader: "dev.example"))
+        #expect(!list.admits(hostHeader: "evil.example"))
         for host in ["0.0.0.0", "::", "192.168.1.5"] {
             settings.host = host
-            expectEqual(settings.hostAllowList, nil, "\(host)")
+            #expect(settings.hostAllowList == nil, "\(host)")
         }
         settings.host = "::1"
-        expect(settings.hostAllowList != nil)
+        #expect(settings.hostAllowList != nil)
     }
 
     @Test func theFlagAndItsVariableResolve() throws {
@@ -77,10 +77,10 @@ import Testing
         flags.allowedHosts = ["a.example", "b.example,c.example"]
         let fromFlags = try ServeConfiguration.resolve(
             flags, environment: ["RESTLITE_ALLOWED_HOST": "z.example"])
-        expectEqual(fromFlags.allowedHosts, ["a.example", "b.example", "c.example"])
+        #expect(fromFlags.allowedHosts == ["a.example", "b.example", "c.example"])
         let fromEnvironment = try ServeConfiguration.resolve(
             ServeOverrides(), environment: ["RESTLITE_ALLOWED_HOST": "x.example, y.example"])
-        expectEqual(fromEnvironment.allowedHosts, ["x.example", "y.example"])
+        #expect(fromEnvironment.allowedHosts == ["x.example", "y.example"])
         flags.allowedHosts = ["http://a.example/"]
         #expect(throws: ServeError.self) { try ServeConfiguration.resolve(flags, environment: [:]) }
     }
@@ -101,13 +101,13 @@ import Testing
             return try client.readResponse()
         }
         let refused = try get("Host: evil.example:\(port)\r\n")
-        expectEqual(refused.status, 403)
+        #expect(refused.status == 403)
         let body = try JSON.parse(refused.body)
-        expectEqual(body["status"], 403)
-        expectEqual(body["name"], "Forbidden")
-        expectEqual(body["message"]?.stringValue?.contains("--allowed-host evil.example"), true)
+        #expect(body["status"] == 403)
+        #expect(body["name"] == "Forbidden")
+        #expect(body["message"]?.stringValue?.contains("--allowed-host evil.example") == true)
         for host in ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "dev.example:\(port)"] {
-            try expectEqual(try get("Host: \(host)\r\n").status, 200, "\(host)")
+            #expect(try get("Host: \(host)\r\n").status == 200, "\(host)")
         }
         #expect(try get("", version: "1.0").status == 200)  // HTTP/1.0 without Host
         // A body behind a foreign Host is refused from the head, before it is read.
@@ -115,7 +115,7 @@ import Testing
         try client.send(
             "POST /_console/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 100\r\n\r\n{")
-        try expectEqual(try client.readResponse().status, 403)
+        #expect(try client.readResponse().status == 403)
         // Every route, the console's sign-in and the stand-ins included.
         let signIn = try RawHTTPClient(port: port)
         let json = #"{"key":"hostcheck00000000000000001"}"#
@@ -123,7 +123,7 @@ import Testing
             "POST /_console/session HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(json.utf8.count)\r\n\r\n\(json)")
         let answer = try signIn.readResponse()
-        expectEqual(answer.status, 403)
-        expectEqual(answer.headers["Set-Cookie"], nil)
+        #expect(answer.status == 403)
+        #expect(answer.headers["Set-Cookie"] == nil)
     }
 }

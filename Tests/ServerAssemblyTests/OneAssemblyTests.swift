@@ -12,12 +12,11 @@ import Testing
     @Test func theTestAPIChecksTheHostLikeServe() throws {
         let api = try TestAPI()
         _ = try api.seedCats(1)
-        expectEqual(
-            api.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status, .forbidden)
-        expectEqual(api.request(.get, "/rest/a3cats", headers: ["Host": "localhost:8080"]).status, .ok)
+        #expect(api.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status == .forbidden)
+        #expect(api.request(.get, "/rest/a3cats", headers: ["Host": "localhost:8080"]).status == .ok)
         let allowing = try TestAPI { $0.allowedHosts = ["rebound.example"] }
         _ = try allowing.seedCats(1)
-        expectEqual(allowing.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status, .ok)
+        #expect(allowing.request(.get, "/rest/a3cats", headers: ["Host": "rebound.example"]).status == .ok)
     }
 
     /// `--no-console`, `--no-admin` and `--no-standins` reach the test API as settings, and
@@ -27,21 +26,21 @@ import Testing
         let browser = ["Accept": "text/html", "x-apikey": ""]
         #expect(
             full.request(.get, "/", headers: browser).headers["Content-Type"]?.contains("text/html") == true)
-        expectEqual(full.request(.get, "/_restlite/journal").status, .ok)
-        expectEqual(full.request(.get, "/placekitten/30/20", headers: ["x-apikey": ""]).status, .ok)
+        #expect(full.request(.get, "/_restlite/journal").status == .ok)
+        #expect(full.request(.get, "/placekitten/30/20", headers: ["x-apikey": ""]).status == .ok)
 
         let bare = try TestAPI {
             $0.console = false
             $0.admin = false
             $0.standIns = false
         }
-        expect(bare.console == nil && bare.admin == nil)
+        #expect(bare.console == nil && bare.admin == nil)
         _ = try bare.seedCats(1)
         #expect(
             bare.request(.get, "/", headers: browser).headers["Content-Type"]?.contains("text/html") != true)
-        expectEqual(bare.request(.get, "/_restlite/journal").status, .notFound)
-        expectEqual(bare.request(.get, "/placekitten/30/20", headers: ["x-apikey": ""]).status, .notFound)
-        expectEqual(bare.request(.get, "/rest/a3cats").status, .ok)
+        #expect(bare.request(.get, "/_restlite/journal").status == .notFound)
+        #expect(bare.request(.get, "/placekitten/30/20", headers: ["x-apikey": ""]).status == .notFound)
+        #expect(bare.request(.get, "/rest/a3cats").status == .ok)
     }
 
     /// The test API's real server takes `serve`'s HTTP settings: a body past `--max-body` is
@@ -56,7 +55,7 @@ import Testing
             "POST /rest/a3cats HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 4096\r\n\r\n")
         let answer = try client.readResponse()
-        expectEqual(answer.status, 413)
-        expect(answer.bodyString.contains("--max-body"))
+        #expect(answer.status == 413)
+        #expect(answer.bodyString.contains("--max-body"))
     }
 }

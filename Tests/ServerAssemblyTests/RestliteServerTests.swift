@@ -31,17 +31,17 @@ import Testing
         let settings = configuration()
         defer { remove(settings) }
         let server = try await RestliteServer.open(settings)
-        try expectEqual(try server.store.count(in: "a3cats"), 100)
+        #expect(try server.store.count(in: "a3cats") == 100)
         let types = try #require(try server.store.schema(of: "a3cats")).fields.map { "\($0.name):\($0.type)" }
-        expect(types.contains("birthDate:date") && types.contains("weightKg:floatNumber"))
-        expect(types.contains("rating:number") && types.contains("catName:text"))
+        #expect(types.contains("birthDate:date") && types.contains("weightKg:floatNumber"))
+        #expect(types.contains("rating:number") && types.contains("catName:text"))
         let keys = try keyFile(settings)
-        expect(keys.count == 1 && keys[0].full && keys[0].key.count == 24)
+        #expect(keys.count == 1 && keys[0].full && keys[0].key.count == 24)
         let banner = server.banner()
-        expectEqual(banner.key, keys[0].key)
-        expect(banner.text.contains("collections: a3cats (100)"))
-        expect(banner.notes.contains { $0.contains("imported 100 documents into a3cats") })
-        expect(banner.notes.contains { $0.contains("created a full-access key") })
+        #expect(banner.key == keys[0].key)
+        #expect(banner.text.contains("collections: a3cats (100)"))
+        #expect(banner.notes.contains { $0.contains("imported 100 documents into a3cats") })
+        #expect(banner.notes.contains { $0.contains("created a full-access key") })
     }
 
     @Test func aSecondStartKeepsTheDataAndTheKeyAndDoesNotSeedAgain() async throws {
@@ -52,9 +52,9 @@ import Testing
         _ = try first?.store.delete(firstCat.id, from: "a3cats")
         first = nil
         let second = try await RestliteServer.open(settings)
-        try expectEqual(try second.store.count(in: "a3cats"), 99)
-        try expectEqual(try keyFile(settings).count, 1)
-        expect(second.notes.isEmpty)
+        #expect(try second.store.count(in: "a3cats") == 99)
+        #expect(try keyFile(settings).count == 1)
+        #expect(second.notes.isEmpty)
     }
 
     @Test func resetReturnsTheSeedCollectionToItsHundredRows() async throws {
@@ -68,17 +68,17 @@ import Testing
                 $0 = settings
                 $0.reset = true
             })
-        try expectEqual(try again.store.count(in: "a3cats"), 100)
-        expect(again.notes.contains { $0.hasPrefix("reset: imported 100") })
+        #expect(try again.store.count(in: "a3cats") == 100)
+        #expect(again.notes.contains { $0.hasPrefix("reset: imported 100") })
     }
 
     @Test func noSeedStartsEmptyButStillWithAKey() async throws {
         let settings = configuration { $0.seeds = false }
         defer { remove(settings) }
         let server = try await RestliteServer.open(settings)
-        expect(server.store.collectionNames().isEmpty)
-        try expectEqual(try keyFile(settings).count, 1)
-        expect(server.banner().text.contains("collections: none yet"))
+        #expect(server.store.collectionNames().isEmpty)
+        #expect(try keyFile(settings).count == 1)
+        #expect(server.banner().text.contains("collections: none yet"))
     }
 
     @Test func anAPIKeyFromTheCommandLineIsAcceptedShownAndNotWritten() async throws {
@@ -88,8 +88,8 @@ import Testing
         #expect(
             server.keys.authorize(
                 presentedKey: Self.courseKey, method: "DELETE", path: "/a3cats/x", origin: nil) == .allowed)
-        expectEqual(server.banner().key, Self.courseKey)
-        try expect(try !keyFile(settings).contains { $0.key == Self.courseKey })
+        #expect(server.banner().key == Self.courseKey)
+        #expect(try !keyFile(settings).contains { $0.key == Self.courseKey })
     }
 
     @Test func anOldFolderWithoutAFullKeyGetsOneUnlessAKeyIsGiven() async throws {
@@ -105,11 +105,11 @@ import Testing
                 $0 = settings
                 $0.apiKeys = [Self.courseKey]
             })
-        try expect(try keyFile(settings).isEmpty)
+        #expect(try keyFile(settings).isEmpty)
         server = nil
         server = try await RestliteServer.open(settings)
-        try expectEqual(try keyFile(settings).filter(\.full).count, 1)
-        expectEqual(server?.notes.contains { $0.contains("created a full-access key") }, true)
+        #expect(try keyFile(settings).filter(\.full).count == 1)
+        #expect(server?.notes.contains { $0.contains("created a full-access key") } == true)
     }
 
     @Test func aSecondServerOnTheSameFolderIsRefusedWithAClearMessage() async throws {
@@ -146,7 +146,7 @@ import Testing
         await #expect {
             _ = try await RestliteServer.open(settings)
         } throws: { "\($0)".contains("/nonexistent/cats.json does not exist") }
-        expect(DataFolder(path: settings.dataDirectory).isNew)
+        #expect(DataFolder(path: settings.dataDirectory).isNew)
     }
 
     @Test func theStartedServerAnswersWithTheBannerKeyOverASocket() async throws {
@@ -156,12 +156,12 @@ import Testing
         let port = try server.start()
         defer { server.http.shutdown() }
         let key = try #require(server.banner().key)
-        expect(server.banner().text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
+        #expect(server.banner().text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
         let client = try RawHTTPClient(port: port)
         try client.send("GET /rest/a3cats?max=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(key)\r\n\r\n")
         let response = try client.readResponse()
-        expectEqual(response.status, 200)
-        expect(response.bodyString.contains(".000Z"))
+        #expect(response.status == 200)
+        #expect(response.bodyString.contains(".000Z"))
     }
 
     @Test func requestsTheParserRefusesGetRestdbErrorBodiesOverASocket() async throws {
@@ -173,9 +173,9 @@ import Testing
         let client = try RawHTTPClient(port: port)
         try client.send("GET /rest/a3cats HTTP/3.0\r\n\r\n")
         let response = try client.readResponse()
-        expectEqual(response.status, 505)
-        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
-        expectEqual(response.headers["Access-Control-Allow-Origin"], "*")
+        #expect(response.status == 505)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
         #expect(
             response.bodyString
                 == #"{"name":"HTTPVersionNotSupported","message":"HTTP version not supported","status":505}"#)

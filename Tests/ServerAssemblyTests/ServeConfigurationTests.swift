@@ -1,4 +1,3 @@
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -8,12 +7,12 @@ import Testing
 @Suite struct ServeConfigurationTests {
     @Test func noFlagsAndNoEnvironmentGiveTheDocumentedDefaults() throws {
         let configuration = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
-        expectEqual(configuration.host, "127.0.0.1")
-        expectEqual(configuration.port, 8080)
-        expectEqual(configuration.dataDirectory, "./data")
-        expect(configuration.apiKeys.isEmpty && configuration.seedFile == nil)
-        expect(configuration.seeds && !configuration.strict && !configuration.quiet)
-        expectEqual(configuration.maxBodyBytes, 16 * 1024 * 1024)
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory == "./data")
+        #expect(configuration.apiKeys.isEmpty && configuration.seedFile == nil)
+        #expect(configuration.seeds && !configuration.strict && !configuration.quiet)
+        #expect(configuration.maxBodyBytes == 16 * 1024 * 1024)
     }
 
     @Test func aFlagWinsOverItsEnvironmentVariableWhichWinsOverTheDefault() throws {
@@ -25,27 +24,27 @@ import Testing
             "RESTLITE_SEED": "x.json",
         ]
         let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
-        expect(fromEnvironment.host == "0.0.0.0" && fromEnvironment.port == 9000)
-        expect(fromEnvironment.dataDirectory == "/srv/data" && fromEnvironment.seedFile == "x.json")
-        expectEqual(fromEnvironment.apiKeys, ["aaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbb"])
-        expectEqual(fromEnvironment.maxBodyBytes, 2_000_000)
-        expect(fromEnvironment.strict && fromEnvironment.quiet && !fromEnvironment.seeds)
+        #expect(fromEnvironment.host == "0.0.0.0" && fromEnvironment.port == 9000)
+        #expect(fromEnvironment.dataDirectory == "/srv/data" && fromEnvironment.seedFile == "x.json")
+        #expect(fromEnvironment.apiKeys == ["aaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbb"])
+        #expect(fromEnvironment.maxBodyBytes == 2_000_000)
+        #expect(fromEnvironment.strict && fromEnvironment.quiet && !fromEnvironment.seeds)
 
         let flags = ServeOverrides(
             host: "::1", port: "0", dataDirectory: "d", apiKeys: ["cccccccccccccccccccccccc"],
             maxBody: "512KiB")
         let fromFlags = try ServeConfiguration.resolve(flags, environment: environment)
-        expect(fromFlags.host == "::1" && fromFlags.port == 0 && fromFlags.dataDirectory == "d")
-        expectEqual(fromFlags.apiKeys, ["cccccccccccccccccccccccc"])
-        expectEqual(fromFlags.maxBodyBytes, 512 * 1024)
+        #expect(fromFlags.host == "::1" && fromFlags.port == 0 && fromFlags.dataDirectory == "d")
+        #expect(fromFlags.apiKeys == ["cccccccccccccccccccccccc"])
+        #expect(fromFlags.maxBodyBytes == 512 * 1024)
     }
 
     @Test func memoryMappedReadsAreOffUnlessTheEnvironmentAsks() throws {
-        try expectEqual(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).mmapBytes, 0)
+        #expect(try ServeConfiguration.resolve(ServeOverrides(), environment: [:]).mmapBytes == 0)
         let on = try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "1GiB"])
-        expectEqual(on.mmapBytes, 1 << 30)
+        #expect(on.mmapBytes == 1 << 30)
         let off = try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "0"])
-        expectEqual(off.mmapBytes, 0)
+        #expect(off.mmapBytes == 0)
         #expect(throws: ServeError.self) {
             try ServeConfiguration.resolve(ServeOverrides(), environment: ["RESTLITE_MMAP_SIZE": "lots"])
         }
@@ -53,21 +52,21 @@ import Testing
 
     @Test func theDenialOfServiceLimitsComeFromFlagsOrTheEnvironment() throws {
         let defaults = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
-        expect(defaults.queryBudget == .seconds(2) && defaults.bodyTimeout == .seconds(30))
-        expectEqual(defaults.maxBufferedBytes, 256 * 1024 * 1024)
-        expectEqual(defaults.httpConfiguration.maxBufferedBytes, 256 * 1024 * 1024)
+        #expect(defaults.queryBudget == .seconds(2) && defaults.bodyTimeout == .seconds(30))
+        #expect(defaults.maxBufferedBytes == 256 * 1024 * 1024)
+        #expect(defaults.httpConfiguration.maxBufferedBytes == 256 * 1024 * 1024)
         let environment = [
             "RESTLITE_QUERY_BUDGET": "500ms", "RESTLITE_MAX_BUFFERED": "64MiB", "RESTLITE_BODY_TIMEOUT": "1m",
         ]
         let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
-        expectEqual(fromEnvironment.queryBudget, .milliseconds(500))
-        expect(fromEnvironment.maxBufferedBytes == 64 << 20 && fromEnvironment.bodyTimeout == .seconds(60))
+        #expect(fromEnvironment.queryBudget == .milliseconds(500))
+        #expect(fromEnvironment.maxBufferedBytes == 64 << 20 && fromEnvironment.bodyTimeout == .seconds(60))
         var flags = ServeOverrides()
         flags.queryBudget = "1.5s"
         flags.bodyTimeout = "10"
         let fromFlags = try ServeConfiguration.resolve(flags, environment: environment)
-        expect(fromFlags.queryBudget == .milliseconds(1500) && fromFlags.bodyTimeout == .seconds(10))
-        expectEqual(fromFlags.httpConfiguration.bodyTimeout, .seconds(10))
+        #expect(fromFlags.queryBudget == .milliseconds(1500) && fromFlags.bodyTimeout == .seconds(10))
+        #expect(fromFlags.httpConfiguration.bodyTimeout == .seconds(10))
         flags.queryBudget = "soon"
         #expect(throws: ServeError.self) { try ServeConfiguration.resolve(flags, environment: [:]) }
     }
@@ -75,7 +74,7 @@ import Testing
     @Test func emptyOrFalseEnvironmentValuesCountAsUnset() throws {
         let environment = ["RESTLITE_PORT": "", "RESTLITE_STRICT": "0", "RESTLITE_QUIET": "false"]
         let configuration = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
-        expect(configuration.port == 8080 && !configuration.strict && !configuration.quiet)
+        #expect(configuration.port == 8080 && !configuration.strict && !configuration.quiet)
     }
 
     @Test func badValuesAreRefusedWithTheirName() {
@@ -98,7 +97,7 @@ import Testing
         ("10 kb", 10_000), ("1GiB", 1_073_741_824), ("300b", 300),
     ])
     func maxBodyAcceptsBytesAndUnits(text: String, bytes: Int) throws {
-        try expectEqual(try ByteSize.parse(text), bytes)
+        #expect(try ByteSize.parse(text) == bytes)
     }
 
     @Test(arguments: ["", "0", "-5", "12XB", "MiB", "1.5MB", "99999999999999999999GiB"])
@@ -128,13 +127,13 @@ import Testing
         func url(_ host: String) -> String {
             ServeBanner(host: host, port: 1, dataDirectory: "d", collections: [], key: nil).url
         }
-        expectEqual(url("0.0.0.0"), "http://127.0.0.1:1")
-        expectEqual(url("::"), "http://[::1]:1")
-        expectEqual(url("::1"), "http://[::1]:1")
-        expectEqual(url("localhost"), "http://localhost:1")
+        #expect(url("0.0.0.0") == "http://127.0.0.1:1")
+        #expect(url("::") == "http://[::1]:1")
+        #expect(url("::1") == "http://[::1]:1")
+        #expect(url("localhost") == "http://localhost:1")
         let empty = ServeBanner(host: "127.0.0.1", port: 1, dataDirectory: "d", collections: [], key: nil)
-        expect(empty.text.contains("collections: none yet"))
-        expect(empty.text.contains("api key: none (add one with: restlite keys add --data-dir d)"))
+        #expect(empty.text.contains("collections: none yet"))
+        #expect(empty.text.contains("api key: none (add one with: restlite keys add --data-dir d)"))
     }
 
     @Test func withNoCollectionTheBannerSuggestsAPostThatCreatesOne() {
@@ -145,6 +144,6 @@ import Testing
             ))
         let dogs = ServeBanner(
             host: "127.0.0.1", port: 1, dataDirectory: "d", collections: [(name: "dogs", count: 1)], key: "k")
-        expect(dogs.text.contains("try: curl -H 'x-apikey: k' http://127.0.0.1:1/rest/dogs\n"))
+        #expect(dogs.text.contains("try: curl -H 'x-apikey: k' http://127.0.0.1:1/rest/dogs\n"))
     }
 }

@@ -1,7 +1,6 @@
 import DocumentStore
 import Foundation
 import MediaArchive
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -16,19 +15,19 @@ import Testing
             "RESTLITE_ID_SEED": "7",
         ]
         let fromEnvironment = try ServeConfiguration.resolve(ServeOverrides(), environment: environment)
-        expect(fromEnvironment.memory && fromEnvironment.portFile == "/tmp/p")
-        expect(fromEnvironment.clock == "2020-01-01T00:00:00Z" && fromEnvironment.idSeed == 7)
+        #expect(fromEnvironment.memory && fromEnvironment.portFile == "/tmp/p")
+        #expect(fromEnvironment.clock == "2020-01-01T00:00:00Z" && fromEnvironment.idSeed == 7)
 
         var flags = ServeOverrides()
         flags.portFile = "here"
         flags.clock = "2021-05-05T10:00:00Z+250ms"
         flags.idSeed = "18446744073709551615"
         let fromFlags = try ServeConfiguration.resolve(flags, environment: environment)
-        expect(fromFlags.portFile == "here" && fromFlags.idSeed == UInt64.max)
-        expectEqual(fromFlags.clock, "2021-05-05T10:00:00Z+250ms")
+        #expect(fromFlags.portFile == "here" && fromFlags.idSeed == UInt64.max)
+        #expect(fromFlags.clock == "2021-05-05T10:00:00Z+250ms")
 
         let none = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
-        expect(!none.memory && none.portFile == nil && none.clock == nil && none.idSeed == nil)
+        #expect(!none.memory && none.portFile == nil && none.clock == nil && none.idSeed == nil)
 
         for bad in [
             "tomorrow", "2020-01-01T00:00:00Z+", "2020-01-01T00:00:00Z+0s", "2020-01-01T00:00:00Z+5d",
@@ -60,16 +59,15 @@ import Testing
         let server = try await RestliteServer.open(configuration)
         let port = try server.start()
         defer { server.http.shutdown(grace: .zero) }
-        expect(server.folder == nil)
-        try expectEqual(
-            try String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8), "\(port)\n")
-        expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory))
-        try expectEqual(try server.store.count(in: "a3cats"), 100)
+        #expect(server.folder == nil)
+        #expect(try String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8) == "\(port)\n")
+        #expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory))
+        #expect(try server.store.count(in: "a3cats") == 100)
         let banner = server.banner()
-        expectEqual(banner.key?.count, 24)
-        expect(banner.text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
+        #expect(banner.key?.count == 24)
+        #expect(banner.text.hasPrefix("restlite listening on http://127.0.0.1:\(port)\n"))
         // Media stay in memory too: an upload leaves no folder behind.
-        expectEqual(server.media.directory, nil)
+        #expect(server.media.directory == nil)
         let boundary = "b0undary"
         var headers = HTTPHeaders()
         headers.set("x-apikey", banner.key ?? "")
@@ -78,10 +76,10 @@ import Testing
             "--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nhi\r\n--\(boundary)--"
         let upload = server.responder.respond(
             to: HTTPRequest(method: .post, target: "/media", headers: headers, body: Array(body.utf8)))
-        expectEqual(upload.status, .created)
+        #expect(upload.status == .created)
         #expect(
             server.responder.respond(to: HTTPRequest(method: .get, target: "/media/a.txt")).bodyString == "hi"
         )
-        expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory))
+        #expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory))
     }
 }

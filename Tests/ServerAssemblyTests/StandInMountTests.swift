@@ -20,16 +20,16 @@ import Testing
         ] {
             let response = api.request(
                 .get, path, headers: ["x-apikey": "", "Origin": "http://localhost:3000"])
-            expectEqual(response.status, .ok, "\(path)")
-            expectEqual(response.headers["Access-Control-Allow-Origin"], "http://localhost:3000", "\(path)")
+            #expect(response.status == .ok, "\(path)")
+            #expect(response.headers["Access-Control-Allow-Origin"] == "http://localhost:3000", "\(path)")
         }
         let preflight = api.request(.options, "/thecatapi/v1/images/search", headers: ["x-apikey": ""])
-        expectEqual(preflight.status, .noContent)
+        #expect(preflight.status == .noContent)
         let ordered = api.request(.get, "/thecatapi/v1/breeds?limit=2", headers: ["x-apikey": ""])
         let exposed = ordered.headers["Access-Control-Expose-Headers"] ?? ""
-        expect(exposed.contains("Pagination-Count") && exposed.contains("X-Pagination"))
-        expectEqual(api.request(.get, "/rest/a3cats", headers: ["x-apikey": ""]).status, .unauthorized)
-        expectEqual(api.request(.get, "/placekitten/0/20", headers: ["x-apikey": ""]).status, .badRequest)
+        #expect(exposed.contains("Pagination-Count") && exposed.contains("X-Pagination"))
+        #expect(api.request(.get, "/rest/a3cats", headers: ["x-apikey": ""]).status == .unauthorized)
+        #expect(api.request(.get, "/placekitten/0/20", headers: ["x-apikey": ""]).status == .badRequest)
     }
 
     @Test func withoutStandInsTheirPathsAre404() throws {
@@ -42,7 +42,7 @@ import Testing
                     || $0.pattern.hasPrefix("/dogceo") || $0.pattern.hasPrefix("/usda")
             })
         let response = responder.respond(to: HTTPRequest(method: .get, target: "/placekitten/300/200"))
-        expectEqual(response.status, .notFound)
+        #expect(response.status == .notFound)
     }
 
     @Test func thePublicURLIsTheBaseOfTheCatAPIsURLs() throws {
@@ -60,22 +60,22 @@ import Testing
 
     @Test func flagsAndEnvironmentSetTheStandIns() throws {
         let defaults = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
-        expect(defaults.standIns && defaults.publicURL == nil && !defaults.localImages)
-        expectEqual(defaults.standInOptions, StandInOptions())
-        expectEqual(defaults.baseURL(port: 4321), "http://127.0.0.1:4321")
+        #expect(defaults.standIns && defaults.publicURL == nil && !defaults.localImages)
+        #expect(defaults.standInOptions == StandInOptions())
+        #expect(defaults.baseURL(port: 4321) == "http://127.0.0.1:4321")
         let fromEnvironment = try ServeConfiguration.resolve(
             ServeOverrides(),
             environment: [
                 "RESTLITE_NO_STANDINS": "1", "RESTLITE_PUBLIC_URL": "http://10.0.0.2:8080/",
                 "RESTLITE_LOCAL_IMAGES": "yes",
             ])
-        expect(!fromEnvironment.standIns && fromEnvironment.standInOptions == nil)
-        expect(fromEnvironment.publicURL == "http://10.0.0.2:8080" && fromEnvironment.localImages)
-        expectEqual(fromEnvironment.baseURL(port: 1), "http://10.0.0.2:8080")
+        #expect(!fromEnvironment.standIns && fromEnvironment.standInOptions == nil)
+        #expect(fromEnvironment.publicURL == "http://10.0.0.2:8080" && fromEnvironment.localImages)
+        #expect(fromEnvironment.baseURL(port: 1) == "http://10.0.0.2:8080")
         let flags = try ServeConfiguration.resolve(
             ServeOverrides(publicURL: "https://cats.example"),
             environment: ["RESTLITE_PUBLIC_URL": "http://x:1"])
-        expectEqual(flags.publicURL, "https://cats.example")
+        #expect(flags.publicURL == "https://cats.example")
         for bad in ["cats.example", "http://", "http://a/b", "ftp://a:1", "http://a b"] {
             #expect(throws: ServeError.self, "\(bad)") {
                 try ServeConfiguration.resolve(ServeOverrides(publicURL: bad), environment: [:])
@@ -86,9 +86,9 @@ import Testing
     @Test func theUSDAKeyCheckIsSwitchedOnByTheEnvironmentOnly() throws {
         let on = try ServeConfiguration.resolve(
             ServeOverrides(), environment: ["RESTLITE_USDA_KEY_CHECK": "1"])
-        expectEqual(on.standInOptions?.usdaKeyCheck, true)
+        #expect(on.standInOptions?.usdaKeyCheck == true)
         let off = try ServeConfiguration.resolve(ServeOverrides(), environment: [:])
-        expectEqual(off.standInOptions?.usdaKeyCheck, false)
+        #expect(off.standInOptions?.usdaKeyCheck == false)
     }
 
     @Test func theBannerListsTheStandIns() {

@@ -1,4 +1,3 @@
-import RestLiteTesting
 import Testing
 
 @testable import SocketHTTP
@@ -6,53 +5,53 @@ import Testing
 @Suite struct HTTPRequestParserTests {
     @Test func parsesRequestLineAndHeadersKeepingNameCase() {
         let events = parseEverywhere("GET /rest/cats HTTP/1.1\r\nHost: example\r\nX-ApiKey:  abc \r\n\r\n")
-        expectEqual(events, ["GET /rest/cats HTTP/1.1 [Host=example,X-ApiKey=abc] "])
+        #expect(events == ["GET /rest/cats HTTP/1.1 [Host=example,X-ApiKey=abc] "])
         let request = onlyRequest("GET / HTTP/1.1\r\nHost: h\r\nX-ApiKey: abc\r\n\r\n")
-        expectEqual(request?.headers["x-apikey"], "abc")
-        expectEqual(request?.headers.map(\.name), ["Host", "X-ApiKey"])
+        #expect(request?.headers["x-apikey"] == "abc")
+        #expect(request?.headers.map(\.name) == ["Host", "X-ApiKey"])
     }
 
     @Test func aPendingHeadIsVisibleWhileItsBodyIsAwaited() throws {
         var parser = HTTPRequestParser()
         parser.append(Array("POST /up?apikey=k HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\nab".utf8))
-        expect(parser.next() == nil)
+        #expect(parser.next() == nil)
         let head = try #require(parser.pendingHead)
-        expect(head.method == .post && head.path == "/up" && head.queryValue("apikey") == "k")
-        expect(head.body.isEmpty)
-        expectEqual(parser.announcedBodyBytes, 998)
+        #expect(head.method == .post && head.path == "/up" && head.queryValue("apikey") == "k")
+        #expect(head.body.isEmpty)
+        #expect(parser.announcedBodyBytes == 998)
         parser.reserveAnnouncedBody()
-        expect(parser.retainedBytes >= 1000)
+        #expect(parser.retainedBytes >= 1000)
         parser.append([UInt8](repeating: 0x61, count: 998))
         guard case .request(let request) = parser.next() else {
             Issue.record("no request")
             return
         }
-        expect(request.body.count == 1000 && parser.pendingHead == nil)
+        #expect(request.body.count == 1000 && parser.pendingHead == nil)
     }
 
     @Test func bodyBytesFillTheReservedRoomWithoutBeingBufferedTwice() throws {
         var parser = HTTPRequestParser()
         parser.append(Array("POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 40000\r\n\r\n".utf8))
-        expect(parser.next() == nil)
+        #expect(parser.next() == nil)
         parser.reserveAnnouncedBody()
-        expectEqual(parser.reservedBodyRoom, 40000)
+        #expect(parser.reservedBodyRoom == 40000)
         let held = parser.retainedBytes
         let bytes = [UInt8](repeating: 0x61, count: 40000) + Array("GET /b HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
         bytes.withUnsafeBytes { parser.append($0) }
         // The body went into its room; only the pipelined request after it was buffered.
-        expect(parser.retainedBytes < held + 1024, "\(parser.retainedBytes) after \(held)")
-        expectEqual(parser.reservedBodyRoom, 0)
+        #expect(parser.retainedBytes < held + 1024, "\(parser.retainedBytes) after \(held)")
+        #expect(parser.reservedBodyRoom == 0)
         guard case .request(let first) = parser.next(), case .request(let second) = parser.next() else {
             Issue.record("two requests expected")
             return
         }
-        expect(first.body.count == 40000 && first.body.allSatisfy { $0 == 0x61 })
-        expect(second.path == "/b" && parser.next() == nil)
+        #expect(first.body.count == 40000 && first.body.allSatisfy { $0 == 0x61 })
+        #expect(second.path == "/b" && parser.next() == nil)
     }
 
     @Test func readsContentLengthBody() {
         let events = parseEverywhere("POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello")
-        expectEqual(events, ["POST /a HTTP/1.1 [Host=h,Content-Length=5] hello"])
+        #expect(events == ["POST /a HTTP/1.1 [Host=h,Content-Length=5] hello"])
     }
 
     @Test func decodesChunkedBodyWithExtensionsAndTrailers() {
@@ -83,29 +82,29 @@ import Testing
     }
 
     @Test func keepAliveFollowsVersionAndConnection() {
-        expectEqual(onlyRequest("GET / HTTP/1.1\r\nHost: h\r\n\r\n")?.keepAlive, true)
-        expectEqual(onlyRequest("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")?.keepAlive, false)
-        expectEqual(onlyRequest("GET / HTTP/1.0\r\n\r\n")?.keepAlive, false)
-        expectEqual(onlyRequest("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")?.keepAlive, true)
+        #expect(onlyRequest("GET / HTTP/1.1\r\nHost: h\r\n\r\n")?.keepAlive == true)
+        #expect(onlyRequest("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")?.keepAlive == false)
+        #expect(onlyRequest("GET / HTTP/1.0\r\n\r\n")?.keepAlive == false)
+        #expect(onlyRequest("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")?.keepAlive == true)
     }
 
     @Test func acceptsAbsoluteFormTargets() {
         let request = onlyRequest("GET http://localhost:8080/rest/cats?max=2 HTTP/1.1\r\nHost: h\r\n\r\n")
-        expectEqual(request?.path, "/rest/cats")
-        expectEqual(request?.queryValue("max"), "2")
-        expectEqual(request?.target, "http://localhost:8080/rest/cats?max=2")
-        expectEqual(onlyRequest("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n")?.path, "*")
+        #expect(request?.path == "/rest/cats")
+        #expect(request?.queryValue("max") == "2")
+        #expect(request?.target == "http://localhost:8080/rest/cats?max=2")
+        #expect(onlyRequest("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n")?.path == "*")
     }
 
     @Test func decodesPathKeepingPlusAndQueryWithPlusAsSpace() {
         let request = onlyRequest(
             "GET /a%20b+c/%2B?q=%7B%22age%22:+7%7D&s=a%2Bb&flag HTTP/1.1\r\nHost: h\r\n\r\n")
-        expectEqual(request?.path, "/a b+c/+")
-        expectEqual(request?.rawPath, "/a%20b+c/%2B")
-        expectEqual(request?.queryValue("q"), #"{"age": 7}"#)
-        expectEqual(request?.queryValue("s"), "a+b")
-        expectEqual(request?.queryValue("flag"), "")
-        expectEqual(request?.queryItems.map(\.name), ["q", "s", "flag"])
+        #expect(request?.path == "/a b+c/+")
+        #expect(request?.rawPath == "/a%20b+c/%2B")
+        #expect(request?.queryValue("q") == #"{"age": 7}"#)
+        #expect(request?.queryValue("s") == "a+b")
+        #expect(request?.queryValue("flag") == "")
+        #expect(request?.queryItems.map(\.name) == ["q", "s", "flag"])
     }
 
     @Test func refusesFramingErrorsWith400() {
@@ -128,12 +127,12 @@ import Testing
             "GET nothing HTTP/1.1\r\n\r\n",
         ]
         for text in cases {
-            expectEqual(parseEverywhere(text), ["fail 400"], "\(text.debugDescription)")
+            #expect(parseEverywhere(text) == ["fail 400"], "\(text.debugDescription)")
         }
     }
 
     @Test func refusesUnknownVersionWith505AndUnknownCodingWith501() {
-        expectEqual(parseEverywhere("GET / HTTP/2.0\r\n\r\n"), ["fail 505"])
+        #expect(parseEverywhere("GET / HTTP/2.0\r\n\r\n") == ["fail 505"])
         #expect(
             parseEverywhere("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") == ["fail 501"])
     }
@@ -141,7 +140,7 @@ import Testing
     @Test func enforcesRequestLineLimitBeforeTheLineEnds() {
         let limits = HTTPLimits(maxRequestLine: 64)
         let long = "GET /" + String(repeating: "a", count: 100)
-        expectEqual(parseEverywhere(long, limits: limits), ["fail 414"])
+        #expect(parseEverywhere(long, limits: limits) == ["fail 414"])
         #expect(
             parseEverywhere("GET /ok HTTP/1.1\r\nHost: h\r\n\r\n", limits: limits) == [
                 "GET /ok HTTP/1.1 [Host=h] "
@@ -151,11 +150,11 @@ import Testing
     @Test func enforcesHeaderSizeAndCountLimits() {
         let limits = HTTPLimits(maxHeaderBytes: 100, maxHeaderCount: 3)
         let big = "GET / HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 120)
-        expectEqual(parseEverywhere(big, limits: limits), ["fail 431"])
+        #expect(parseEverywhere(big, limits: limits) == ["fail 431"])
         let many = "GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n"
-        expectEqual(parseEverywhere(many, limits: limits), ["fail 431"])
+        #expect(parseEverywhere(many, limits: limits) == ["fail 431"])
         let three = "GET / HTTP/1.1\r\nHost: h\r\nB: 2\r\nC: 3\r\n\r\n"
-        expectEqual(parseEverywhere(three, limits: limits), ["GET / HTTP/1.1 [Host=h,B=2,C=3] "])
+        #expect(parseEverywhere(three, limits: limits) == ["GET / HTTP/1.1 [Host=h,B=2,C=3] "])
     }
 
     @Test func refusesOversizedBodyFromTheHeadersAlone() {
@@ -164,9 +163,9 @@ import Testing
         #expect(
             parseEverywhere("POST / HTTP/1.1\r\nContent-Length: 11\r\n\r\n", limits: limits) == ["fail 413"])
         let chunked = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\n"
-        expectEqual(parseEverywhere(chunked, limits: limits), ["fail 413"])
+        #expect(parseEverywhere(chunked, limits: limits) == ["fail 413"])
         let huge = "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n"
-        expectEqual(parseEverywhere(huge, limits: limits), ["fail 413"])
+        #expect(parseEverywhere(huge, limits: limits) == ["fail 413"])
     }
 
     @Test func stopsAfterAFailure() {
@@ -176,18 +175,18 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        expect(parser.next() == nil)
-        expect(parser.hasFailed)
+        #expect(parser.next() == nil)
+        #expect(parser.hasFailed)
     }
 
     @Test func tracksWhetherARequestIsUnderway() {
         var parser = HTTPRequestParser()
-        expect(!parser.isMidRequest)
+        #expect(!parser.isMidRequest)
         parser.append(Array("GET / HT".utf8))
-        expect(parser.next() == nil)
-        expect(parser.isMidRequest)
+        #expect(parser.next() == nil)
+        #expect(parser.isMidRequest)
         parser.append(Array("TP/1.1\r\nHost: h\r\n\r\n".utf8))
-        expect(parser.next() != nil)
-        expect(!parser.isMidRequest)
+        #expect(parser.next() != nil)
+        #expect(!parser.isMidRequest)
     }
 }

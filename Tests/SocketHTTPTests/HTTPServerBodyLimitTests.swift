@@ -24,15 +24,15 @@ import Testing
         }
         refused = try client.readResponse()
         let response = try #require(refused)
-        expectEqual(response.status, 503)
-        expectEqual(response.headers["Retry-After"], "1")
-        expectEqual(response.headers["Connection"], "close")
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(response.headers["Connection"] == "close")
         // Once that connection is gone the memory is counted free again: small requests pass.
         client.close()
         Thread.sleep(forTimeInterval: 0.3)
         let next = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try next.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
-        try expect(try next.readResponse().bodyString.hasSuffix("hello"))
+        #expect(try next.readResponse().bodyString.hasSuffix("hello"))
     }
 
     @Test func aChunkedBodyGrowingPastTheCapIsRefusedWith503() throws {
@@ -45,8 +45,8 @@ import Testing
             guard (try? client.send(chunk)) != nil else { break }
         }
         let response = try client.readResponse()
-        expectEqual(response.status, 503)
-        expectEqual(response.headers["Retry-After"], "1")
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
     }
 
     @Test func aBodyThatTricklesIsAnswered408WhenItsTimeIsUp() throws {
@@ -71,11 +71,11 @@ import Testing
         }
         client.setTimeout(.seconds(30))
         let response = try answer ?? client.readResponse()
-        expectEqual(response.status, 408)
-        expectEqual(response.headers["Connection"], "close")
+        #expect(response.status == 408)
+        #expect(response.headers["Connection"] == "close")
         // Answered while bytes were still arriving (the body never finished), not before its time.
-        expect(sent < 90, "the answer came only after the trickle stopped")
-        expect(ContinuousClock.now - started >= .milliseconds(590))
+        #expect(sent < 90, "the answer came only after the trickle stopped")
+        #expect(ContinuousClock.now - started >= .milliseconds(590))
     }
 }
 
@@ -100,8 +100,8 @@ import Testing
         // comes first, and time out.
         let fast = try RawHTTPClient(port: server.port, timeout: .seconds(8))
         try fast.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expectEqual(try fast.readResponse().bodyString, "/fast")
-        expect(server.workerCount >= slow.count + 1)
+        #expect(try fast.readResponse().bodyString == "/fast")
+        #expect(server.workerCount >= slow.count + 1)
         for _ in slow { release.signal() }
         for client in slow { #expect(try client.readResponse().bodyString == "/slow") }
     }
@@ -153,11 +153,11 @@ import Testing
             Thread.sleep(forTimeInterval: 0.05)
         }
         load.done.withLock { $0 = true }
-        expectEqual(clients.wait(timeout: .now() + 30), .success)
-        expectEqual(load.failures.withLock { $0 }, 0)
-        expect(server.busyStallChecks > 0, "the watch never found every worker busy")
+        #expect(clients.wait(timeout: .now() + 30) == .success)
+        #expect(load.failures.withLock { $0 } == 0)
+        #expect(server.busyStallChecks > 0, "the watch never found every worker busy")
         // Every worker was inside a handler at that look, but none stayed there: no growth.
-        expectEqual(server.workerCount, 2)
+        #expect(server.workerCount == 2)
     }
 
     /// What the load's client threads share with the test.

@@ -18,10 +18,10 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         let first = try client.readResponse()
         try client.send("GET /two HTTP/1.1\r\nHost: t\r\n\r\n")
         let second = try client.readResponse()
-        expect(first.bodyString.hasPrefix("GET /one 127.0.0.1:"))
-        expect(second.bodyString.hasPrefix("GET /two 127.0.0.1:"))
+        #expect(first.bodyString.hasPrefix("GET /one 127.0.0.1:"))
+        #expect(second.bodyString.hasPrefix("GET /two 127.0.0.1:"))
         // Same peer address and port: the same TCP connection served both.
-        expectEqual(first.bodyString.split(separator: " ")[2], second.bodyString.split(separator: " ")[2])
+        #expect(first.bodyString.split(separator: " ")[2] == second.bodyString.split(separator: " ")[2])
     }
 
     @Test func everyAnswerCarriesDateLengthAndServer() throws {
@@ -30,9 +30,9 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
         let response = try client.readResponse()
-        expectEqual(response.headers["Date"]?.hasSuffix(" GMT"), true)
-        expectEqual(response.headers["Content-Length"], String(response.body.count))
-        expectEqual(response.headers["Server"], "restlite")
+        #expect(response.headers["Date"]?.hasSuffix(" GMT") == true)
+        #expect(response.headers["Content-Length"] == String(response.body.count))
+        #expect(response.headers["Server"] == "restlite")
     }
 
     @Test func answersThreePipelinedRequestsInOrder() throws {
@@ -43,7 +43,7 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
             "GET /1 HTTP/1.1\r\nHost: t\r\n\r\nPOST /2 HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nbodyGET /3 HTTP/1.1\r\nHost: t\r\n\r\n"
         )
         let paths = try (0..<3).map { _ in try client.readResponse().bodyString.split(separator: " ")[1] }
-        expectEqual(paths, ["/1", "/2", "/3"])
+        #expect(paths == ["/1", "/2", "/3"])
     }
 
     @Test func acceptsChunkedUploads() throws {
@@ -52,7 +52,7 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         let client = try RawHTTPClient(port: server.port)
         try client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nchun")
         try client.send("\r\n3\r\nked\r\n0\r\n\r\n")
-        try expect(try client.readResponse().bodyString.hasSuffix(" chunked"))
+        #expect(try client.readResponse().bodyString.hasSuffix(" chunked"))
     }
 
     @Test func sendsContinueBeforeTheBody() throws {
@@ -60,11 +60,11 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port)
         try client.send("PUT /x HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
-        try expectEqual(try client.readResponse().status, 100)
+        #expect(try client.readResponse().status == 100)
         try client.send("hello")
         let response = try client.readResponse()
-        expectEqual(response.status, 200)
-        expect(response.bodyString.hasSuffix(" hello"))
+        #expect(response.status == 200)
+        #expect(response.bodyString.hasSuffix(" hello"))
     }
 
     @Test func headAnswersWithoutABody() throws {
@@ -75,7 +75,7 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         let head = try client.readResponse(bodyless: true)
         // Had HEAD sent a body, these bytes would break the next response's status line.
         let get = try client.readResponse()
-        expectEqual(get.status, 200)
+        #expect(get.status == 200)
         #expect(head.headers["Content-Length"] == String(get.body.count + 1))  // "HEAD" is one letter longer
     }
 
@@ -84,8 +84,8 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET / HTTP/1.0\r\n\r\n")
-        try expectEqual(try client.readResponse().headers["Connection"], "close")
-        expect(client.waitForClose())
+        #expect(try client.readResponse().headers["Connection"] == "close")
+        #expect(client.waitForClose())
     }
 
     @Test(arguments: [
@@ -105,12 +105,12 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         let client = try RawHTTPClient(port: server.port)
         try client.send(request)
         let response = try client.readResponse()
-        expectEqual(response.status, status)
-        expectEqual(response.headers["Connection"], "close")
-        expectEqual(response.headers["Content-Type"], "text/plain; charset=utf-8")
-        expect(!response.bodyString.isEmpty)
-        expect(!response.bodyString.contains("{"))
-        expect(client.waitForClose())
+        #expect(response.status == status)
+        #expect(response.headers["Connection"] == "close")
+        #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(!response.bodyString.isEmpty)
+        #expect(!response.bodyString.contains("{"))
+        #expect(client.waitForClose())
     }
 
     @Test func errorRendererShapesProtocolErrors() throws {
@@ -120,6 +120,6 @@ func startEchoServer(configure: (inout HTTPServerConfiguration) -> Void = { _ in
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET / HTTP/2.0\r\n\r\n")
-        try expectEqual(try client.readResponse().bodyString, "custom 505")
+        #expect(try client.readResponse().bodyString == "custom 505")
     }
 }

@@ -14,8 +14,8 @@ import Testing
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(30))
         try client.send("GET / HTTP/1.1\r\nHost: exa")
         // Closed (not timed out on our side: that would be `false`), and not before the timeout.
-        expect(client.waitForClose())
-        expect(ContinuousClock.now - started >= .milliseconds(290))
+        #expect(client.waitForClose())
+        #expect(ContinuousClock.now - started >= .milliseconds(290))
     }
 
     @Test func closesAnIdleKeepAliveConnectionAfterTheIdleTimeout() throws {
@@ -23,7 +23,7 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(30))
         try client.send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expectEqual(try client.readResponse().status, 200)
+        #expect(try client.readResponse().status == 200)
         // The connection stays open while idle for less than the timeout and serves another
         // request (a pause far below the timeout, so a loaded machine has 1.5 s to spare).
         Thread.sleep(forTimeInterval: 0.5)
@@ -31,11 +31,11 @@ import Testing
         // so load can only make `waited` longer.
         let asked = ContinuousClock.now
         try client.send("GET /second HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(try client.readResponse().bodyString.hasPrefix("GET /second"))
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /second"))
         // Then it closes once idle for the timeout counted from the second answer (from the
         // first it would be 1.5 s after `asked`), and not before.
-        expect(client.waitForClose())
-        expect(ContinuousClock.now - asked >= .milliseconds(1950))
+        #expect(client.waitForClose())
+        #expect(ContinuousClock.now - asked >= .milliseconds(1950))
     }
 
     @Test func keepsServingAfterAClientDisconnectsMidBody() throws {
@@ -46,7 +46,7 @@ import Testing
         quitter.close()
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(try client.readResponse().bodyString.hasPrefix("GET /after"))
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /after"))
     }
 
     @Test func aSlowHandlerDoesNotStallOtherConnections() throws {
@@ -62,12 +62,12 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let slow = try RawHTTPClient(port: server.port)
         try slow.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        expectEqual(entered.wait(timeout: .now() + 5), .success)
+        #expect(entered.wait(timeout: .now() + 5) == .success)
         let fast = try RawHTTPClient(port: server.port, timeout: .seconds(2))
         try fast.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expectEqual(try fast.readResponse().bodyString, "/fast")
+        #expect(try fast.readResponse().bodyString == "/fast")
         release.signal()
-        try expectEqual(try slow.readResponse().bodyString, "/slow")
+        #expect(try slow.readResponse().bodyString == "/slow")
     }
 
     @Test func servesAThousandConcurrentConnections() throws {
@@ -82,7 +82,7 @@ import Testing
             let response = try client.readResponse()
             if response.status == 200 && response.bodyString.hasPrefix("GET /\(index) ") { answered += 1 }
         }
-        expectEqual(answered, 1000)
+        #expect(answered == 1000)
     }
 
     @Test func shutdownFinishesTheRequestInFlight() throws {
@@ -101,9 +101,9 @@ import Testing
         // One answered request makes `idle` an accepted keep-alive connection before the
         // shutdown (one still in the listen backlog would be reset, not closed).
         try idle.send("GET /quick HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expectEqual(try idle.readResponse().bodyString, "quick")
+        #expect(try idle.readResponse().bodyString == "quick")
         try inFlight.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        expectEqual(entered.wait(timeout: .now() + 30), .success)
+        #expect(entered.wait(timeout: .now() + 30) == .success)
         let stopped = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             server.shutdown(grace: .seconds(30))
@@ -113,9 +113,9 @@ import Testing
         #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)  // still waiting for the handler
         release.signal()
         let response = try inFlight.readResponse()
-        expectEqual(response.bodyString, "finished")
-        expectEqual(response.headers["Connection"], "close")
-        expectEqual(stopped.wait(timeout: .now() + 30), .success)
+        #expect(response.bodyString == "finished")
+        #expect(response.headers["Connection"] == "close")
+        #expect(stopped.wait(timeout: .now() + 30) == .success)
         server.waitUntilStopped()
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port) }
     }
@@ -127,8 +127,8 @@ import Testing
             configuration: HTTPServerConfiguration(port: first.port, serverLog: false),
             responder: ClosureResponder { _ in .empty(.ok) })
         let error = #expect(throws: SocketError.self) { try second.start() }
-        expectEqual(error?.errno, EADDRINUSE)
-        expectEqual(error?.description.hasPrefix("bind() failed: Address already in use (errno"), true)
+        #expect(error?.errno == EADDRINUSE)
+        #expect(error?.description.hasPrefix("bind() failed: Address already in use (errno") == true)
     }
 
     @Test(.enabled(if: IPv6Loopback.isAvailable, "this machine has no IPv6 loopback"))
@@ -137,7 +137,7 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port, host: "::1")
         try client.send("GET /six HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(try client.readResponse().bodyString.hasPrefix("GET /six [::1]:"))
+        #expect(try client.readResponse().bodyString.hasPrefix("GET /six [::1]:"))
     }
 
     @Test func deliversResponsesLargerThanTheSocketBuffer() throws {
@@ -151,9 +151,9 @@ import Testing
         let upload = [UInt8](repeating: 7, count: 3 << 20)
         try client.send(
             Array("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
-        try expectEqual(try client.readResponse().bodyString, String(upload.count))
+        #expect(try client.readResponse().bodyString == String(upload.count))
         try client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expectEqual(try client.readResponse().body, big)
-        try expectEqual(try client.readResponse().bodyString, "0")
+        #expect(try client.readResponse().body == big)
+        #expect(try client.readResponse().bodyString == "0")
     }
 }

@@ -1,4 +1,3 @@
-import RestLiteTesting
 import Testing
 
 @testable import SocketHTTP
@@ -7,43 +6,43 @@ import Testing
 /// mistakes that are the client's are 400, never a server error.
 @Suite struct HostHeaderTests {
     @Test func http11WithoutHostIs400() {
-        expectEqual(parseEverywhere("GET /rest/a3cats HTTP/1.1\r\nX-ApiKey: k\r\n\r\n"), ["fail 400"])
+        #expect(parseEverywhere("GET /rest/a3cats HTTP/1.1\r\nX-ApiKey: k\r\n\r\n") == ["fail 400"])
     }
 
     @Test func twoHostFieldsAre400() {
-        expectEqual(parseEverywhere("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"), ["fail 400"])
-        expectEqual(parseEverywhere("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n"), ["fail 400"])
+        #expect(parseEverywhere("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n") == ["fail 400"])
+        #expect(parseEverywhere("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n") == ["fail 400"])
     }
 
     @Test func http10WithoutHostIsServedAndHTTP11WithOneHostIsServed() {
-        expectEqual(parseEverywhere("GET /a HTTP/1.0\r\n\r\n"), ["GET /a HTTP/1.0 [] "])
-        expectEqual(parseEverywhere("GET /a HTTP/1.1\r\nHost: h\r\n\r\n"), ["GET /a HTTP/1.1 [Host=h] "])
+        #expect(parseEverywhere("GET /a HTTP/1.0\r\n\r\n") == ["GET /a HTTP/1.0 [] "])
+        #expect(parseEverywhere("GET /a HTTP/1.1\r\nHost: h\r\n\r\n") == ["GET /a HTTP/1.1 [Host=h] "])
         // An empty Host is allowed when the target has no authority (RFC 9110 §7.2).
-        expectEqual(parseEverywhere("GET /a HTTP/1.1\r\nHost:\r\n\r\n"), ["GET /a HTTP/1.1 [Host=] "])
+        #expect(parseEverywhere("GET /a HTTP/1.1\r\nHost:\r\n\r\n") == ["GET /a HTTP/1.1 [Host=] "])
     }
 
     @Test func repeatedChunkedIs400NotAServerError() {
         let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n"
-        expectEqual(parseEverywhere(text), ["fail 400"])
+        #expect(parseEverywhere(text) == ["fail 400"])
         let split =
             "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n"
-        expectEqual(parseEverywhere(split), ["fail 400"])
+        #expect(parseEverywhere(split) == ["fail 400"])
     }
 
     @Test(arguments: ["/rest/a3c%zzats", "/rest/a3cats%", "/rest/a3cats%4", "/a%g0"])
     func invalidPercentEncodingInThePathIs400(_ path: String) {
-        expectEqual(parseEverywhere("GET \(path) HTTP/1.1\r\nHost: h\r\n\r\n"), ["fail 400"])
+        #expect(parseEverywhere("GET \(path) HTTP/1.1\r\nHost: h\r\n\r\n") == ["fail 400"])
     }
 
     @Test func validPercentEncodingInThePathIsServed() {
         let events = parseEverywhere("GET /rest/a%20b%2F HTTP/1.1\r\nHost: h\r\n\r\n")
-        expectEqual(events, ["GET /rest/a b/ HTTP/1.1 [Host=h] "])
+        #expect(events == ["GET /rest/a b/ HTTP/1.1 [Host=h] "])
     }
 
     @Test func strictPercentValidation() {
-        expect(PercentDecoding.isValidEncoding("a%20b%2f"))
-        expect(!PercentDecoding.isValidEncoding("a%2"))
-        expect(!PercentDecoding.isValidEncoding("%zz"))
-        expect(PercentDecoding.isValidEncoding("plain"))
+        #expect(PercentDecoding.isValidEncoding("a%20b%2f"))
+        #expect(!PercentDecoding.isValidEncoding("a%2"))
+        #expect(!PercentDecoding.isValidEncoding("%zz"))
+        #expect(PercentDecoding.isValidEncoding("plain"))
     }
 }

@@ -19,16 +19,16 @@ import Testing
         defer { server.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(Self.nosniffOnce(try client.readResponse()))
+        #expect(Self.nosniffOnce(try client.readResponse()))
         try client.send("GET /sniff HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(Self.nosniffOnce(try client.readResponse()))
+        #expect(Self.nosniffOnce(try client.readResponse()))
         try client.send("HEAD /a HTTP/1.1\r\nHost: t\r\n\r\n")
-        try expect(Self.nosniffOnce(try client.readResponse(bodyless: true)))
+        #expect(Self.nosniffOnce(try client.readResponse(bodyless: true)))
         let broken = try RawHTTPClient(port: server.port)
         try broken.send("GET /a HTTP/1.1\r\n\r\n")  // no Host: the parser's 400
         let refusal = try broken.readResponse()
-        expectEqual(refusal.status, 400)
-        expect(Self.nosniffOnce(refusal))
+        #expect(refusal.status == 400)
+        #expect(Self.nosniffOnce(refusal))
     }
 
     @Test func routerErrorsOverCapRefusalsAndStreamsCarryNosniff() throws {
@@ -44,17 +44,17 @@ import Testing
         let client = try RawHTTPClient(port: server.port)
         try client.send("GET /nothing HTTP/1.1\r\nHost: t\r\n\r\n")
         let missing = try client.readResponse()
-        expectEqual(missing.status, 404)
-        expect(Self.nosniffOnce(missing))
+        #expect(missing.status == 404)
+        #expect(Self.nosniffOnce(missing))
         let big = try RawHTTPClient(port: server.port)
         try big.send("POST /body HTTP/1.1\r\nHost: t\r\nContent-Length: 1000000\r\n\r\nabc")
         let overCap = try big.readResponse()
-        expectEqual(overCap.status, 503)
-        expect(Self.nosniffOnce(overCap))
+        #expect(overCap.status == 503)
+        #expect(Self.nosniffOnce(overCap))
         let stream = try RawHTTPClient(port: server.port)
         try stream.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
         let head = try stream.readResponse(bodyless: true)
-        expectEqual(head.status, 200)
-        expect(Self.nosniffOnce(head))
+        #expect(head.status == 200)
+        #expect(Self.nosniffOnce(head))
     }
 }

@@ -36,7 +36,7 @@ import Testing
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        expectEqual(met, Self.parties)
+        #expect(met == Self.parties)
     }
 
     /// The same through the trait: the test's child tasks run off the pool too, each on a
@@ -54,7 +54,7 @@ import Testing
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        expectEqual(met, Self.parties)
+        #expect(met == Self.parties)
     }
 
     @Test func aSmallerWidthAdmitsThatManyAtOnce() async throws {
@@ -72,7 +72,7 @@ import Testing
             }
             try await group.waitForAll()
         }
-        expect(counter.most <= 2 && counter.entered == 6)
+        #expect(counter.most <= 2 && counter.entered == 6)
     }
 }
 

@@ -48,17 +48,17 @@ import Testing
         let silent = try RawHTTPClient(port: server.port)
         defer { silent.close() }
         try silent.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
-        expect(Self.wait { server.queuedResponseBytes > 0 })
-        expect(server.queuedResponseBytes <= 64 * 1024)
+        #expect(Self.wait { server.queuedResponseBytes > 0 })
+        #expect(server.queuedResponseBytes <= 64 * 1024)
 
         let reader = try RawHTTPClient(port: server.port)
         defer { reader.close() }
         try reader.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nHEAD /big HTTP/1.1\r\nHost: t\r\n\r\n")
         let whole = try reader.readResponse()
-        expect(whole.status == 200 && whole.headers["Content-Length"] == "\(bytes.count)")
-        expect(Self.same(whole.body, bytes))
+        #expect(whole.status == 200 && whole.headers["Content-Length"] == "\(bytes.count)")
+        #expect(Self.same(whole.body, bytes))
         let head = try reader.readResponse(bodyless: true)
-        expect(head.status == 200 && head.headers["Content-Length"] == "\(bytes.count)")
+        #expect(head.status == 200 && head.headers["Content-Length"] == "\(bytes.count)")
     }
 
     /// 32 MiB answers under a 40 MiB cap: one fits, two do not. Smaller sizes (8 under 10) were
@@ -74,7 +74,7 @@ import Testing
         let first = try RawHTTPClient(port: server.port, timeout: .seconds(10))
         defer { first.close() }
         try first.send("GET /one HTTP/1.1\r\nHost: t\r\n\r\n")
-        expect(Self.wait { server.queuedResponseBytes > 0 })
+        #expect(Self.wait { server.queuedResponseBytes > 0 })
         // The kernel may still take a few more bytes of the first answer (each counts as the
         // client making progress): wait until its queue has stood still for 200 ms.
         var last = (bytes: server.queuedResponseBytes, since: Date())
@@ -83,15 +83,15 @@ import Testing
             if now != last.bytes { last = (now, Date()) }
             return Date().timeIntervalSince(last.since) > 0.2
         }
-        expect(server.queuedResponseBytes <= 40 * 1024 * 1024, "one reader alone stays within the cap")
+        #expect(server.queuedResponseBytes <= 40 * 1024 * 1024, "one reader alone stays within the cap")
 
         let second = try RawHTTPClient(port: server.port, timeout: .seconds(10))
         defer { second.close() }
         try second.send("GET /two HTTP/1.1\r\nHost: t\r\n\r\n")
         let served = try second.readResponse()
-        expect(served.status == 200 && Self.same(served.body, body))
+        #expect(served.status == 200 && Self.same(served.body, body))
         // The first never read while the second queued: it was the slowest, and was closed.
         #expect(throws: (any Error).self) { try first.readResponse() }
-        expect(Self.wait { server.queuedResponseBytes == 0 })
+        #expect(Self.wait { server.queuedResponseBytes == 0 })
     }
 }

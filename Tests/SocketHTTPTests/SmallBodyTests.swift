@@ -21,14 +21,14 @@ import Testing
         let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try client.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 15728640\r\n\r\n{")
         let response = try client.readResponse()
-        expectEqual(response.status, 413)
-        expectEqual(response.headers["Connection"], "close")
-        expect(client.waitForClose())
+        #expect(response.status == 413)
+        #expect(response.headers["Connection"] == "close")
+        #expect(client.waitForClose())
         // The limit is the route's: the same length elsewhere is read.
         let other = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try other.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 1024\r\n\r\n")
         try other.send([UInt8](repeating: 0x61, count: 1024))
-        try expectEqual(try other.readResponse().bodyString, "small 1024")
+        #expect(try other.readResponse().bodyString == "small 1024")
     }
 
     @Test func aChunkedBodyIsRefusedAsItPassesTheLimitAndAWholeRequestToo() throws {
@@ -38,18 +38,18 @@ import Testing
         try chunked.send("POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
         let chunk = Array("200\r\n".utf8) + [UInt8](repeating: 0x61, count: 512) + Array("\r\n".utf8)
         for _ in 0..<4 { guard (try? chunked.send(chunk)) != nil else { break } }
-        try expectEqual(try chunked.readResponse().status, 413)
+        #expect(try chunked.readResponse().status == 413)
         let whole = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         let body = String(repeating: "a", count: 2000)
         try whole.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 2000\r\n\r\n\(body)")
-        try expectEqual(try whole.readResponse().status, 413)
+        #expect(try whole.readResponse().status == 413)
         // The next request on a connection has the usual limit again.
         let next = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try next.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nab")
-        try expectEqual(try next.readResponse().bodyString, "small 2")
+        #expect(try next.readResponse().bodyString == "small 2")
         try next.send("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: 2000\r\n\r\n")
         try next.send(body)
-        try expectEqual(try next.readResponse().bodyString, "big 2000")
+        #expect(try next.readResponse().bodyString == "big 2000")
     }
 
     /// Each head waits for its `100 Continue`, so the server has checked it (and counted its
@@ -62,7 +62,7 @@ import Testing
             let client = try RawHTTPClient(port: server.port, timeout: .seconds(3))
             try client.send(
                 "POST /small HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000\r\n\r\n")
-            try expectEqual(try client.readResponse().status, 100)
+            #expect(try client.readResponse().status == 100)
             try client.send("{")
             held.append(client)
         }
@@ -70,12 +70,12 @@ import Testing
         // its bytes arriving after its head reserved (and counted) their room.
         let big = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try big.send("POST /big HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 49152\r\n\r\n")
-        try expectEqual(try big.readResponse().status, 100)
+        #expect(try big.readResponse().status == 100)
         try big.send([UInt8](repeating: 0x61, count: 49152))
-        try expectEqual(try big.readResponse().bodyString, "big 49152")
+        #expect(try big.readResponse().bodyString == "big 49152")
         for client in held {
             try client.send([UInt8](repeating: 0x61, count: 999))
-            try expectEqual(try client.readResponse().bodyString, "small 1000")
+            #expect(try client.readResponse().bodyString == "small 1000")
         }
     }
 
@@ -85,8 +85,8 @@ import Testing
         let big = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try big.send("POST /big HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 70000\r\n\r\n")
         let response = try big.readResponse()
-        expectEqual(response.status, 503)
-        expectEqual(response.headers["Retry-After"], "1")
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
     }
 
     @Test func theSmallBodyPoolHasACapOfItsOwn() throws {
@@ -100,10 +100,10 @@ import Testing
             held.append(client)
             statuses.append((try? client.readResponse().status) ?? 0)
         }
-        expect(statuses.contains(503), "\(statuses)")
+        #expect(statuses.contains(503), "\(statuses)")
         #expect(statuses.contains(0), "\(statuses)")  // the first ones are held, unanswered
         let big = try RawHTTPClient(port: server.port, timeout: .seconds(3))
         try big.send("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
-        try expectEqual(try big.readResponse().bodyString, "big 5")
+        #expect(try big.readResponse().bodyString == "big 5")
     }
 }

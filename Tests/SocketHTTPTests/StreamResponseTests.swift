@@ -51,14 +51,14 @@ import Testing
         try socket.send(Array("GET /s HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         try Self.waitUntil { sinks.first != nil }
         let head = try Self.read(socket, until: "\r\n\r\n")
-        expect(head.hasPrefix("HTTP/1.1 200 OK"))
-        expect(!head.lowercased().contains("content-length"))
-        expect(head.contains("Connection: close"))
+        #expect(head.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(!head.lowercased().contains("content-length"))
+        #expect(head.contains("Connection: close"))
         usleep(600_000)  // three idle timeouts
         let sender = Thread { _ = sinks.first?.send(Array("one\ntwo\n".utf8)) }
         sender.start()
-        try expect(try Self.read(socket, until: "two\n").hasSuffix("one\ntwo\n"))
-        expectEqual(sinks.first?.isOpen, true)
+        #expect(try Self.read(socket, until: "two\n").hasSuffix("one\ntwo\n"))
+        #expect(sinks.first?.isOpen == true)
     }
 
     @Test func clientLeavingRunsOnClose() throws {
@@ -70,7 +70,7 @@ import Testing
         try Self.waitUntil { sinks.first != nil }
         socket.close()
         try Self.waitUntil { sinks.closed == 1 }
-        expectEqual(sinks.first?.send([1]), false)
+        #expect(sinks.first?.send([1]) == false)
     }
 
     @Test func overflowingTheBufferClosesTheStream() throws {
@@ -86,7 +86,7 @@ import Testing
         let chunk = [UInt8](repeating: 120, count: 1024)
         var sent = 0
         while sink.send(chunk) && sent < 64 << 20 { sent += chunk.count }
-        expect(!sink.isOpen)
+        #expect(!sink.isOpen)
         try Self.waitUntil { sinks.closed == 1 }
     }
 
@@ -98,7 +98,7 @@ import Testing
         try socket.send(Array("GET /s HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         try Self.waitUntil { sinks.first != nil }
         server.shutdown(grace: .seconds(1))
-        expectEqual(sinks.closed, 1)
+        #expect(sinks.closed == 1)
     }
 
     /// A client that has the head may act on it at once (the console writes, then expects its
@@ -117,7 +117,7 @@ import Testing
         defer { socket.close() }
         try socket.send(Array("GET /s HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         let head = try Self.read(socket, until: "\r\n\r\n")
-        expect(head.hasPrefix("HTTP/1.1 200 OK"))
-        expect(sinks.first != nil, "the head arrived before the opener subscribed")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(sinks.first != nil, "the head arrived before the opener subscribed")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import SocketHTTP
@@ -20,22 +19,22 @@ import Testing
         defer { scheduler.close() }
         for sink in Self.idleSinks(StreamScheduler.batch * 2 + 10, scheduler) { scheduler.schedule(sink) }
 
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
         let first = scheduler.takeBatch()
-        expectEqual(first.count, StreamScheduler.batch)
+        #expect(first.count == StreamScheduler.batch)
         // More sinks wait, but while this batch is written no other worker gets the wake-up.
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 0) == nil)
         scheduler.finish(first, stillBlocked: [], now: 0)
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
 
         let second = scheduler.takeBatch()
-        expectEqual(second.count, StreamScheduler.batch)
+        #expect(second.count == StreamScheduler.batch)
         // A sender that schedules meanwhile does not wake a second writer either.
         for sink in Self.idleSinks(3, scheduler) { scheduler.schedule(sink) }
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 0) == nil)
         scheduler.finish(second, stillBlocked: [], now: 0)
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
-        expectEqual(scheduler.takeBatch().count, 13)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        #expect(scheduler.takeBatch().count == 13)
     }
 
     @Test func theLastBatchLeavesTheWakeUpQuietUntilTheNextSend() throws {
@@ -44,14 +43,14 @@ import Testing
         let scheduler = try StreamScheduler(poller: poller)
         defer { scheduler.close() }
         for sink in Self.idleSinks(5, scheduler) { scheduler.schedule(sink) }
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
         let batch = scheduler.takeBatch()
-        expectEqual(batch.count, 5)
+        #expect(batch.count == 5)
         scheduler.finish(batch, stillBlocked: [], now: 0)
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 0) == nil)
         // The next send fires it again at once.
         scheduler.schedule(Self.idleSinks(1, scheduler)[0])
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
     }
 
     /// Two workers write streams at once, each its own batch, and a third is not woken: a
@@ -64,24 +63,24 @@ import Testing
         let sinks = Self.idleSinks(StreamScheduler.batch * 3 + 5, scheduler)
         for sink in sinks { scheduler.schedule(sink) }
 
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
         let first = scheduler.takeBatch()
         // More wait and only one worker writes: the wake-up fires again for a second one.
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
         let second = scheduler.takeBatch()
-        expect(first.count == StreamScheduler.batch && second.count == StreamScheduler.batch)
-        expect(Set(first.map(ObjectIdentifier.init)).isDisjoint(with: second.map(ObjectIdentifier.init)))
+        #expect(first.count == StreamScheduler.batch && second.count == StreamScheduler.batch)
+        #expect(Set(first.map(ObjectIdentifier.init)).isDisjoint(with: second.map(ObjectIdentifier.init)))
         // Two write: no third, even when a sender schedules meanwhile.
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 0) == nil)
         scheduler.schedule(Self.idleSinks(1, scheduler)[0])
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 0) == nil)
         scheduler.finish(first, stillBlocked: [], now: 0)
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
-        expectEqual(scheduler.takeBatch().count, StreamScheduler.batch)
-        expect(poller.poll(milliseconds: 0) == nil)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        #expect(scheduler.takeBatch().count == StreamScheduler.batch)
+        #expect(poller.poll(milliseconds: 0) == nil)
         scheduler.finish(second, stillBlocked: [], now: 0)
-        expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
-        expectEqual(scheduler.takeBatch().count, 6)
+        #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+        #expect(scheduler.takeBatch().count == 6)
     }
 
     /// A socket that filled after taking some bytes belongs to a reader that is reading: the
@@ -95,10 +94,10 @@ import Testing
         let sink = Self.idleSinks(1, scheduler)[0]
         for now in stride(from: Int64(1000), to: 1010, by: 1) {
             scheduler.finish([sink], stillBlocked: [sink], madeNoProgress: [], now: now)
-            expectEqual(scheduler.retryDelay(of: sink), StreamScheduler.firstRetryDelay)
+            #expect(scheduler.retryDelay(of: sink) == StreamScheduler.firstRetryDelay)
         }
         scheduler.finish([sink], stillBlocked: [sink], madeNoProgress: [sink], now: 2000)
-        expectEqual(scheduler.retryDelay(of: sink), 2 * StreamScheduler.firstRetryDelay)
+        #expect(scheduler.retryDelay(of: sink) == 2 * StreamScheduler.firstRetryDelay)
     }
 
     /// A sink whose socket was full is tried again after a millisecond, then 2, 4, ... up to a
@@ -117,18 +116,18 @@ import Testing
             scheduler.finish([sink], stillBlocked: [sink], now: now)
             let delay = scheduler.retryDelay(of: sink)
             delays.append(delay)
-            expectEqual(scheduler.retryDue(now: now + delay - 1), now + delay)
-            expect(poller.poll(milliseconds: 0) == nil)
-            expectEqual(scheduler.retryDue(now: now + delay), nil)
-            expectEqual(poller.poll(milliseconds: 1000)?.token, StreamScheduler.token)
-            expectEqual(scheduler.takeBatch().map(ObjectIdentifier.init), [ObjectIdentifier(sink)])
+            #expect(scheduler.retryDue(now: now + delay - 1) == now + delay)
+            #expect(poller.poll(milliseconds: 0) == nil)
+            #expect(scheduler.retryDue(now: now + delay) == nil)
+            #expect(poller.poll(milliseconds: 1000)?.token == StreamScheduler.token)
+            #expect(scheduler.takeBatch().map(ObjectIdentifier.init) == [ObjectIdentifier(sink)])
             now += delay
         }
-        expectEqual(delays, [1, 2, 4, 8, 16, 32, 64, 128, 250, 250])
+        #expect(delays == [1, 2, 4, 8, 16, 32, 64, 128, 250, 250])
         scheduler.finish([sink], stillBlocked: [], now: now)
-        expectEqual(scheduler.retryDelay(of: sink), 0)
+        #expect(scheduler.retryDelay(of: sink) == 0)
         scheduler.finish([sink], stillBlocked: [sink], now: now)
-        expectEqual(scheduler.retryDelay(of: sink), StreamScheduler.firstRetryDelay)
+        #expect(scheduler.retryDelay(of: sink) == StreamScheduler.firstRetryDelay)
     }
 
     /// The sweeper is woken only when a blocked sink is due before the time it planned to wake.
@@ -140,14 +139,14 @@ import Testing
         let wakes = Counter()
         scheduler.wakeSweeper = { wakes.add() }
         let sinks = Self.idleSinks(3, scheduler)
-        expectEqual(scheduler.retryDue(now: 0), nil)
+        #expect(scheduler.retryDue(now: 0) == nil)
         scheduler.finish([sinks[0]], stillBlocked: [sinks[0]], now: 100)  // due at 101: sooner
-        expectEqual(wakes.value, 1)
+        #expect(wakes.value == 1)
         scheduler.finish([sinks[1]], stillBlocked: [sinks[1]], now: 200)  // due at 201: later
-        expectEqual(wakes.value, 1)
+        #expect(wakes.value == 1)
         #expect(scheduler.retryDue(now: 101) == 201)  // the sweeper plans 201 now
         scheduler.finish([sinks[2]], stillBlocked: [sinks[2]], now: 150)  // due at 151: sooner
-        expectEqual(wakes.value, 2)
+        #expect(wakes.value == 2)
     }
 
     final class Counter: @unchecked Sendable {

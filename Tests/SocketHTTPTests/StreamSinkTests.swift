@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import SocketHTTP
@@ -67,15 +66,15 @@ import Testing
             fd: pair.sinkEnd, head: Array("head\n".utf8), capacity: 1 << 20, scheduler: scheduler, held: true)
         let pieces = (0..<10).map { Self.piece(UInt8(65 + $0), 300) }
         for piece in pieces { #expect(sink.send(piece, shared: true)) }
-        expectEqual(sink.bufferedByteCount, 5 + 3000)
-        expectEqual(sink.sharedByteCount, 3000)
+        #expect(sink.bufferedByteCount == 5 + 3000)
+        #expect(sink.sharedByteCount == 3000)
         // The ten shared arrays are held, not copied: the queue owns its head and its list.
-        expect(sink.ownedByteCount < 1000)
+        #expect(sink.ownedByteCount < 1000)
 
-        expectEqual(sink.flush(), .done)
-        expectEqual(sink.writeCount, 1)
-        expectEqual(pair.readAll(), Array("head\n".utf8) + pieces.joined())
-        expect(sink.bufferedByteCount == 0 && sink.sharedByteCount == 0 && sink.ownedByteCount == 0)
+        #expect(sink.flush() == .done)
+        #expect(sink.writeCount == 1)
+        #expect(pair.readAll() == Array("head\n".utf8) + pieces.joined())
+        #expect(sink.bufferedByteCount == 0 && sink.sharedByteCount == 0 && sink.ownedByteCount == 0)
     }
 
     @Test func whatAFullSocketLeftGoesOutInOrderAtTheNextFlush() throws {
@@ -91,25 +90,25 @@ import Testing
         for index in 0..<200 {
             let piece = (0..<(1000 + index * 37)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
             expected += piece
-            expect(sink.send(piece, shared: index % 3 == 0))
+            #expect(sink.send(piece, shared: index % 3 == 0))
         }
         var received: [UInt8] = []
         var flushes = 0
         var result = sink.flush()
-        expectEqual(result, .full(progressed: true))
+        #expect(result == .full(progressed: true))
         while result != .done && flushes < 10_000 {
             received += pair.readAll()
             result = sink.flush()
             flushes += 1
         }
         received += pair.readAll()
-        expectEqual(result, .done)
-        expectEqual(received, expected)
-        expect(sink.bufferedByteCount == 0 && sink.sharedByteCount == 0 && sink.ownedByteCount == 0)
+        #expect(result == .done)
+        #expect(received == expected)
+        #expect(sink.bufferedByteCount == 0 && sink.sharedByteCount == 0 && sink.ownedByteCount == 0)
         // A flush whose socket takes nothing says so (the scheduler then waits longer).
         let stuffing = Self.piece(1, 1 << 20)
-        expect(sink.send(stuffing))
-        expectEqual(sink.flush(), .full(progressed: true))
-        expectEqual(sink.flush(), .full(progressed: false))
+        #expect(sink.send(stuffing))
+        #expect(sink.flush() == .full(progressed: true))
+        #expect(sink.flush() == .full(progressed: false))
     }
 }

@@ -42,12 +42,12 @@ private struct Numbered: HTTPResponder {
         for _ in 0..<5 {
             try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             let answer = try client.readResponse().bodyString
-            expect(answer.hasPrefix("replica ") && answer != "replica 0")
+            #expect(answer.hasPrefix("replica ") && answer != "replica 0")
         }
         // One replica per worker, made as the worker starts (the workers start together).
         let deadline = ContinuousClock.now + .seconds(10)
         while replicas.count < 3 && ContinuousClock.now < deadline { PosixThread.yield() }
-        expectEqual(replicas.count, 3)
+        #expect(replicas.count == 3)
     }
 
     @Test func aRoutersReplicaAnswersAsItDoesFromATreeOfItsOwn() throws {
@@ -68,19 +68,19 @@ private struct Numbered: HTTPResponder {
         for (method, target) in requests {
             let expected = original.respond(to: HTTPRequest(method: method, target: target))
             let answer = replica.respond(to: HTTPRequest(method: method, target: target))
-            expectEqual(answer.status, expected.status, "\(method.rawValue) \(target)")
-            expectEqual(answer.bodyString, expected.bodyString, "\(method.rawValue) \(target)")
-            expectEqual(answer.headers.values(for: "X-Chain"), expected.headers.values(for: "X-Chain"))
-            expectEqual(answer.headers["Allow"], expected.headers["Allow"])
+            #expect(answer.status == expected.status, "\(method.rawValue) \(target)")
+            #expect(answer.bodyString == expected.bodyString, "\(method.rawValue) \(target)")
+            #expect(answer.headers.values(for: "X-Chain") == expected.headers.values(for: "X-Chain"))
+            #expect(answer.headers["Allow"] == expected.headers["Allow"])
         }
         // The same tree, but not the same storage: no level's dictionaries are shared.
         func storage<Key, Value>(_ dictionary: [Key: Value]) -> ObjectIdentifier {
             ObjectIdentifier(unsafeBitCast(dictionary, to: AnyObject.self))
         }
-        expect(storage(replica.root.literals) != storage(original.root.literals))
+        #expect(storage(replica.root.literals) != storage(original.root.literals))
         let rest = try #require(original.root.literals["rest"]?.parameter.first)
         let replicaRest = try #require(replica.root.literals["rest"]?.parameter.first)
-        expect(storage(replicaRest.handlers) != storage(rest.handlers))
-        expect(replica.middleware(for: "rest").count == 2 && replica.middleware(for: "other").count == 1)
+        #expect(storage(replicaRest.handlers) != storage(rest.handlers))
+        #expect(replica.middleware(for: "rest").count == 2 && replica.middleware(for: "other").count == 1)
     }
 }

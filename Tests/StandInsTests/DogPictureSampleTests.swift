@@ -1,6 +1,5 @@
 import Foundation
 import Pictures
-import RestLiteTesting
 import Testing
 
 @testable import StandIns
@@ -19,10 +18,10 @@ import Testing
             let variant = TheCatAPIStandIn.fnv1a(folder.name + "/" + file)
             let (width, height) = DogCeoStandIn.size(of: variant)
             let image = DogPicture.draw(folder.look, variant: variant, width: width, height: height)
-            expect(image.width == width && image.height == height)
+            #expect(image.width == width && image.height == height)
             let jpeg = image.encoded(as: .jpeg)
-            expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]), "\(folder.name)")
-            expect(seen.insert(jpeg).inserted, "\(folder.name) repeats another picture")
+            #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]), "\(folder.name)")
+            #expect(seen.insert(jpeg).inserted, "\(folder.name) repeats another picture")
             try? Data(jpeg).write(to: directory.appendingPathComponent(folder.name + ".jpg"))
         }
         let again = DogBreeds.shared.folders[0]

@@ -29,7 +29,7 @@ import Testing
 
     @Test func everySeedPhotoURLAnswersWithAnImageOfItsTypeAndSize() throws {
         let photos = try Self.seedPhotos()
-        expect(photos.count >= 100)
+        #expect(photos.count >= 100)
     }
 
     @Test(.needsPillow) func everySeedPhotoDecodesInPillowWithItsBackground() throws {
@@ -43,7 +43,7 @@ import Testing
                 "\(photo.url)")
         }
         // The first seed photo asks for background ff4444: its corner shows it.
-        expectEqual(seen.first?.corner, [255, 68, 68])
+        #expect(seen.first?.corner == [255, 68, 68])
     }
 
     /// Each seed photo's answer, checked for status, type and size (from its header).
@@ -54,12 +54,12 @@ import Testing
         for url in try seedPhotoURLs() {
             let path = url.replacingOccurrences(of: "http://dummyimage.com", with: "/dummyimage")
             let response = get(path)
-            expectEqual(response.status, .ok, "\(url)")
+            #expect(response.status == .ok, "\(url)")
             let spec = path.split(separator: "/")[1]
             let size = spec.split(separator: ".")[0].split(separator: "x").compactMap { Int($0) }
             let format = try #require(ImageFormat(fileExtension: String(spec.split(separator: ".")[1])))
-            expectEqual(response.headers["Content-Type"], format.mimeType, "\(url)")
-            expect(HeaderSize.of(response.body, format: format)! == (size[0], size[1]), "\(url)")
+            #expect(response.headers["Content-Type"] == format.mimeType, "\(url)")
+            #expect(HeaderSize.of(response.body, format: format)! == (size[0], size[1]), "\(url)")
             let pillowFormat = ["jpeg": "JPEG", "png": "PNG", "bmp": "BMP", "gif": "GIF"][format.rawValue]!
             photos.append((url, response.body, pillowFormat, size[0], size[1]))
         }
@@ -68,17 +68,17 @@ import Testing
 
     @Test func placeKittenServesJPEGsOfTheExactSizeAndGreyOnesAreGrey() throws {
         let colour = Self.get("/placekitten/300/200")
-        expect(colour.status == .ok && colour.headers["Content-Type"] == "image/jpeg")
-        expect(HeaderSize.of(colour.body, format: .jpeg)! == (300, 200))
-        expectEqual(Self.componentCount(colour.body), 3)
+        #expect(colour.status == .ok && colour.headers["Content-Type"] == "image/jpeg")
+        #expect(HeaderSize.of(colour.body, format: .jpeg)! == (300, 200))
+        #expect(Self.componentCount(colour.body) == 3)
         let grey = Self.get("/placekitten/g/300/200")
-        expect(HeaderSize.of(grey.body, format: .jpeg)! == (300, 200))
-        expectEqual(Self.componentCount(grey.body), 1)
+        #expect(HeaderSize.of(grey.body, format: .jpeg)! == (300, 200))
+        #expect(Self.componentCount(grey.body) == 1)
         let square = Self.get("/placekitten/64")
-        expect(HeaderSize.of(square.body, format: .jpeg)! == (64, 64))
-        expectEqual(Self.get("/placekitten/300/200").body, colour.body)
-        expect(Self.get("/placekitten/300/200?image=3").body != colour.body)
-        expect(Self.get("/placekitten/301/200").body != colour.body)
+        #expect(HeaderSize.of(square.body, format: .jpeg)! == (64, 64))
+        #expect(Self.get("/placekitten/300/200").body == colour.body)
+        #expect(Self.get("/placekitten/300/200?image=3").body != colour.body)
+        #expect(Self.get("/placekitten/301/200").body != colour.body)
     }
 
     @Test(.needsPillow) func placeKittenColourAndGreyDecodeInPillow() throws {
@@ -86,8 +86,8 @@ import Testing
         let seen = try PillowBatch.decode([
             Self.get("/placekitten/300/200").body, Self.get("/placekitten/g/300/200").body,
         ])
-        expectEqual(seen.map(\.mode), ["RGB", "L"])
-        expect(seen.allSatisfy { $0.width == 300 && $0.height == 200 })
+        #expect(seen.map(\.mode) == ["RGB", "L"])
+        #expect(seen.allSatisfy { $0.width == 300 && $0.height == 200 })
     }
 
     @Test(arguments: [
@@ -97,42 +97,42 @@ import Testing
     ])
     func badSizesColoursAndFormatsAreJSON400s(target: String) throws {
         let response = Self.get(target)
-        expectEqual(response.status, .badRequest)
-        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
+        #expect(response.status == .badRequest)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         let body = try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-        expectEqual(body["name"] as? String, "BadRequest")
-        expectEqual(body["status"] as? Int, 400)
-        expectEqual((body["message"] as? String)?.isEmpty, false)
+        #expect(body["name"] as? String == "BadRequest")
+        #expect(body["status"] as? Int == 400)
+        #expect((body["message"] as? String)?.isEmpty == false)
     }
 
     @Test func etagsAnswerIfNoneMatchWithNotModified() {
         let first = Self.get("/dummyimage/120x80.png/5fa2dd/fff")
         let etag = first.headers["ETag"] ?? ""
-        expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && !etag.hasPrefix("W/"))
-        expectEqual(first.headers["Cache-Control"], "public, max-age=86400")
+        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && !etag.hasPrefix("W/"))
+        #expect(first.headers["Cache-Control"] == "public, max-age=86400")
         let again = Self.get("/dummyimage/120x80.png/5fa2dd/fff", headers: ["If-None-Match": etag])
-        expect(again.status == .notModified && again.body.isEmpty && again.headers["ETag"] == etag)
+        #expect(again.status == .notModified && again.body.isEmpty && again.headers["ETag"] == etag)
         let listed = Self.get(
             "/dummyimage/120x80.png/5fa2dd/fff", headers: ["If-None-Match": "\"x\", W/\(etag)"])
-        expectEqual(listed.status, .notModified)
+        #expect(listed.status == .notModified)
         let other = Self.get("/dummyimage/120x80.png/5fa2dd/fff", headers: ["If-None-Match": "\"nope\""])
-        expect(other.status == .ok && other.body == first.body)
-        expect(Self.get("/dummyimage/120x80.png/5fa2dd/000").headers["ETag"] != etag)
+        #expect(other.status == .ok && other.body == first.body)
+        #expect(Self.get("/dummyimage/120x80.png/5fa2dd/000").headers["ETag"] != etag)
     }
 
     @Test func dummyImageDefaultsAndSpellings() throws {
         let square = Self.get("/dummyimage/50")
-        expectEqual(square.headers["Content-Type"], "image/gif")
-        expect(HeaderSize.of(square.body, format: .gif)! == (50, 50))
+        #expect(square.headers["Content-Type"] == "image/gif")
+        #expect(HeaderSize.of(square.body, format: .gif)! == (50, 50))
         let ratio = Self.get("/dummyimage/640x4:3.jpg")
-        expect(HeaderSize.of(ratio.body, format: .jpeg)! == (640, 480))
+        #expect(HeaderSize.of(ratio.body, format: .jpeg)! == (640, 480))
         let extensionLast = Self.get("/dummyimage/300x100/09f/fff.png")
-        expectEqual(extensionLast.body, Self.get("/dummyimage/300x100.png/0099ff/ffffff").body)
+        #expect(extensionLast.body == Self.get("/dummyimage/300x100.png/0099ff/ffffff").body)
         let inPath = Self.get("/dummyimage/200x100.png/000/fff&text=hello+world")
         let inQuery = Self.get("/dummyimage/200x100.png/000/fff?text=hello%20world")
-        expect(inPath.status == .ok && inPath.body == inQuery.body)
-        expect(inQuery.body != Self.get("/dummyimage/200x100.png/000/fff").body)
-        expectEqual(Self.get("/dummyimage/50", method: .head).status, .ok)
+        #expect(inPath.status == .ok && inPath.body == inQuery.body)
+        #expect(inQuery.body != Self.get("/dummyimage/200x100.png/000/fff").body)
+        #expect(Self.get("/dummyimage/50", method: .head).status == .ok)
     }
 
     @Test(.needsPillow) func dummyImageDefaultAndNamedColoursShowInPillow() throws {
@@ -140,8 +140,8 @@ import Testing
         let seen = try PillowBatch.decode([
             Self.get("/dummyimage/50").body, Self.get("/dummyimage/300x100/09f/fff.png").body,
         ])
-        expectEqual(seen[0].corner, [204, 204, 204])
-        expectEqual(seen[1].corner, [0, 153, 255])
+        #expect(seen[0].corner == [204, 204, 204])
+        #expect(seen[1].corner == [0, 153, 255])
     }
 
     @Test func theCacheKeepsWithinItsBudgetAndDropsTheLeastRecentlyUsed() {
@@ -154,16 +154,16 @@ import Testing
         _ = cache.entry(for: "b") { entry(100) }
         _ = cache.entry(for: "a") { entry(1) }  // a hit: `a` is now the most recent
         _ = cache.entry(for: "c") { entry(100) }  // over budget: `b` goes
-        expectEqual(cache.storedBytes, 200)
-        expectEqual(cache.entry(for: "a") { entry(7) }.body.count, 100)
-        expectEqual(cache.entry(for: "b") { entry(7) }.body.count, 7)
+        #expect(cache.storedBytes == 200)
+        #expect(cache.entry(for: "a") { entry(7) }.body.count == 100)
+        #expect(cache.entry(for: "b") { entry(7) }.body.count == 7)
         _ = cache.entry(for: "huge") { entry(1000) }
-        expect(cache.storedBytes <= 250)
+        #expect(cache.storedBytes <= 250)
         let uncached = PictureStandIns(cacheBytes: 0)
         var router = Router()
         uncached.register(on: &router)
         let response = router.freeze().respond(to: HTTPRequest(method: .get, target: "/placekitten/20/10"))
-        expect(response.status == .ok && response.body == Self.get("/placekitten/20/10").body)
+        #expect(response.status == .ok && response.body == Self.get("/placekitten/20/10").body)
     }
 
     /// The number of components in a baseline JPEG's frame header.

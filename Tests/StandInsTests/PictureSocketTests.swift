@@ -16,23 +16,23 @@ import Testing
 
         try client.send("GET /dummyimage/122x217.bmp/ff4444/ffffff HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let bmp = try client.readResponse()
-        expect(bmp.status == 200 && bmp.headers["Content-Type"] == "image/bmp")
-        expect(bmp.body.count == 54 + 368 * 217 && bmp.headers["Content-Length"] == "\(bmp.body.count)")
+        #expect(bmp.status == 200 && bmp.headers["Content-Type"] == "image/bmp")
+        #expect(bmp.body.count == 54 + 368 * 217 && bmp.headers["Content-Length"] == "\(bmp.body.count)")
 
         try client.send("GET /placekitten/300/200 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let kitten = try client.readResponse()
-        expect(kitten.status == 200 && kitten.headers["Content-Type"] == "image/jpeg")
+        #expect(kitten.status == 200 && kitten.headers["Content-Type"] == "image/jpeg")
         try client.send("HEAD /placekitten/300/200 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let head = try client.readResponse(bodyless: true)
-        expect(head.status == 200 && head.body.isEmpty)
-        expectEqual(head.headers["Content-Length"], "\(kitten.body.count)")
-        expectEqual(head.headers["ETag"], kitten.headers["ETag"])
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.headers["Content-Length"] == "\(kitten.body.count)")
+        #expect(head.headers["ETag"] == kitten.headers["ETag"])
 
         let etag = kitten.headers["ETag"] ?? ""
         try client.send(
             "GET /placekitten/300/200 HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \(etag)\r\n\r\n")
         let notModified = try client.readResponse(bodyless: true)
-        expect(notModified.status == 304 && notModified.headers["ETag"] == etag)
+        #expect(notModified.status == 304 && notModified.headers["ETag"] == etag)
     }
 
     @Test func clientsAtOnceGetTheSameBytes() throws {
@@ -52,8 +52,8 @@ import Testing
             results.add(target, response.body)
         }
         let bodies = results.all
-        expectEqual(bodies.count, 6)
-        expectEqual(Set(bodies.map(\.1)).count, 2)
+        #expect(bodies.count == 6)
+        #expect(Set(bodies.map(\.1)).count == 2)
     }
 
     /// Answers collected from several threads.

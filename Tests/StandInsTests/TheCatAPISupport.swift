@@ -1,6 +1,5 @@
 import Foundation
 import Pictures
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -31,8 +30,8 @@ struct CatAPIFixture {
 
     func json(_ target: String, headers: HTTPHeaders = [:]) throws -> Any {
         let response = get(target, headers: headers)
-        expectEqual(response.status, .ok, "\(target)")
-        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
+        #expect(response.status == .ok, "\(target)")
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         return try JSONSerialization.jsonObject(with: Data(response.body))
     }
 

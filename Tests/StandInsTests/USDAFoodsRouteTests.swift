@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -12,8 +11,8 @@ import Testing
     let catalogue = USDAFoodCatalogue.shared
 
     func array(_ response: HTTPResponse, status: HTTPStatus = .ok) throws -> [[String: Any]] {
-        expectEqual(response.status, status)
-        expectEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
+        #expect(response.status == status)
+        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
     }
 
@@ -31,18 +30,18 @@ import Testing
         // Full format: the same objects as /food/{fdcId}.
         for (food, id) in zip(foods, ids) {
             let single = try api.object(api.get("/usda/fdc/v1/food/\(id)"))
-            expectEqual(NSDictionary(dictionary: food), NSDictionary(dictionary: single))
+            #expect(NSDictionary(dictionary: food) == NSDictionary(dictionary: single))
         }
-        expect(foods[0]["labelNutrients"] is [String: Any] && foods[1]["foodPortions"] is [Any])
+        #expect(foods[0]["labelNutrients"] is [String: Any] && foods[1]["foodPortions"] is [Any])
         // Repeated parameters, unknown and malformed ids left out, duplicates once.
         let mixed = try array(
             api.get(
                 "/usda/fdc/v1/foods?fdcIds=\(ids[1])&fdcIds=99&fdcIds=abc&fdcIds=\(ids[1])&fdcIds=\(ids[0])"))
-        expectEqual(mixed.compactMap { $0["fdcId"] as? Int }, [ids[1], ids[0]])
-        try expect(try array(api.get("/usda/fdc/v1/foods?fdcIds=1,2,3")).isEmpty)
+        #expect(mixed.compactMap { $0["fdcId"] as? Int } == [ids[1], ids[0]])
+        #expect(try array(api.get("/usda/fdc/v1/foods?fdcIds=1,2,3")).isEmpty)
 
         let posted = try array(api.post("/usda/fdc/v1/foods", #"{"fdcIds":[\#(ids[0]),"\#(ids[1])"]}"#))
-        expectEqual(posted.compactMap { $0["fdcId"] as? Int }, ids)
+        #expect(posted.compactMap { $0["fdcId"] as? Int } == ids)
     }
 
     @Test func abridgedFormatAndNutrientFilter() throws {
@@ -55,52 +54,50 @@ import Testing
                 "fdcId", "description", "dataType", "publicationDate", "brandOwner", "gtinUpc",
                 "foodNutrients",
             ])
-        expectEqual(branded["dataType"] as? String, "Branded")
-        expectEqual((branded["publicationDate"] as? String)?.count, 10)
+        #expect(branded["dataType"] as? String == "Branded")
+        #expect((branded["publicationDate"] as? String)?.count == 10)
         let nutrients = try #require(branded["foodNutrients"] as? [[String: Any]])
-        expectEqual(nutrients.compactMap { $0["number"] as? String }, ["203", "204"])
-        expect(nutrients[0]["name"] as? String == "Protein" && nutrients[0]["unitName"] as? String == "G")
-        expect(nutrients[0]["amount"] is Double && nutrients[0]["derivationCode"] as? String == "LCCS")
+        #expect(nutrients.compactMap { $0["number"] as? String } == ["203", "204"])
+        #expect(nutrients[0]["name"] as? String == "Protein" && nutrients[0]["unitName"] as? String == "G")
+        #expect(nutrients[0]["amount"] is Double && nutrients[0]["derivationCode"] as? String == "LCCS")
         let generic = foods[1]
-        expect(generic["dataType"] as? String == "SR Legacy" && generic["ndbNumber"] is String)
-        expect(generic["brandOwner"] == nil)
+        #expect(generic["dataType"] as? String == "SR Legacy" && generic["ndbNumber"] is String)
+        #expect(generic["brandOwner"] == nil)
 
         // A number no food has gives empty nutrients; the full format filters its nutrients too.
         let none = try array(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&format=abridged&nutrients=999"))
-        expectEqual((none.first?["foodNutrients"] as? [Any])?.isEmpty, true)
+        #expect((none.first?["foodNutrients"] as? [Any])?.isEmpty == true)
         let full = try array(
             api.post("/usda/fdc/v1/foods", #"{"fdcIds":[\#(genericID)],"format":"full","nutrients":[208]}"#))
         let fullNutrients = try #require(full.first?["foodNutrients"] as? [[String: Any]])
-        expectEqual(fullNutrients.count, 1)
-        expectEqual((fullNutrients[0]["nutrient"] as? [String: Any])?["number"] as? String, "208")
+        #expect(fullNutrients.count == 1)
+        #expect((fullNutrients[0]["nutrient"] as? [String: Any])?["number"] as? String == "208")
         let one = try api.object(api.get("/usda/fdc/v1/food/\(genericID)?format=abridged&nutrients=208"))
-        expect((one["foodNutrients"] as? [[String: Any]])?.count == 1 && one["ndbNumber"] is String)
+        #expect((one["foodNutrients"] as? [[String: Any]])?.count == 1 && one["ndbNumber"] is String)
     }
 
     @Test func foodsRefusesMissingTooManyAndMalformed() throws {
-        try expectEqual(try errorCode(api.get("/usda/fdc/v1/foods")), "BAD_REQUEST")
-        try expectEqual(try errorCode(api.post("/usda/fdc/v1/foods", "{}")), "BAD_REQUEST")
-        try expectEqual(try errorCode(api.post("/usda/fdc/v1/foods", "not json")), "BAD_REQUEST")
+        #expect(try errorCode(api.get("/usda/fdc/v1/foods")) == "BAD_REQUEST")
+        #expect(try errorCode(api.post("/usda/fdc/v1/foods", "{}")) == "BAD_REQUEST")
+        #expect(try errorCode(api.post("/usda/fdc/v1/foods", "not json")) == "BAD_REQUEST")
         let twenty = (0..<20).map { String(catalogue.foods[$0].fdcId) }.joined(separator: ",")
-        try expectEqual(try array(api.get("/usda/fdc/v1/foods?fdcIds=" + twenty)).count, 20)
-        try expectEqual(try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=" + twenty + ",1")), "BAD_REQUEST")
-        try expectEqual(
-            try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&format=tiny")), "BAD_REQUEST")
+        #expect(try array(api.get("/usda/fdc/v1/foods?fdcIds=" + twenty)).count == 20)
+        #expect(try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=" + twenty + ",1")) == "BAD_REQUEST")
+        #expect(try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&format=tiny")) == "BAD_REQUEST")
         let many = (1...26).map(String.init).joined(separator: ",")
         #expect(
             try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&nutrients=" + many))
                 == "BAD_REQUEST")
-        try expectEqual(
-            try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&nutrients=x")), "BAD_REQUEST")
-        try expectEqual(try errorCode(api.get("/usda/fdc/v1/food/\(genericID)?format=tiny")), "BAD_REQUEST")
+        #expect(try errorCode(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)&nutrients=x")) == "BAD_REQUEST")
+        #expect(try errorCode(api.get("/usda/fdc/v1/food/\(genericID)?format=tiny")) == "BAD_REQUEST")
         // `/foods` is not read as the id of one food.
-        expectEqual(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)").status, .ok)
+        #expect(api.get("/usda/fdc/v1/foods?fdcIds=\(genericID)").status == .ok)
     }
 
     @Test func keysAreCheckedOnTheNewRoutesWhenSwitchedOn() throws {
         let checked = USDAFixture(requireKey: true)
         for target in ["/usda/fdc/v1/foods?fdcIds=\(genericID)", "/usda/fdc/v1/foods/list"] {
-            expectEqual(checked.get(target).status, .forbidden)
+            #expect(checked.get(target).status == .forbidden)
             #expect(
                 checked.get(target + (target.contains("?") ? "&" : "?") + "api_key=DEMO_KEY").status == .ok)
         }
@@ -108,18 +105,18 @@ import Testing
 
     @Test func listPagesTheCatalogueAbridgedByFdcId() throws {
         let first = try array(api.get("/usda/fdc/v1/foods/list?api_key=K"))
-        expectEqual(first.count, 50)
+        #expect(first.count == 50)
         let ids = first.compactMap { $0["fdcId"] as? Int }
-        expect(ids == Array(catalogue.foods.prefix(50).map(\.fdcId)) && ids == ids.sorted())
+        #expect(ids == Array(catalogue.foods.prefix(50).map(\.fdcId)) && ids == ids.sorted())
         #expect(
             first.allSatisfy { ($0["foodNutrients"] as? [Any])?.count == 14 && $0["labelNutrients"] == nil })
         let second = try array(api.get("/usda/fdc/v1/foods/list?pageSize=10&pageNumber=2"))
-        expectEqual(second.compactMap { $0["fdcId"] as? Int }, Array(catalogue.foods[10..<20].map(\.fdcId)))
+        #expect(second.compactMap { $0["fdcId"] as? Int } == Array(catalogue.foods[10..<20].map(\.fdcId)))
         // pageSize is kept within 1…200; a page past the end is empty.
-        try expectEqual(try array(api.get("/usda/fdc/v1/foods/list?pageSize=1000")).count, 200)
-        try expectEqual(try array(api.get("/usda/fdc/v1/foods/list?pageSize=0")).count, 1)
-        try expectEqual(try array(api.get("/usda/fdc/v1/foods/list?pageNumber=0&pageSize=3")).count, 3)
-        try expect(try array(api.get("/usda/fdc/v1/foods/list?pageSize=200&pageNumber=1000")).isEmpty)
+        #expect(try array(api.get("/usda/fdc/v1/foods/list?pageSize=1000")).count == 200)
+        #expect(try array(api.get("/usda/fdc/v1/foods/list?pageSize=0")).count == 1)
+        #expect(try array(api.get("/usda/fdc/v1/foods/list?pageNumber=0&pageSize=3")).count == 3)
+        #expect(try array(api.get("/usda/fdc/v1/foods/list?pageSize=200&pageNumber=1000")).isEmpty)
         let last = (catalogue.foods.count + 199) / 200
         #expect(
             try array(api.get("/usda/fdc/v1/foods/list?pageSize=200&pageNumber=\(last)")).count
@@ -128,18 +125,18 @@ import Testing
 
     @Test func listFiltersByDataTypeAndSorts() throws {
         let branded = try array(api.get("/usda/fdc/v1/foods/list?dataType=Branded&pageSize=200"))
-        expect(branded.count == 200 && branded.allSatisfy { $0["dataType"] as? String == "Branded" })
-        expect(branded.allSatisfy { $0["brandOwner"] is String && $0["gtinUpc"] is String })
+        #expect(branded.count == 200 && branded.allSatisfy { $0["dataType"] as? String == "Branded" })
+        #expect(branded.allSatisfy { $0["brandOwner"] is String && $0["gtinUpc"] is String })
         let generic = try array(
             api.get("/usda/fdc/v1/foods/list?dataType=SR%20Legacy&pageSize=200&pageNumber=4"))
         let genericCount = catalogue.foods.filter { !$0.branded }.count
-        expectEqual(generic.count, genericCount - 600)
-        try expect(try array(api.get("/usda/fdc/v1/foods/list?dataType=Foundation")).isEmpty)
+        #expect(generic.count == genericCount - 600)
+        #expect(try array(api.get("/usda/fdc/v1/foods/list?dataType=Foundation")).isEmpty)
 
         let byName = try array(
             api.get("/usda/fdc/v1/foods/list?sortBy=lowercaseDescription.keyword&sortOrder=asc&pageSize=200"))
         let names = byName.compactMap { ($0["description"] as? String)?.lowercased() }
-        expect(names.count == 200 && names == names.sorted())
+        #expect(names.count == 200 && names == names.sorted())
         let byIdDescending = try array(
             api.get("/usda/fdc/v1/foods/list?sortBy=fdcId&sortOrder=desc&pageSize=5"))
         #expect(
@@ -148,7 +145,7 @@ import Testing
         let byDate = try array(
             api.get("/usda/fdc/v1/foods/list?sortBy=publishedDate&sortOrder=desc&pageSize=200"))
         let dates = byDate.compactMap { $0["publicationDate"] as? String }
-        expectEqual(dates, dates.sorted(by: >))
+        #expect(dates == dates.sorted(by: >))
 
         let posted = try array(
             api.post(
@@ -156,8 +153,8 @@ import Testing
                 #"{"dataType":["SR Legacy"],"pageSize":3,"pageNumber":2,"sortBy":"fdcId","sortOrder":"desc"}"#
             ))
         let genericIDs = catalogue.foods.filter { !$0.branded }.map(\.fdcId).sorted(by: >)
-        expectEqual(posted.compactMap { $0["fdcId"] as? Int }, Array(genericIDs[3..<6]))
-        try expectEqual(try array(api.post("/usda/fdc/v1/foods/list", "")).count, 50)
-        try expectEqual(try errorCode(api.post("/usda/fdc/v1/foods/list", "[1")), "BAD_REQUEST")
+        #expect(posted.compactMap { $0["fdcId"] as? Int } == Array(genericIDs[3..<6]))
+        #expect(try array(api.post("/usda/fdc/v1/foods/list", "")).count == 50)
+        #expect(try errorCode(api.post("/usda/fdc/v1/foods/list", "[1")) == "BAD_REQUEST")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import SocketHTTP
 import Testing
 
@@ -22,16 +21,16 @@ extension USDAFixture {
 
     func expectSameBytes(get target: String) {
         let (new, old) = (served.get(target), reference.get(target))
-        expectEqual(new.status, old.status, "\(target)")
-        expectEqual(new.body, old.body, "\(target)")
-        expect(new.body.count > 100, "\(target)")
+        #expect(new.status == old.status, "\(target)")
+        #expect(new.body == old.body, "\(target)")
+        #expect(new.body.count > 100, "\(target)")
     }
 
     func expectSameBytes(post target: String, _ body: String) {
         let (new, old) = (served.post(target, body), reference.post(target, body))
-        expectEqual(new.status, old.status, "\(target) \(body)")
-        expectEqual(new.body, old.body, "\(target) \(body)")
-        expect(new.body.count > 100, "\(target) \(body)")
+        #expect(new.status == old.status, "\(target) \(body)")
+        #expect(new.body == old.body, "\(target) \(body)")
+        #expect(new.body.count > 100, "\(target) \(body)")
     }
 
     @Test(arguments: [
@@ -81,18 +80,18 @@ extension USDAFixture {
 
     @Test func eachFoodIsWrittenOnceWhateverTheScoreOrOffset() {
         let json = USDAFoodJSON(catalogue: .shared)
-        expectEqual(json.writtenCount, 0)
+        #expect(json.writtenCount == 0)
         let first = (0..<50).map {
             json.searchHit($0, score: 800) + json.earlyHit($0, score: 1) + json.ndbItem($0, offset: $0)
         }
-        expectEqual(json.writtenCount, 50)
+        #expect(json.writtenCount == 50)
         let again = (0..<50).map {
             json.searchHit($0, score: 800) + json.earlyHit($0, score: 1) + json.ndbItem($0, offset: $0)
         }
-        expectEqual(json.writtenCount, 50)
-        expectEqual(first, again)
+        #expect(json.writtenCount == 50)
+        #expect(first == again)
         _ = json.full(3) + json.full(3) + json.abridged(3) + json.abridged(3)
-        expectEqual(json.writtenCount, 52)
+        #expect(json.writtenCount == 52)
     }
 }
 
@@ -105,24 +104,24 @@ extension USDAFixture {
         let allowed = Array(repeating: "a*", count: USDAStandIn.maxQueryTerms).joined(separator: " ")
         let tooMany = allowed + " b*"
         let tooLong = String(repeating: "apple", count: USDAStandIn.maxQueryBytes / 5 + 1)
-        expect(tooLong.utf8.count > USDAStandIn.maxQueryBytes)
+        #expect(tooLong.utf8.count > USDAStandIn.maxQueryBytes)
         for query in [tooMany, tooLong] {
             let escaped = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
             let current = try usda.object(
                 usda.get("/usda/fdc/v1/foods/search?query=\(escaped)"), status: .badRequest)
             let message = (current["error"] as? [String: Any])?["message"] as? String
-            expectEqual(message?.contains("\(USDAStandIn.maxQueryTerms) terms"), true)
+            #expect(message?.contains("\(USDAStandIn.maxQueryTerms) terms") == true)
             _ = try usda.object(
                 usda.post("/usda/fdc/v1/foods/search", #"{"query":"\#(query)"}"#), status: .badRequest)
             _ = try usda.object(
                 usda.post("/usda/fdc/v1/search", #"{"generalSearchInput":"\#(query)"}"#), status: .badRequest)
             let ndb = try usda.object(usda.get("/usda/ndb/search/?q=\(escaped)"), status: .badRequest)
             let errors = (ndb["errors"] as? [String: Any])?["error"] as? [[String: Any]]
-            expectEqual(errors?.first?["parameter"] as? String, "q")
+            #expect(errors?.first?["parameter"] as? String == "q")
         }
         let found = try usda.object(
             usda.get("/usda/fdc/v1/foods/search?query=\(allowed.replacingOccurrences(of: " ", with: "%20"))"))
-        expect((found["totalHits"] as? Int ?? 0) > 0)
+        #expect((found["totalHits"] as? Int ?? 0) > 0)
         _ = try usda.ndb("q=\(allowed.replacingOccurrences(of: " ", with: "%20"))")
     }
 }

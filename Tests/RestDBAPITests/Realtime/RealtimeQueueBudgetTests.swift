@@ -1,5 +1,4 @@
 import Foundation
-import RestLiteTesting
 import Testing
 
 @testable import RestDBAPI
@@ -27,13 +26,13 @@ import Testing
         // Two rounds of 100 KB each reach every subscriber before any is written.
         let rounds = [[UInt8](repeating: 65, count: 100_000), [UInt8](repeating: 66, count: 100_000)]
         for round in rounds {
-            expectEqual(RealtimeHub.closeSlowest(members, adding: round.count, toFit: 64 << 20), 0)
+            #expect(RealtimeHub.closeSlowest(members, adding: round.count, toFit: 64 << 20) == 0)
             for member in members { member.deliver([], kinds: [], everything: round, then: []) }
         }
         // 300 x 200 KB queued, 200 KB of it in memory: nobody is closed.
-        expect(members.allSatisfy { $0.sink.bufferedByteCount == 200_000 })
-        expectEqual(RealtimeHub.closeSlowest(members, adding: 100_000, toFit: 64 << 20), 0)
-        expect(members.allSatisfy { $0.sink.isOpen })
+        #expect(members.allSatisfy { $0.sink.bufferedByteCount == 200_000 })
+        #expect(RealtimeHub.closeSlowest(members, adding: 100_000, toFit: 64 << 20) == 0)
+        #expect(members.allSatisfy { $0.sink.isOpen })
     }
 
     @Test func pastTheBudgetTheSubscriberHoldingTheMostIsClosed() throws {
@@ -46,12 +45,12 @@ import Testing
         for member in members { member.deliver([], kinds: [], everything: round, then: []) }
         // The first falls three rounds behind the others.
         for _ in 0..<3 { members[0].deliver([], kinds: [], everything: round, then: []) }
-        expectEqual(RealtimeHub.closeSlowest(members, toFit: 250_000), 1)
-        expect(!members[0].sink.isOpen && members[1].sink.isOpen && members[2].sink.isOpen)
+        #expect(RealtimeHub.closeSlowest(members, toFit: 250_000) == 1)
+        #expect(!members[0].sink.isOpen && members[1].sink.isOpen && members[2].sink.isOpen)
         // Bytes only one subscriber holds (filtered for it) count for it alone.
-        expect(members[1].sink.send([UInt8](repeating: 1, count: 300_000)))
-        expectEqual(RealtimeHub.closeSlowest(members, toFit: 250_000), 1)
-        expect(!members[1].sink.isOpen && members[2].sink.isOpen)
+        #expect(members[1].sink.send([UInt8](repeating: 1, count: 300_000)))
+        #expect(RealtimeHub.closeSlowest(members, toFit: 250_000) == 1)
+        #expect(!members[1].sink.isOpen && members[2].sink.isOpen)
     }
 }
 
@@ -69,7 +68,7 @@ import Testing
         hub.subscribe(subscriber)
         // Bounded: the dispatcher ends its run once nobody is left (10 s at most).
         for _ in 0..<1_000 where hub.hasSubscribers { usleep(10_000) }
-        expect(!hub.hasSubscribers)
-        expectEqual(hub.subscriberCount, 0)
+        #expect(!hub.hasSubscribers)
+        #expect(hub.subscriberCount == 0)
     }
 }

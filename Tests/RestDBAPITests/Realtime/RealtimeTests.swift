@@ -68,48 +68,48 @@ import Testing
         let meta =
             #"{"fields":[{"name":"catName","type":"text"},"#
             + #"{"name":"visits","type":"child","collection":"a3cats-visits"}]}"#
-        try expectEqual(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status, 200)
+        #expect(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status == 200)
         let cat = try #require(
             try JSON.parse(try fixture.call("POST", "/rest/a3cats", #"{"catName":"Tom"}"#).body)["_id"]?
                 .stringValue)
         let client = try fixture.subscribe()
 
         let posted = try fixture.call("POST", "/rest/a3cats/\(cat)/visits", #"[{"vet":"A"},{"vet":"B"}]"#)
-        expectEqual(posted.status, 201)
+        #expect(posted.status == 201)
         let children = try JSON.parse(posted.body).arrayValue?.compactMap { $0["_id"]?.stringValue } ?? []
         try #require(children.count == 2)
         for child in children {
             let event = try client.nextSkippingPings()
-            expectEqual(event.name, "post")
+            #expect(event.name == "post")
             let object = try Self.object(event)
-            expectEqual(object["collection"] as? String, "a3cats-visits")
-            expectEqual((object["data"] as? [String: Any])?["_id"] as? String, child)
-            expectEqual((object["data"] as? [String: Any])?["_parent_id"] as? String, cat)
+            #expect(object["collection"] as? String == "a3cats-visits")
+            #expect((object["data"] as? [String: Any])?["_id"] as? String == child)
+            #expect((object["data"] as? [String: Any])?["_parent_id"] as? String == cat)
         }
 
         #expect(
             try fixture.call("PUT", "/rest/a3cats/\(cat)/visits/\(children[0])", #"{"vet":"C"}"#).status
                 == 200)
         let put = try client.nextSkippingPings()
-        expectEqual(put.name, "put")
-        try expectEqual((try Self.object(put)["data"] as? [String: Any])?["vet"] as? String, "C")
+        #expect(put.name == "put")
+        #expect((try Self.object(put)["data"] as? [String: Any])?["vet"] as? String == "C")
 
-        try expectEqual(try fixture.call("DELETE", "/rest/a3cats/\(cat)/visits/\(children[0])").status, 200)
+        #expect(try fixture.call("DELETE", "/rest/a3cats/\(cat)/visits/\(children[0])").status == 200)
         let deleted = try client.nextSkippingPings()
-        expectEqual(deleted.name, "delete")
-        try expectEqual(try Self.object(deleted)["data"] as? [String], [children[0]])
-        try expectEqual(try Self.object(deleted)["collection"] as? String, "a3cats-visits")
+        #expect(deleted.name == "delete")
+        #expect(try Self.object(deleted)["data"] as? [String] == [children[0]])
+        #expect(try Self.object(deleted)["collection"] as? String == "a3cats-visits")
 
         // Deleting the parent deletes its other child in the same transaction: two events.
-        try expectEqual(try fixture.call("DELETE", "/rest/a3cats/\(cat)").status, 200)
+        #expect(try fixture.call("DELETE", "/rest/a3cats/\(cat)").status == 200)
         var seen: [String: [String]] = [:]
         for _ in 0..<2 {
             let event = try client.nextSkippingPings()
-            expectEqual(event.name, "delete")
+            #expect(event.name == "delete")
             let object = try Self.object(event)
             seen[object["collection"] as? String ?? ""] = object["data"] as? [String]
         }
-        expectEqual(seen, ["a3cats": [cat], "a3cats-visits": [children[1]]])
+        #expect(seen == ["a3cats": [cat], "a3cats-visits": [children[1]]])
     }
 
     @Test func droppingACollectionIsDeleteEventsForItsDocumentsAndTheirChildren() throws {
@@ -117,86 +117,86 @@ import Testing
         let meta =
             #"{"fields":[{"name":"catName","type":"text"},"#
             + #"{"name":"visits","type":"child","collection":"a3cats-visits"}]}"#
-        try expectEqual(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status, 200)
+        #expect(try fixture.call("PUT", "/rest/a3cats/_meta", meta).status == 200)
         let cats = try fixture.api.seedCats(3)
         let visit = try fixture.call("POST", "/rest/a3cats/\(cats[1])/visits", #"{"vet":"A"}"#)
         let child = try #require(try JSON.parse(visit.body)["_id"]?.stringValue)
         let client = try fixture.subscribe()
-        try expectEqual(try fixture.call("DELETE", "/_restlite/collections/a3cats").status, 200)
+        #expect(try fixture.call("DELETE", "/_restlite/collections/a3cats").status == 200)
         var seen: [String: [String]] = [:]
         for _ in 0..<2 {
             let event = try client.nextSkippingPings()
-            expectEqual(event.name, "delete")
+            #expect(event.name == "delete")
             let object = try Self.object(event)
             seen[object["collection"] as? String ?? ""] = object["data"] as? [String]
         }
-        expectEqual(seen, ["a3cats": cats.sorted(), "a3cats-visits": [child]])
+        #expect(seen == ["a3cats": cats.sorted(), "a3cats-visits": [child]])
     }
 
     @Test func streamAnswersWithEventStreamHeaders() throws {
         let fixture = try Fixture()
         let client = try fixture.subscribe()
-        expectEqual(client.status, 200)
-        expectEqual(client.header("Content-Type")?.hasPrefix("text/event-stream"), true)
-        expectEqual(client.header("Cache-Control"), "no-cache")
-        expectEqual(client.header("Content-Length"), nil)
+        #expect(client.status == 200)
+        #expect(client.header("Content-Type")?.hasPrefix("text/event-stream") == true)
+        #expect(client.header("Cache-Control") == "no-cache")
+        #expect(client.header("Content-Length") == nil)
     }
 
     @Test func everyWriteKindEmitsItsEvent() throws {
         let fixture = try Fixture()
         let client = try fixture.subscribe()
         let created = try fixture.call("POST", "/rest/cats", #"{"name":"Tom","age":3}"#)
-        expectEqual(created.status, 201)
+        #expect(created.status == 201)
         let post = try client.nextSkippingPings()
-        expectEqual(post.name, "post")
+        #expect(post.name == "post")
         let postObject = try Self.object(post)
-        expectEqual(postObject["collection"] as? String, "cats")
+        #expect(postObject["collection"] as? String == "cats")
         let document = try #require(postObject["data"] as? [String: Any])
-        expectEqual(document["name"] as? String, "Tom")
+        #expect(document["name"] as? String == "Tom")
         let id = try #require(document["_id"] as? String)
 
         try fixture.call("POST", "/rest/cats", #"[{"name":"A"},{"name":"B"}]"#)
         let bulk = [try client.nextSkippingPings(), try client.nextSkippingPings()]
-        expectEqual(bulk.map(\.name), ["post", "post"])
+        #expect(bulk.map(\.name) == ["post", "post"])
         let names = try bulk.map { try Self.object($0)["data"] as? [String: Any] }.map {
             $0?["name"] as? String
         }
-        expectEqual(names, ["A", "B"])
-        expect(bulk[1].id! > bulk[0].id! && bulk[0].id! > post.id!)
+        #expect(names == ["A", "B"])
+        #expect(bulk[1].id! > bulk[0].id! && bulk[0].id! > post.id!)
 
         try fixture.call("PUT", "/rest/cats/\(id)", #"{"age":4}"#)
         let put = try client.nextSkippingPings()
-        expectEqual(put.name, "put")
-        try expectEqual((try Self.object(put)["data"] as? [String: Any])?["age"] as? Int, 4)
+        #expect(put.name == "put")
+        #expect((try Self.object(put)["data"] as? [String: Any])?["age"] as? Int == 4)
 
         try fixture.call("PATCH", "/rest/cats/\(id)", #"{"age":5}"#)
         let patch = try client.nextSkippingPings()
-        expectEqual(patch.name, "put")
-        try expectEqual((try Self.object(patch)["data"] as? [String: Any])?["age"] as? Int, 5)
+        #expect(patch.name == "put")
+        #expect((try Self.object(patch)["data"] as? [String: Any])?["age"] as? Int == 5)
 
         let query = #"?q=%7B%22name%22%3A%22A%22%7D"#
         try fixture.call("PUT", "/rest/cats/*\(query)", #"{"age":9}"#)
         let byQuery = try client.nextSkippingPings()
-        expectEqual(byQuery.name, "put")
+        #expect(byQuery.name == "put")
         let updated = try #require(try Self.object(byQuery)["data"] as? [String: Any])
-        expect(updated["name"] as? String == "A" && updated["age"] as? Int == 9)
+        #expect(updated["name"] as? String == "A" && updated["age"] as? Int == 9)
 
         try fixture.call("DELETE", "/rest/cats/\(id)")
         let deleteOne = try client.nextSkippingPings()
-        expectEqual(deleteOne.name, "delete")
-        try expectEqual(try Self.object(deleteOne)["data"] as? [String], [id])
-        try expectEqual(try Self.object(deleteOne)["collection"] as? String, "cats")
+        #expect(deleteOne.name == "delete")
+        #expect(try Self.object(deleteOne)["data"] as? [String] == [id])
+        #expect(try Self.object(deleteOne)["collection"] as? String == "cats")
 
         try fixture.call("DELETE", "/rest/cats/*\(query)")
         let deleteQuery = try client.nextSkippingPings()
-        expectEqual(deleteQuery.name, "delete")
-        try expectEqual((try Self.object(deleteQuery)["data"] as? [String])?.count, 1)
+        #expect(deleteQuery.name == "delete")
+        #expect((try Self.object(deleteQuery)["data"] as? [String])?.count == 1)
 
         let rest = try fixture.api.store.find(FindRequest(collection: "cats")).documents.map(\.id)
         try fixture.call("DELETE", "/rest/cats/*", "[\"\(rest[0])\"]")
         let deleteList = try client.nextSkippingPings()
-        expectEqual(deleteList.name, "delete")
-        try expectEqual(try Self.object(deleteList)["data"] as? [String], rest)
+        #expect(deleteList.name == "delete")
+        #expect(try Self.object(deleteList)["data"] as? [String] == rest)
     }
 
     @Test func scopedKeyReceivesOnlyCollectionsItMayRead() throws {
@@ -204,17 +204,17 @@ import Testing
         let scoped = APIKey(key: "scopedcatreader000000001", full: false, methods: ["GET"], path: "/cats/**")
         try KeyFile(keys: [scoped]).save(to: fixture.api.folder.keysURL)
         let client = try fixture.subscribe(key: scoped.key)
-        expectEqual(client.status, 200)
+        #expect(client.status == 200)
         try fixture.call("POST", "/rest/dogs", #"{"name":"Rex"}"#)
         try fixture.call("POST", "/rest/cats", #"{"name":"Tom"}"#)
         try fixture.call("POST", "/realtime", #"{"note":"hi"}"#)
         let first = try client.nextSkippingPings()
-        expectEqual(first.name, "post")
-        try expectEqual(try Self.object(first)["collection"] as? String, "cats")
+        #expect(first.name == "post")
+        #expect(try Self.object(first)["collection"] as? String == "cats")
         let second = try client.nextSkippingPings()
-        expectEqual(second.name, "publish")
+        #expect(second.name == "publish")
         // The scoped key may not publish.
-        try expectEqual(try fixture.call("POST", "/realtime", #"{"x":1}"#, key: scoped.key).status, 403)
+        #expect(try fixture.call("POST", "/realtime", #"{"x":1}"#, key: scoped.key).status == 403)
     }
 
     @Test func lastEventIDResumesFromHistory() throws {
@@ -222,13 +222,13 @@ import Testing
         for name in ["a", "b", "c"] { try fixture.call("POST", "/rest/cats", #"{"name":"\#(name)"}"#) }
         let resumed = try fixture.subscribe(headers: ["Last-Event-ID": "1"])
         let replay = [try resumed.nextSkippingPings(), try resumed.nextSkippingPings()]
-        expectEqual(replay.map(\.id), [2, 3])
+        #expect(replay.map(\.id) == [2, 3])
         let fromParameter = try fixture.subscribe(query: "&lastEventId=2")
-        try expectEqual(try fromParameter.nextSkippingPings().id, 3)
+        #expect(try fromParameter.nextSkippingPings().id == 3)
         // An id from another run (beyond the newest) starts fresh: the next event is new.
         let fresh = try fixture.subscribe(headers: ["Last-Event-ID": "999"])
         try fixture.call("POST", "/rest/cats", #"{"name":"d"}"#)
-        try expectEqual(try fresh.nextSkippingPings().id, 4)
+        #expect(try fresh.nextSkippingPings().id == 4)
     }
 
     /// A write records its event's parts; the dispatcher frames them only when it sends them,
@@ -244,8 +244,8 @@ import Testing
         let client = try fixture.subscribe(headers: ["Last-Event-ID": "0"])
         let recorded = try client.nextSkippingPings()
         let whole = try client.nextSkippingPings()
-        expect(recorded.id == 1 && whole.id == 2)
-        expect(recorded.name == "post" && recorded.data == whole.data)
+        #expect(recorded.id == 1 && whole.id == 2)
+        #expect(recorded.name == "post" && recorded.data == whole.data)
         #expect(recorded.data == #"{"collection":"odd \"name\"","data":{"_id":"1","n":[1,2]}}"#)
     }
 
@@ -254,7 +254,7 @@ import Testing
         for name in ["a", "b", "c", "d"] { try fixture.call("POST", "/rest/cats", #"{"name":"\#(name)"}"#) }
         let client = try fixture.subscribe(headers: ["Last-Event-ID": "1"])
         try fixture.call("POST", "/rest/cats", #"{"name":"e"}"#)
-        try expectEqual(try client.nextSkippingPings().id, 5)
+        #expect(try client.nextSkippingPings().id == 5)
     }
 
     @Test func burstLargerThanTheHistoryReachesSubscribersWhole() throws {
@@ -265,7 +265,7 @@ import Testing
         for n in 1...12 { hub.publish(event: "publish", collection: nil, data: Array(#"{"n":\#(n)}"#.utf8)) }
         var ids: [Int64] = []
         for _ in 1...12 { ids.append(try client.nextSkippingPings().id ?? -1) }
-        expectEqual(ids, Array(1...12))
+        #expect(ids == Array(1...12))
     }
 
     @Test func eventPublishedBeforeTheJoiningRoundReachesTheNewSubscriber() throws {
@@ -275,13 +275,13 @@ import Testing
         let hub = fixture.api.api.realtime
         let first = try fixture.subscribe()
         hub.publish(event: "publish", collection: nil, data: Array(#"{"n":1}"#.utf8))
-        try expectEqual(try first.nextSkippingPings().id, 1)
+        #expect(try first.nextSkippingPings().id == 1)
         let second = try EventStreamClient(
             port: fixture.port, target: "/realtime", headers: ["x-apikey": Self.key])
         try Self.waitUntil { hub.subscriberCount == 2 }
         hub.publish(event: "publish", collection: nil, data: Array(#"{"n":2}"#.utf8))
-        try expectEqual(try second.nextSkippingPings().id, 2)
-        try expectEqual(try first.nextSkippingPings().id, 2)
+        #expect(try second.nextSkippingPings().id == 2)
+        #expect(try first.nextSkippingPings().id == 2)
     }
 
     @Test func publishReachesEverySubscriber() throws {
@@ -291,23 +291,23 @@ import Testing
             port: fixture.port, target: "/realtime", headers: ["x-apikey": Self.key])
         try Self.waitUntil { fixture.api.api.realtime.subscriberCount == 2 }
         let answer = try fixture.call("POST", "/realtime", #"{"channel":"chat","text":"hello"}"#)
-        expectEqual(answer.status, 200)
+        #expect(answer.status == 200)
         for client in [first, second] {
             let event = try client.nextSkippingPings()
-            expectEqual(event.name, "publish")
-            try expectEqual(try Self.object(event)["text"] as? String, "hello")
+            #expect(event.name == "publish")
+            #expect(try Self.object(event)["text"] as? String == "hello")
         }
     }
 
     @Test func missingOrUnknownKeysAreRefused() throws {
         let fixture = try Fixture()
         let none = try EventStreamClient(port: fixture.port, target: "/realtime")
-        expectEqual(none.status, 401)
+        #expect(none.status == 401)
         let unknown = try EventStreamClient(port: fixture.port, target: "/realtime?apikey=nosuchkey")
-        expectEqual(unknown.status, 403)
-        try expectEqual(try fixture.call("POST", "/realtime", "{}", key: "nosuchkey").status, 403)
-        try expectEqual(try fixture.call("POST", "/realtime", "not json").status, 400)
-        expectEqual(fixture.api.api.realtime.subscriberCount, 0)
+        #expect(unknown.status == 403)
+        #expect(try fixture.call("POST", "/realtime", "{}", key: "nosuchkey").status == 403)
+        #expect(try fixture.call("POST", "/realtime", "not json").status == 400)
+        #expect(fixture.api.api.realtime.subscriberCount == 0)
     }
 
     /// Two pings come, in order, an interval apart by the hub's own clock: each ping carries the
@@ -319,13 +319,13 @@ import Testing
         let fixture = try Fixture(realtime: .init(pingInterval: .milliseconds(150)))
         let client = try fixture.subscribe()
         let ping = try client.next()
-        expectEqual(ping.name, "ping")
-        expect(ping.id != nil)
+        #expect(ping.name == "ping")
+        #expect(ping.id != nil)
         let first = try #require(ISODate.parse(ping.data))
         let next = try client.next()
-        expect(next.name == "ping" && next.id! > ping.id!)
+        #expect(next.name == "ping" && next.id! > ping.id!)
         let second = try #require(ISODate.parse(next.data))
-        expect(second - first >= 149, "pings written \(second - first) ms apart")
+        #expect(second - first >= 149, "pings written \(second - first) ms apart")
     }
 
     @Test func streamOutlivesTheIdleTimeout() throws {
@@ -333,7 +333,7 @@ import Testing
         let client = try fixture.subscribe()
         usleep(800_000)
         try fixture.call("POST", "/rest/cats", #"{"name":"late"}"#)
-        try expectEqual(try client.nextSkippingPings().name, "post")
+        #expect(try client.nextSkippingPings().name == "post")
     }
 
     @Test func clientLeavingFreesTheSubscriber() throws {
@@ -356,11 +356,11 @@ import Testing
         var answered = 0
         // 256 KiB of events a write; bounded at 48 writes (12 MiB).
         for _ in 0..<48 where fixture.api.api.realtime.subscriberCount > 0 {
-            try expectEqual(try fixture.call("POST", "/rest/cats", batch).status, 201)
+            #expect(try fixture.call("POST", "/rest/cats", batch).status == 201)
             answered += 1
         }
         try Self.waitUntil { fixture.api.api.realtime.subscriberCount == 0 }
-        expect(answered > 0)
-        expect(stuck.waitForClose())
+        #expect(answered > 0)
+        #expect(stuck.waitForClose())
     }
 }
