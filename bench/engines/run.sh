@@ -26,13 +26,12 @@ rows=100000 duration=${DURATION:-3s} rounds=${ROUNDS:-3}
 if [ "${1:-}" = "--quick" ]; then rows=10000 duration=1s rounds=1; fi
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-server_pid=""  # the servers' PIDs, for cleanup
+declare -A server_pids ports  # by engine
 pg_data=""
 run_as=()
 [ "$(id -u)" = 0 ] && run_as=(/usr/sbin/runuser -u postgres --)
 cleanup() {
-    # shellcheck disable=SC2086
-    [ -n "$server_pid" ] && kill $server_pid 2>/dev/null || true
+    [ ${#server_pids[@]} -gt 0 ] && kill "${server_pids[@]}" 2>/dev/null || true
     [ -n "$pg_data" ] && "${run_as[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$tmp"
 }
@@ -91,14 +90,12 @@ EOF
 # runs ROUNDS times on each, alternating which engine goes first, and the summary takes the
 # median of the rounds: the machine's drift over the run (SQLite's own figure moves by a fifth
 # from one minute to the next) falls on both engines alike.
-declare -A server_pids ports
 for engine in sqlite postgres; do
     port=$(bench_free_port)
     if [ "$engine" = sqlite ]; then extra=(--no-auto-index); else extra=(--database "$pg_url"); fi
     "$RESTLITE_BIN" serve --port "$port" --data-dir "$tmp/data-$engine" --quiet --no-seed --apikey "$key" \
         "${extra[@]}" >"$tmp/$engine.out" 2>"$tmp/$engine.err" &
     server_pids[$engine]=$!
-    server_pid="${server_pids[*]}"
     ports[$engine]=$port
     bench_wait_health "$port" "$tmp/$engine.err"
     started=$SECONDS
