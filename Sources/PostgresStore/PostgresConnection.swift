@@ -69,7 +69,7 @@ package final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     package func execute(_ sql: String, _ bindings: [SQLValue] = []) throws(PostgresError) -> PostgresRows {
         let text = bindings.isEmpty ? sql : Self.numberedPlaceholders(sql)
-        let values: [String?] = bindings.map(Self.parameterText)
+        let values = try Self.parameterTexts(bindings, sql: sql)
         roundTrips += 1
         let result = withParameters(values) { pointers in
             libpq.execParams(
@@ -106,7 +106,7 @@ package final class PostgresConnection: @unchecked Sendable {
             prepared[sql] = fresh
             name = fresh
         }
-        let values: [String?] = bindings.map(Self.parameterText)
+        let values = try Self.parameterTexts(bindings, sql: sql)
         roundTrips += 1
         let result = withParameters(values) { pointers in
             libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)
@@ -202,6 +202,24 @@ package final class PostgresConnection: @unchecked Sendable {
         let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
         bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: bytes.count) }
         return copy
+    }
+
+    /// The bindings as PostgreSQL's text input forms. libpq sends a parameter up to its first NUL
+    /// byte, and PostgreSQL's text cannot hold U+0000 at all, so a text binding that holds one
+    /// is refused here, as the server refuses `\u0000` in JSON (`untranslatableCharacter`),
+    /// instead of being cut short.
+    static func parameterTexts(_ bindings: [SQLValue], sql: String) throws(PostgresError) -> [String?] {
+        var values: [String?] = []
+        values.reserveCapacity(bindings.count)
+        for binding in bindings {
+            if case .text(let text) = binding, text.utf8.contains(0) {
+                throw PostgresError(
+                    sqlState: PostgresError.untranslatableCharacter,
+                    message: "a text value holds the character U+0000", sql: sql)
+            }
+            values.append(parameterText(binding))
+        }
+        return values
     }
 
     /// A binding as PostgreSQL's text input form.
@@ -357,6 +375,9 @@ package struct PostgresError: Error, Sendable, CustomStringConvertible {
     package var isTimeout: Bool { sqlState == "57014" }
 
     package var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// 22P05: text or JSON holds a character PostgreSQL cannot store (U+0000).
+    package static let untranslatableCharacter = "22P05"
 
     package var description: String {
         "PostgreSQL" + (sqlState.map { " (\($0))" } ?? "") + ": " + message

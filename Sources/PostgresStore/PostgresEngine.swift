@@ -224,9 +224,15 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         }
     }
 
+    /// Why a document or query holding U+0000 is refused (docs/API.md, "The PostgreSQL engine").
+    static let nulMessage =
+        "PostgreSQL cannot hold the character U+0000 (\\u0000) in a text or JSON value, so this"
+        + " server's PostgreSQL engine refuses documents and queries that hold it, in a key or a value"
+
     /// PostgreSQL's refusals of a client's query as `StoreError.badRequest`: the budget
     /// (`statement_timeout`, 57014) with the message SQLite's budget gives, a regular
-    /// expression PostgreSQL's engine rejects (2201B).
+    /// expression PostgreSQL's engine rejects (2201B), a document or query value holding U+0000
+    /// (22P05; nothing of the statement was written).
     func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -238,6 +244,9 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
                 throw StoreError.badRequest(
                     "PostgreSQL cannot run this regular expression (\(error.message)); its engine is POSIX ARE,"
                         + " without ICU's \\p{...} classes, named groups or inline flags after the start")
+            }
+            if error.sqlState == PostgresError.untranslatableCharacter {
+                throw StoreError.badRequest(Self.nulMessage)
             }
             throw error
         }

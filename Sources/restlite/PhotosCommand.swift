@@ -27,12 +27,14 @@ struct PhotosCommand: AsyncParsableCommand {
             Beside a running 'restlite serve' on the folder the change goes through that server \
             (POST /_restlite/photos), whose base is --public-url, else its own address; without \
             a server it is made in the database, with the base --public-url, else \
-            http://127.0.0.1:8080.
+            http://127.0.0.1:8080. With --database postgres://... the change is made in that \
+            database, which the servers on it see at once.
 
             Examples:
               restlite photos local
               restlite photos local --public-url http://192.168.1.5:8080
               restlite photos remote --data-dir ./offline
+              restlite photos local --database postgres://restlite@db.example/restlite
             """
     )
 
@@ -45,6 +47,9 @@ struct PhotosCommand: AsyncParsableCommand {
 
     @Option(help: "The data folder. [env RESTLITE_DATA_DIR; default ./data]")
     var dataDir: String?
+
+    @Option(help: DatabaseFlag.help)
+    var database: String?
 
     @Option(help: "Only this collection (default: every collection).")
     var collection: String?
@@ -61,7 +66,8 @@ struct PhotosCommand: AsyncParsableCommand {
 
     func run() async throws {
         let outcome: (documents: Int, values: Int, base: String?)
-        if let server = try RunningServer.find(dataDir: folderPath) {
+        let database = try DatabaseFlag.resolve(database)
+        if database == nil, let server = try RunningServer.find(dataDir: folderPath) {
             var body: JSONObject = ["to": .string(direction.rawValue)]
             if let publicURL { body["base"] = .string(publicURL) }
             if let collection { body["collection"] = .string(collection) }
@@ -73,7 +79,7 @@ struct PhotosCommand: AsyncParsableCommand {
                 Int(object?["values"]?.numberValue?.doubleValue ?? 0), object?["base"]?.stringValue
             )
         } else {
-            outcome = try await switchLocally()
+            outcome = try await switchLocally(database: database)
         }
         let target =
             direction == .local
@@ -84,22 +90,28 @@ struct PhotosCommand: AsyncParsableCommand {
         )
     }
 
-    private func switchLocally() async throws -> (documents: Int, values: Int, base: String?) {
+    /// The change made in the database itself: the folder's SQLite file (under its lock), or
+    /// the PostgreSQL database at `database`, which several servers may be using.
+    private func switchLocally(database: String?) async throws -> (documents: Int, values: Int, base: String?)
+    {
         let base = publicURL ?? "http://127.0.0.1:8080"
         let switchTo: PhotoURLSwitch =
             direction == .local ? .local(StandInRoutes.localImageURLs(base: base)) : .remote
         let selected = collection.map { [$0] }
+        let shownBase = direction == .local ? base : nil
+        if database != nil {
+            // Says so when the database holds no restlite tables yet.
+            let access = try DataFolderAccess.openExisting(folderPath, database: database)
+            let outcome = try PhotoURLSwitch.apply(to: access.store, switchTo, collections: selected)
+            return (outcome.documents, outcome.values, shownBase)
+        }
         _ = try DataFolderAccess.openExisting(folderPath)  // says so when there is no database
         return try await DataFolderAccess.withStore(
             creatingIn: folderPath,
             whenServing: "run this again once it listens, it then goes through the server"
         ) { engine in
-            // Without --database (which this command does not take) the store is the folder's.
-            guard let store = engine as? DocumentStore else {
-                throw CommandFailure("restlite photos works on a data folder's database only")
-            }
-            let outcome = try PhotoURLSwitch.apply(to: store, switchTo, collections: selected)
-            return (outcome.documents, outcome.values, direction == .local ? base : nil)
+            let outcome = try PhotoURLSwitch.apply(to: engine, switchTo, collections: selected)
+            return (outcome.documents, outcome.values, shownBase)
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import restlite
 
-/// `restlite import|export|index|reset --database postgres://...`: the data commands on a
+/// `restlite import|export|index|reset|photos --database postgres://...`: the data commands on a
 /// PostgreSQL database, as on a data folder.
 @Suite(.offPool) struct DatabaseCommandsCLITests {
     /// restlite's tables in the database at `url`.
@@ -18,7 +18,7 @@ import Testing
         return (0..<rows.count).compactMap { rows.text($0, 0) }
     }
 
-    @Test func importExportIndexAndResetWorkOnADatabase() throws {
+    @Test func importExportIndexResetAndPhotosWorkOnADatabase() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-dbcli-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -64,7 +64,25 @@ import Testing
 
         let reset = try binary.run(["reset", "--yes", "--database", url], in: root)
         #expect(reset.status == 0, "\(reset.stderr)")
-        #expect(try PostgresEngine(url: url).count(in: "a3cats") == 100)
+        let seeded = try PostgresEngine(url: url)
+        #expect(try seeded.count(in: "a3cats") == 100)
+
+        // The seed's photo URLs pointed at the stand-ins and back, in the database.
+        let local = try binary.run(
+            ["photos", "local", "--public-url", "http://192.168.1.5:8080", "--database", url], in: root)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(
+            String(decoding: local.stdout, as: UTF8.self).contains("Pointed 100 photo URLs in 100 documents"))
+        try seeded.forEachDocument(in: "a3cats") { document in
+            let photo = document.object()["photoUrl"]?.stringValue ?? ""
+            #expect(photo.hasPrefix("http://192.168.1.5:8080/dummyimage/"), "\(photo)")
+        }
+        let remote = try binary.run(["photos", "remote", "--database", url], in: root)
+        #expect(remote.status == 0, "\(remote.stderr)")
+        try seeded.forEachDocument(in: "a3cats") { document in
+            let photo = document.object()["photoUrl"]?.stringValue ?? ""
+            #expect(photo.hasPrefix("http://dummyimage.com/"), "\(photo)")
+        }
     }
 
     @Test func theVariableNamesTheDatabaseAndOnlyPostgresURLsAreTaken() throws {

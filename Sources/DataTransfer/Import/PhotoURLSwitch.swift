@@ -22,10 +22,10 @@ public enum PhotoURLSwitch: Sendable {
     }
 
     /// Rewrites every text value, at any depth, of every document of `collections` (every
-    /// collection when nil). Documents that hold no such URL are not touched.
+    /// collection when nil), on either engine. Documents that hold no such URL are not touched.
     @discardableResult
     public static func apply(
-        to store: DocumentStore, _ direction: PhotoURLSwitch, collections: [String]? = nil
+        to store: some DocumentEngine, _ direction: PhotoURLSwitch, collections: [String]? = nil
     )
         throws -> Outcome
     {

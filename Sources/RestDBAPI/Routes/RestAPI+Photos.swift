@@ -28,9 +28,6 @@ extension RestAPI {
         default:
             throw RestError(.badRequest, #"Send {"to":"local"} or {"to":"remote"}."#)
         }
-        guard let store = store as? DocumentStore else {
-            throw RestError(.init(code: 501), "This server's store cannot rewrite documents.")
-        }
         let outcome = try PhotoURLSwitch.apply(to: store, direction, collections: collection.map { [$0] })
         var object: JSONObject = ["to": body?["to"] ?? .null]
         if case .local = direction { object["base"] = .string(base) }
