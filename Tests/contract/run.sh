@@ -4,6 +4,8 @@
 # no answer is a server error and every answer matches the document.
 #
 #   bash Tests/contract/run.sh            quick (CI): a few examples per operation
+#   bash Tests/contract/run.sh --postgres the same server on a throwaway PostgreSQL cluster
+#                                         (`--database`; Tests/support/throwaway_postgres.sh)
 #   CONTRACT_EXAMPLES=500 bash Tests/contract/run.sh   longer
 #
 # Needs python3 with schemathesis and openapi-spec-validator (`.ci/run` installs them) and a
@@ -22,13 +24,23 @@ python3 -m openapi_spec_validator docs/openapi.json
 
 work=$(mktemp -d)
 server_pid=""
+engine=()
+# shellcheck source=../support/throwaway_postgres.sh
+source Tests/support/throwaway_postgres.sh
 cleanup() {
     if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    pg_cluster_stop || true
     rm -rf "$work"
 }
 trap cleanup EXIT
+if [ "${1:-}" = "--postgres" ]; then
+    chmod 755 "$work"  # the cluster's own user reaches its folder in here
+    pg_cluster_start "$work" contract
+    engine=(--database "$pg_url")
+    echo "contract: on $pg_version (a throwaway cluster in $work/pg)"
+fi
 
-"$binary" serve --data-dir "$work/data" --port 0 --apikey "$key" --quiet >"$work/banner" 2>"$work/stderr" &
+"$binary" serve --data-dir "$work/data" --port 0 --apikey "$key" --quiet ${engine[@]+"${engine[@]}"} >"$work/banner" 2>"$work/stderr" &
 server_pid=$!
 port=""
 for _ in $(seq 1 300); do

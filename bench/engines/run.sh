@@ -27,12 +27,11 @@ if [ "${1:-}" = "--quick" ]; then rows=10000 duration=1s rounds=1; fi
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 declare -A server_pids ports  # by engine
-pg_data=""
-run_as=()
-[ "$(id -u)" = 0 ] && run_as=(/usr/sbin/runuser -u postgres --)
+# shellcheck source=../../Tests/support/throwaway_postgres.sh
+source "$root/Tests/support/throwaway_postgres.sh"
 cleanup() {
     [ ${#server_pids[@]} -gt 0 ] && kill "${server_pids[@]}" 2>/dev/null || true
-    [ -n "$pg_data" ] && "${run_as[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -m immediate -w stop >/dev/null 2>&1 || true
+    pg_cluster_stop || true
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -41,23 +40,11 @@ if [ -z "${RESTLITE_BIN:-}" ]; then
     [ -n "${SKIP_BUILD:-}" ] || (cd "$root" && swift build -c release --product restlite >/dev/null)
     RESTLITE_BIN="$root/.build/release/restlite"
 fi
-pg_bin=${RESTLITE_PG_BIN:-$(find /usr/lib/postgresql -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -1)}
-[ -x "$pg_bin/initdb" ] || { echo "no PostgreSQL server binaries (apt install postgresql)" >&2; exit 1; }
 key=0123456789abcdef01234567
 
-# The throwaway cluster: its own folder, a Unix socket there, a random port, fsync on.
-pg_dir="$tmp/pg"
-mkdir -p "$pg_dir"
-[ ${#run_as[@]} -gt 0 ] && chown postgres "$pg_dir"
-pg_port=$(python3 -c 'import random; print(random.randint(20000, 60000))')
-"${run_as[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U restlite --locale=C -E UTF8 >"$tmp/initdb.log" 2>&1
-pg_data="$pg_dir/data"
-"${run_as[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -l "$pg_dir/server.log" -w \
-    -o "-k $pg_dir -c listen_addresses='' -p $pg_port -c fsync=on -c max_connections=100" start >/dev/null
-"${run_as[@]}" "$pg_bin/createdb" -h "$pg_dir" -p "$pg_port" -U restlite bench
-pg_url="postgresql:///bench?host=$pg_dir&port=$pg_port&user=restlite"
-pg_version=$("$pg_bin/postgres" --version | sed 's/.*(PostgreSQL) \([0-9.]*\).*/PostgreSQL \1/')
-postmaster=$(head -1 "$pg_data/postmaster.pid")
+# The throwaway cluster: its own folder, a Unix socket there, fsync on.
+pg_cluster_start "$tmp" bench
+postmaster=$pg_postmaster
 pg_ticks() {  # CPU time of the cluster's processes (the postmaster and its children) in ticks
     local total=0 pid
     for pid in $postmaster $(pgrep -P "$postmaster"); do
