@@ -17,7 +17,11 @@ Then `restlite import` is given malformed files (JSON, JSON lines, CSV) for the 
 each must exit non-zero with a message and leave every row of restlite.sqlite unchanged (read
 with Python's sqlite3).
 
-Usage: bad_input_drill.py [--binary .build/debug/restlite] [--verbose]
+With --postgres the server keeps its documents in a throwaway PostgreSQL cluster (`serve
+--database`), the imports go to that database (`import --database`), and the imports' check
+reads every row of it (`pg_dump --data-only`) instead of restlite.sqlite.
+
+Usage: bad_input_drill.py [--binary .build/debug/restlite] [--postgres] [--verbose]
 Prints one JSON line per failing case (all with --verbose) and a summary; exits 1 on a failure.
 """
 
@@ -35,6 +39,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import KEY, Server, emit, request  # noqa: E402
+from postgres_drill import Cluster, find_pg_bin  # noqa: E402
 
 SCOPED = "drillscoped0000000000001"
 HOST = "Host: 127.0.0.1\r\n"
@@ -56,6 +61,18 @@ def database_digest(folder):
         return digest.hexdigest()
     finally:
         database.close()
+
+
+def postgres_digest(cluster, name):
+    """A digest of every row of the database `name` of `cluster`, as `pg_dump --data-only`
+    writes them (left out: sequence positions, as a refused insert may still have taken a number,
+    and the random token of its `\\restrict` lines)."""
+    result = subprocess.run(
+        [os.path.join(cluster.pg_bin, "pg_dump"), "--data-only", "-h", cluster.folder, "-p", str(cluster.port),
+         "-U", "restlite", name], capture_output=True, timeout=120, check=True)
+    rows = [line for line in result.stdout.splitlines()
+            if b"pg_catalog.setval" not in line and not line.startswith((b"\\restrict", b"\\unrestrict"))]
+    return hashlib.sha256(b"\n".join(rows)).hexdigest()
 
 
 def api_digest(port):
@@ -341,7 +358,9 @@ def check(status_headers_body, allowed):
     return None
 
 
-def import_cases(binary, folder):
+def import_cases(binary, folder, postgres=None):
+    """`restlite import` of malformed files into the data folder, or (`postgres`: the cluster
+    and the database's name and URL) into that database."""
     bad_files = {
         "broken.json": "[{\"catName\":\"a\"},",
         "object.json": "{\"catName\":\"a\"}x",
@@ -361,10 +380,17 @@ def import_cases(binary, folder):
             path = os.path.join(scratch, name)
             with open(path, "w") as handle:
                 handle.write(text)
-            before = database_digest(folder)
-            result = subprocess.run([binary, "import", path, "--collection", "a3cats", "--data-dir", folder],
+            if postgres:
+                cluster, name, url = postgres
+                target = ["--database", url]
+                digest = lambda: postgres_digest(cluster, name)  # noqa: E731
+            else:
+                target = ["--data-dir", folder]
+                digest = lambda: database_digest(folder)  # noqa: E731
+            before = digest()
+            result = subprocess.run([binary, "import", path, "--collection", "a3cats"] + target,
                                     capture_output=True, text=True, timeout=120)
-            after = database_digest(folder)
+            after = digest()
             message = (result.stderr + result.stdout).strip()
             problem = None
             if result.returncode == 0:
@@ -375,6 +401,16 @@ def import_cases(binary, folder):
                 problem = "no clear message: %r" % message[:120]
             if problem:
                 failures.append({"case": "import " + name, "problem": problem, "message": message[:200]})
+        # The digest sees a change: one good import must change it.
+        good = os.path.join(scratch, "good.json")
+        with open(good, "w") as handle:
+            handle.write("[{\"catName\":\"Good\"}]")
+        before = digest()
+        result = subprocess.run([binary, "import", good, "--collection", "a3cats"] + target,
+                                capture_output=True, text=True, timeout=120)
+        if result.returncode != 0 or digest() == before:
+            failures.append({"case": "a good import changes the digest", "problem": "exit %d or digest unchanged"
+                             % result.returncode, "message": (result.stderr + result.stdout)[:200]})
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return len(bad_files), failures
@@ -383,12 +419,23 @@ def import_cases(binary, folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=".build/debug/restlite")
+    parser.add_argument("--postgres", action="store_true",
+                        help="serve and import on a throwaway PostgreSQL cluster")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="restlite-bad-input-")
     failures, total = [], 0
+    cluster, postgres, extra = None, None, ["--max-body", "1MiB"]
     try:
-        server = Server(args.binary, folder=folder, extra=["--max-body", "1MiB"]).start()
+        if args.postgres:
+            pg_bin = find_pg_bin()
+            if pg_bin is None:
+                sys.exit("bad-input: --postgres needs PostgreSQL's server binaries (apt install postgresql)")
+            cluster = Cluster(pg_bin)
+            url = cluster.createdb("badinput")
+            postgres = (cluster, "badinput", url)
+            extra += ["--database", url]
+        server = Server(args.binary, folder=folder, extra=extra).start()
         try:
             other = "secretdrill"
             request(server.port, "POST", "/rest/" + other, {"salary": 1})
@@ -421,15 +468,18 @@ def main():
                 failures.append({"case": "server alive after the matrix", "problem": "health %d" % health})
         finally:
             server.cleanup()
-        imports, import_failures = import_cases(args.binary, folder)
+        imports, import_failures = import_cases(args.binary, folder, postgres)
         total += imports
         for failure in import_failures:
             emit(failure)
         failures += import_failures
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        if cluster:
+            cluster.remove()
     ok = not failures and total >= 150
-    emit({"drill": "bad-input", "inputs": total, "failures": len(failures), "ok": ok})
+    emit({"drill": "bad-input", "engine": "postgres" if args.postgres else "sqlite", "inputs": total,
+          "failures": len(failures), "ok": ok})
     sys.exit(0 if ok else 1)
 
 

@@ -5,7 +5,8 @@
 # Quick: kill -9 (3 trials), 200 clients + 100 slow-loris sockets for 15 s with a probe, 1,000
 # idle connections, the denial-of-service drill (unfinished bodies, slow bodies, regex budget),
 # the keyless-surface drill (17 unfinished sign-ins, Host check, nosniff), the cost drill (12
-# silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix,
+# silent readers of the largest picture, 8 parallel bad thumbnails), the bad-input matrix (on
+# SQLite, then on a throwaway PostgreSQL cluster),
 # PostgreSQL restarted twice under 4 writers, 500 silent realtime subscribers and a 20,000-part
 # upload, and 25 s of libFuzzer per parser. Long: 50 kill -9 trials, 1,000 clients + 500
 # slow-loris for 60 s, 10,000 idle connections, the full DoS drill, the cost drill with 40
@@ -48,6 +49,7 @@ run "keyless surface: unfinished sign-ins, Host check, nosniff, sign-in link" py
     --binary "$binary" --health-ms "$health"
 run "keyless cost: slow picture readers, bad thumbnails" python3 Tests/reliability/cost_drill.py --binary "$binary" --health-ms "$health" "$mode"
 run "bad-input matrix" python3 Tests/reliability/bad_input_drill.py --binary "$binary"
+run "bad-input matrix on PostgreSQL" python3 Tests/reliability/bad_input_drill.py --binary "$binary" --postgres
 # Both engines' compilers against the evaluator, 2,000 queries per seed; in quick mode
 # PostgreSQL's runs 1,000 (its rounds cost a server round trip each; seed 4's round 1953, a
 # container compared with `jsonb` equality, has its own test in BothEnginesTests).
