@@ -104,9 +104,8 @@ public final class MediaStore: @unchecked Sendable {
         let created = ISODate.format(milliseconds: ISODate.nowMilliseconds())
         var made: [(record: MediaRecord, upload: Upload)] = []
         for upload in uploads {
-            guard upload.filename.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-                throw .badFilename(upload.filename)
-            }
+            guard Self.hasNoControlCharacters(upload.filename) else { throw .badFilename(upload.filename) }
+            guard Self.hasNoControlCharacters(upload.fieldName) else { throw .badFieldName(upload.fieldName) }
             let record = MediaRecord(
                 id: ObjectID.generate(), created: created, originalName: upload.filename,
                 size: upload.range.count,
@@ -231,11 +230,19 @@ public final class MediaStore: @unchecked Sendable {
 
     /// The sniffed image type wins over what the client declared; a declared type is kept for
     /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
+    /// Names are stored as text (PostgreSQL's cannot hold U+0000) and shown in headers and the
+    /// console: no C0 control character and no DEL.
+    static func hasNoControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    }
+
+    /// The type sniffed from the first bytes, else the part's own `Content-Type` when it is
+    /// printable ASCII (it is served back as a header), else the file name's extension's.
     static func mimeType(of upload: Upload) throws(MediaStoreError) -> String {
         let head = upload.range.lowerBound..<min(upload.range.upperBound, upload.range.lowerBound + 16)
         if let format = ImageFormat.sniff(try upload.source.bytes(in: head)) { return format.mimeType }
         if let declared = upload.declaredType?.trimmingBlanks(), !declared.isEmpty,
-            declared.allSatisfy({ $0.isASCII && $0 != "\r" && $0 != "\n" })
+            declared.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) })
         {
             return declared
         }

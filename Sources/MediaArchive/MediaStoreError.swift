@@ -7,6 +7,8 @@ public enum MediaStoreError: Error, Sendable, Equatable {
     case noFiles
     /// A part's file name is empty or not text.
     case badFilename(String)
+    /// A part's form field name holds a control character.
+    case badFieldName(String)
     /// An archive in memory would grow past its limit (bytes).
     case full(limit: Int)
     /// The database holding the files cannot be reached now; worth trying again in
@@ -22,6 +24,8 @@ public enum MediaStoreError: Error, Sendable, Equatable {
             "The form has no file; send each file as a part with a filename (FormData.append(name, file))."
         case .badFilename(let name):
             "The file name '\(name)' cannot be stored; send a name without control characters."
+        case .badFieldName(let name):
+            "The form field name '\(name)' cannot be stored; send a name without control characters."
         case .full(let limit):
             "The media archive in memory holds at most \(limit / 1_048_576) MiB; delete files, or serve from a data folder."
         case .unavailable(let reason, let seconds):

@@ -455,3 +455,36 @@ import Testing
         #expect(api.request(.get, "/media").bodyString.components(separatedBy: "\"_id\"").count == 3)
     }
 }
+
+/// Names with control characters in an upload: refused (400) on either engine, with nothing
+/// stored; a part type that is not printable ASCII is not kept (it is served back as a header).
+@Suite struct MediaNameTests {
+    private func send(_ api: TestAPI, _ head: String) -> HTTPResponse {
+        let boundary = MediaRouteTests.boundary
+        let body = Array("--\(boundary)\r\n\(head)\r\n\r\nhello\r\n--\(boundary)--\r\n".utf8)
+        return api.request(.post, "/media", headers: MediaRouteTests.formType, bytes: body)
+    }
+
+    @Test func controlCharactersInAFieldOrFileNameAreRefusedAndATypeWithThemIsNotKept() throws {
+        let api = try TestAPI()
+        defer { api.remove() }
+        let field = send(api, "Content-Disposition: form-data; name=\"fi\u{0}le\"; filename=\"a.txt\"")
+        #expect(field.status == .badRequest, "\(field.bodyString)")
+        #expect(field.bodyString.contains("form field name"))
+        let file = send(api, "Content-Disposition: form-data; name=\"file\"; filename=\"a\u{1}.txt\"")
+        #expect(file.status == .badRequest)
+        #expect(file.bodyString.contains("file name"))
+        #expect(try api.media.all().isEmpty)
+
+        let typed = send(
+            api,
+            "Content-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/pl\u{0}ain"
+        )
+        #expect(typed.status == .created, "\(typed.bodyString)")
+        let id = try #require(try typed.json()["ids"]?.arrayValue?.first?.stringValue)
+        let stored = try #require(try api.media.record(id))
+        #expect(stored.mimeType == "application/octet-stream")
+        #expect(
+            api.request(.get, "/media/\(stored.id)").headers["Content-Type"] == "application/octet-stream")
+    }
+}
