@@ -32,7 +32,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ASSETS = os.path.join(ROOT, "Sources", "Console", "Assets")
-SHOTS = os.path.join(ROOT, "docs", "console")
+# CONSOLE_SHOTS_DIR: somewhere else (run.sh --postgres keeps docs/console/ as it is).
+SHOTS = os.environ.get("CONSOLE_SHOTS_DIR") or os.path.join(ROOT, "docs", "console")
 SEED = os.path.join(ROOT, "seed", "a3cats.json")
 WAIT = 10
 FIGURES = {}

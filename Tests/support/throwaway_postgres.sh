@@ -1,7 +1,8 @@
 # A throwaway PostgreSQL cluster for scripts (sourced; bash). `pg_cluster_start FOLDER NAME` makes
 # one in FOLDER/pg (initdb, a Unix socket in that folder only, no TCP, `fsync` on: the cluster's
 # defaults), starts it, creates the database NAME and sets `pg_url`, `pg_data`, `pg_version` and
-# `pg_postmaster` (its PID). `pg_cluster_stop` stops it. Run as root, the cluster runs as the
+# `pg_postmaster` (its PID). `pg_createdb NAME` adds a database and points `pg_url` at it.
+# `pg_cluster_stop` stops the cluster. Run as root, the cluster runs as the
 # postgres user, so FOLDER must be open to it. The server binaries: RESTLITE_PG_BIN, else the
 # newest /usr/lib/postgresql/*/bin (Debian's `postgresql` package).
 pg_bin=${RESTLITE_PG_BIN:-$(find /usr/lib/postgresql -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -1)}
@@ -21,10 +22,15 @@ pg_cluster_start() {  # folder, database name
     pg_data="$folder/data"
     "${pg_run_as[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -l "$folder/server.log" -w \
         -o "-k $folder -c listen_addresses='' -p $port -c fsync=on -c max_connections=100" start >/dev/null
-    "${pg_run_as[@]}" "$pg_bin/createdb" -h "$folder" -p "$port" -U restlite "$name"
-    pg_url="postgresql:///$name?host=$folder&port=$port&user=restlite"
+    pg_socket=$folder pg_port=$port
+    pg_createdb "$name"
     pg_version=$("$pg_bin/postgres" --version | sed 's/.*(PostgreSQL) \([0-9.]*\).*/PostgreSQL \1/')
     pg_postmaster=$(head -1 "$pg_data/postmaster.pid")
+}
+
+pg_createdb() {  # database name
+    "${pg_run_as[@]}" "$pg_bin/createdb" -h "$pg_socket" -p "$pg_port" -U restlite "$1"
+    pg_url="postgresql:///$1?host=$pg_socket&port=$pg_port&user=restlite"
 }
 
 pg_cluster_stop() {
