@@ -44,10 +44,9 @@ key=0123456789abcdef01234567
 
 # The throwaway cluster: its own folder, a Unix socket there, fsync on.
 pg_cluster_start "$tmp" bench
-postmaster=$pg_postmaster
 pg_ticks() {  # CPU time of the cluster's processes (the postmaster and its children) in ticks
     local total=0 pid
-    for pid in $postmaster $(pgrep -P "$postmaster"); do
+    for pid in $pg_postmaster $(pgrep -P "$pg_postmaster"); do
         total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
     done
     echo "$total"
