@@ -159,7 +159,8 @@ struct MigrateCommand: AsyncParsableCommand {
                 do {
                     let engine = try PostgresEngine(url: place)
                     return Side(
-                        label: PostgresURL.redacted(place), engine: engine, folder: nil, wasNew: false,
+                        label: PostgresURL.redacted(place), engine: engine, folder: nil,
+                        wasNew: engine.createdTables,
                         lock: nil,
                         keys: DatabaseKeySource(table: engine.keyTable))
                 } catch {
@@ -200,9 +201,15 @@ struct MigrateCommand: AsyncParsableCommand {
             return { name in try store.indexes(of: name).filter { !$0.automatic }.map(\.field) }
         }
 
-        /// A folder this command created gets no half-made database.
+        /// A folder or database this command created restlite's tables in gets no half-made
+        /// database: a later `serve` finds it empty and seeds it, as a new one.
         func discardIfNew() {
-            if wasNew, let folder { folder.removeDatabase() }
+            guard wasNew else { return }
+            if let folder {
+                folder.removeDatabase()
+            } else if let database = engine as? PostgresEngine {
+                try? database.removeEverything()
+            }
         }
 
         func nextStep(source: Side) -> String {

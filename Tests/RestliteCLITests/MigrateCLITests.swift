@@ -131,6 +131,26 @@ import Testing
         #expect(try copied.record("note.txt")?.mimeType == "text/plain")
     }
 
+    /// A document PostgreSQL cannot hold (U+0000) stops the copy, and the empty database it was
+    /// going to is left without restlite's tables, so a later `serve --database` seeds it.
+    @Test func aFailedCopyIntoAnEmptyDatabaseLeavesItEmpty() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-migrate-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try DocumentStore(path: folder.appendingPathComponent("restlite.sqlite").path)
+        _ = try store.insertMany([["name": .string("ok")], ["name": .string("a\u{0}b")]], into: "weird")
+        let url = try TemporaryPostgres.databaseURL()
+        let failed = try RestliteBinary().run(["migrate", "--from", "data", "--to", url], in: root)
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("U+0000"), "\(failed.stderr)")
+        let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
+        let tables = try connection.execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()")
+        #expect(tables.int64(0, 0) == 0)
+    }
+
     @Test func aMissingSourceOrAnUnreachableDatabaseChangesNothing() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("restlite-migrate-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
