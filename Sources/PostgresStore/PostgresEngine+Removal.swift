@@ -39,3 +39,29 @@ extension PostgresEngine {
         }
     }
 }
+
+extension PostgresEngine {
+    /// True when restlite's tables are here but no start has used them yet: no collection, and
+    /// no keys row in `restlite_settings` (which a first start writes when it takes the keys;
+    /// a migration writes one too). `restlite keys add --database` on an empty database leaves
+    /// such a database; `restlite serve` then seeds it, as it seeds a database without tables.
+    public func awaitsFirstStart() throws -> Bool {
+        try run { connection in
+            try connection.execute(
+                """
+                SELECT NOT EXISTS (SELECT 1 FROM restlite_settings WHERE name = 'keys')
+                    AND NOT EXISTS (SELECT 1 FROM restlite_collections)
+                """
+            ).text(0, 0) == "t"
+        }
+    }
+
+    /// Undoes the mark of a first start that failed on a database whose tables it did not make
+    /// (`awaitsFirstStart`), so the next start is again a first start; the keys stay.
+    public func forgetFirstStart() throws {
+        _ = try run { connection in
+            try connection.execute(
+                "DELETE FROM restlite_settings WHERE name = 'keys' AND value = 'added at the first start'")
+        }
+    }
+}

@@ -18,7 +18,8 @@ import RestDBAPI
 /// of a new folder when either step fails, so the next start is again a first start.
 enum StoreOpening {
     /// An opened store and whether it is new (so gets the seed): a data folder without its
-    /// database file, or a PostgreSQL database without restlite's tables.
+    /// database file, or a PostgreSQL database without restlite's tables or whose tables no
+    /// start has used yet (`restlite keys add` before the first `serve`).
     struct Opened {
         let store: any DocumentEngine
         let isNew: Bool
@@ -34,7 +35,8 @@ enum StoreOpening {
         if let url = configuration.databaseURL {
             let startLock = try lockStart(url)
             let engine = try openPostgres(url, configuration)
-            return Opened(store: engine, isNew: engine.createdTables, startLock: startLock)
+            let isNew = try engine.createdTables || engine.awaitsFirstStart()
+            return Opened(store: engine, isNew: isNew, startLock: startLock)
         }
         let isNew = folder.isNew
         do {
@@ -84,11 +86,16 @@ enum StoreOpening {
 
     /// Undoes a first start on PostgreSQL that failed (its seed, say): restlite's tables and
     /// functions are dropped, so the database is empty again and the next start seeds it, as a
-    /// new data folder's SQLite file is removed. Nothing to do for SQLite here.
+    /// new data folder's SQLite file is removed. Tables this start did not make (keys added
+    /// before it) stay, and only its first-start mark goes. Nothing to do for SQLite here.
     static func discardNew(_ store: any DocumentEngine) {
         guard let engine = store as? PostgresEngine else { return }
         do {
-            try engine.removeEverything()
+            if engine.createdTables {
+                try engine.removeEverything()
+            } else {
+                try engine.forgetFirstStart()
+            }
         } catch {
             StandardErrorLine.emit(
                 "restlite: the failed first start could not drop restlite's tables again (\(error));"

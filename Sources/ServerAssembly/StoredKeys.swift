@@ -44,8 +44,9 @@ public enum StoredKeys {
     }
 
     /// The database's first start: `keys.json`'s keys, the `--apikey` ones and (when none of
-    /// those has full access) a new full-access key go into the table. Later: a new full-access
-    /// key only when the table has none and no `--apikey` was given.
+    /// those, nor a key added before the first start, has full access) a new full-access key go
+    /// into the table. Later: a new full-access key only when the table has none and no
+    /// `--apikey` was given.
     static func storeFirstKeys(
         _ source: DatabaseKeySource, _ folder: DataFolder, _ configuration: ServeConfiguration
     ) throws -> [String] {
@@ -56,7 +57,7 @@ public enum StoredKeys {
                 try KeyFile.makeKey(key: key, full: true, note: "given with --apikey at the first start"))
         }
         var created: APIKey?
-        if !initial.contains(where: \.full) {
+        if !initial.contains(where: \.full), try !source.load().contains(where: \.full) {
             let key = try KeyFile.makeKey(full: true, note: "created by restlite serve")
             created = key
             initial.append(key)

@@ -137,6 +137,37 @@ import Testing
         #expect(try Self.restliteObjects(url).contains("restlite_collections"))
     }
 
+    /// `restlite keys add --database` on an empty database makes restlite's tables and stores
+    /// the key; the first `serve` still seeds it and keeps that key (making no other). A first
+    /// start there that fails leaves the key and the next start seeds.
+    @Test func keysAddedBeforeTheFirstStartStayAndTheDatabaseIsStillSeeded() async throws {
+        let url = try TemporaryPostgres.databaseURL()
+        let mine = "7e7e7e7e7e7e7e7e7e7e7e7e"
+        let early = try PostgresEngine(url: url)
+        try DatabaseKeySource(table: early.keyTable).add(
+            try KeyFile.makeKey(key: mine, full: true, note: "added before the first start"))
+        #expect(try early.awaitsFirstStart())
+
+        let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
+        try Data("[{\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let failing = configuration(database: url) { $0.seedFile = broken }
+        defer { try? FileManager.default.removeItem(atPath: failing.dataDirectory) }
+        do {
+            _ = try await RestliteServer.openAndStart(failing)
+            Issue.record("a broken seed file started a server")
+        } catch {}
+        #expect(try early.awaitsFirstStart())
+
+        let settings = configuration(database: url)
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        #expect(try server.store.count(in: "a3cats") == 100)
+        #expect(try #require(server.keys.source).load().map(\.key) == [mine])
+        #expect(!server.notes.contains { $0.contains("created a full-access key") }, "\(server.notes)")
+        #expect(try !early.awaitsFirstStart())
+    }
+
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
         let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
             $0.apiKeys = [TestAPI.fullKey]
