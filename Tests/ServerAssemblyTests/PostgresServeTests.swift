@@ -100,6 +100,19 @@ import Testing
         #expect(request(second, .get, "/rest/a3cats/\(id)").status == .notFound)
     }
 
+    /// A start on the database at `url` whose seed file is broken, so it fails after opening.
+    private func failFirstStart(_ url: String) async throws {
+        let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
+        try Data("[{\"catName\": \"Tom\"}, {\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let failing = configuration(database: url) { $0.seedFile = broken }
+        defer { try? FileManager.default.removeItem(atPath: failing.dataDirectory) }
+        do {
+            _ = try await RestliteServer.openAndStart(failing)
+            Issue.record("a broken seed file started a server")
+        } catch {}
+    }
+
     /// restlite's tables, functions and types in the database at `url`.
     private static func restliteObjects(_ url: String) throws -> [String] {
         let connection = try PostgresConnection(conninfo: url, libpq: try LibPQ.shared())
@@ -117,15 +130,7 @@ import Testing
 
     @Test func aFailedFirstSeedLeavesTheDatabaseEmptyAndTheNextStartSeeds() async throws {
         let url = try TemporaryPostgres.databaseURL()
-        let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
-        try Data("[{\"catName\": \"Tom\"}, {\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
-        defer { try? FileManager.default.removeItem(atPath: broken) }
-        let failing = configuration(database: url) { $0.seedFile = broken }
-        defer { try? FileManager.default.removeItem(atPath: failing.dataDirectory) }
-        do {
-            _ = try await RestliteServer.openAndStart(failing)
-            Issue.record("a broken seed file started a server")
-        } catch {}
+        try await failFirstStart(url)
         #expect(try Self.restliteObjects(url) == [])
 
         let settings = configuration(database: url)
@@ -148,15 +153,7 @@ import Testing
             try KeyFile.makeKey(key: mine, full: true, note: "added before the first start"))
         #expect(try early.awaitsFirstStart())
 
-        let broken = NSTemporaryDirectory() + "restlite-broken-seed-\(UUID().uuidString).json"
-        try Data("[{\"catName\": ".utf8).write(to: URL(fileURLWithPath: broken))
-        defer { try? FileManager.default.removeItem(atPath: broken) }
-        let failing = configuration(database: url) { $0.seedFile = broken }
-        defer { try? FileManager.default.removeItem(atPath: failing.dataDirectory) }
-        do {
-            _ = try await RestliteServer.openAndStart(failing)
-            Issue.record("a broken seed file started a server")
-        } catch {}
+        try await failFirstStart(url)
         #expect(try early.awaitsFirstStart())
 
         let settings = configuration(database: url)

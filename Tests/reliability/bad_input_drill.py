@@ -374,19 +374,19 @@ def import_cases(binary, folder, postgres=None):
         "empty.json": "",
     }
     failures = []
+    if postgres:
+        cluster, database, url = postgres
+        target = ["--database", url]
+        digest = lambda: postgres_digest(cluster, database)  # noqa: E731
+    else:
+        target = ["--data-dir", folder]
+        digest = lambda: database_digest(folder)  # noqa: E731
     scratch = tempfile.mkdtemp(prefix="restlite-bad-import-")
     try:
         for name, text in bad_files.items():
             path = os.path.join(scratch, name)
             with open(path, "w") as handle:
                 handle.write(text)
-            if postgres:
-                cluster, name, url = postgres
-                target = ["--database", url]
-                digest = lambda: postgres_digest(cluster, name)  # noqa: E731
-            else:
-                target = ["--data-dir", folder]
-                digest = lambda: database_digest(folder)  # noqa: E731
             before = digest()
             result = subprocess.run([binary, "import", path, "--collection", "a3cats"] + target,
                                     capture_output=True, text=True, timeout=120)
