@@ -5,35 +5,144 @@
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The request target exactly as sent (origin-form or absolute-form).
-    public var target: String
+    public var target: String {
+        get { fields.target }
+        _modify {
+            uniqueFields()
+            yield &fields.target
+        }
+    }
     /// The path, percent-decoded; `+` stays a plus.
-    public var path: String
+    public var path: String {
+        get { fields.path }
+        _modify {
+            uniqueFields()
+            yield &fields.path
+        }
+    }
     /// The path as sent, before decoding (no query).
     public var rawPath: String {
-        didSet { pathSegments = Self.segments(of: rawPath) }
+        get { fields.rawPath }
+        set {
+            uniqueFields()
+            fields.rawPath = newValue
+            fields.pathSegments = Self.segments(of: newValue)
+        }
     }
     /// The query string as sent, without `?` (empty when absent).
-    public var rawQuery: String
+    public var rawQuery: String {
+        get { fields.rawQuery }
+        _modify {
+            uniqueFields()
+            yield &fields.rawQuery
+        }
+    }
     /// Decoded query items in order; `+` is a space, `%2B` a plus.
-    public var queryItems: [(name: String, value: String)]
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    public var queryItems: [(name: String, value: String)] {
+        get { fields.queryItems }
+        _modify {
+            uniqueFields()
+            yield &fields.queryItems
+        }
+    }
+    public var headers: HTTPHeaders {
+        get { fields.headers }
+        _modify {
+            uniqueFields()
+            yield &fields.headers
+        }
+    }
+    public var body: [UInt8] {
+        get { fields.body }
+        _modify {
+            uniqueFields()
+            yield &fields.body
+        }
+    }
     /// The body, when the server wrote it to disk (a route added with `spoolingBody: true`
     /// whose body did not arrive with its head); `body` is empty then.
-    public var bodyFile: HTTPBodyFile?
+    public var bodyFile: HTTPBodyFile? {
+        get { fields.bodyFile }
+        _modify {
+            uniqueFields()
+            yield &fields.bodyFile
+        }
+    }
     public var version: HTTPVersion
     /// Values of `:name` segments of the matched route, set by the router.
     public var pathParameters: [String: String]
     /// The peer as `host:port` (`[v6]:port` for IPv6); empty for in-process requests.
-    public var remoteAddress: String
+    public var remoteAddress: String {
+        get { fields.remoteAddress }
+        _modify {
+            uniqueFields()
+            yield &fields.remoteAddress
+        }
+    }
     /// An id unique within the process, echoed in the access log.
-    public var requestID: String
+    public var requestID: String {
+        get { fields.requestID }
+        _modify {
+            uniqueFields()
+            yield &fields.requestID
+        }
+    }
     /// What middleware attached for the handlers after it (empty from the wire).
     public var attributes = HTTPRequestAttributes()
     /// When the server began answering the request, in nanoseconds of the monotonic clock
     /// (`HTTPRequest.monotonicNanoseconds()`); 0 for in-process requests. The access log and
     /// middleware that time requests share this one reading.
     public var receivedAt: UInt64 = 0
+
+    /// The fields read from the wire, in one box that copies of the request share: a middleware
+    /// that attaches a value, or the router that sets the path parameters, changes a copy of the
+    /// request, and a copy then retains this box once instead of each string and array in it.
+    /// A change to one of these fields copies the box first when another request shares it.
+    private var fields: Fields
+
+    /// Mutated only through `uniqueFields()`, so no two requests ever write one box.
+    private final class Fields: @unchecked Sendable {
+        var target: String
+        var path: String
+        var rawPath: String
+        var pathSegments: [String]
+        var rawQuery: String
+        var queryItems: [(name: String, value: String)]
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var bodyFile: HTTPBodyFile?
+        var remoteAddress: String
+        var requestID: String
+
+        init(
+            target: String, path: String, rawPath: String, pathSegments: [String], rawQuery: String,
+            queryItems: [(name: String, value: String)], headers: HTTPHeaders, body: [UInt8],
+            bodyFile: HTTPBodyFile?, remoteAddress: String, requestID: String
+        ) {
+            self.target = target
+            self.path = path
+            self.rawPath = rawPath
+            self.pathSegments = pathSegments
+            self.rawQuery = rawQuery
+            self.queryItems = queryItems
+            self.headers = headers
+            self.body = body
+            self.bodyFile = bodyFile
+            self.remoteAddress = remoteAddress
+            self.requestID = requestID
+        }
+
+        func copy() -> Fields {
+            Fields(
+                target: target, path: path, rawPath: rawPath, pathSegments: pathSegments,
+                rawQuery: rawQuery, queryItems: queryItems, headers: headers, body: body,
+                bodyFile: bodyFile, remoteAddress: remoteAddress, requestID: requestID)
+        }
+    }
+
+    private mutating func uniqueFields() {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+    }
 
     /// Now on the clock of `receivedAt`.
     public static func monotonicNanoseconds() -> UInt64 { System.monotonicNanoseconds() }
@@ -57,26 +166,20 @@ public struct HTTPRequest: Sendable {
         body: [UInt8], version: HTTPVersion
     ) {
         self.method = method
-        self.target = target
-        self.rawPath = parts.rawPath
-        self.pathSegments = Self.segments(of: parts.rawPath)
-        self.path = PercentDecoding.decode(parts.rawPath, plusIsSpace: false)
-        self.rawQuery = parts.rawQuery
-        self.queryItems = PercentDecoding.queryItems(parts.rawQuery)
-        self.headers = headers
-        self.body = body
-        self.bodyFile = nil
+        self.fields = Fields(
+            target: target, path: PercentDecoding.decode(parts.rawPath, plusIsSpace: false),
+            rawPath: parts.rawPath, pathSegments: Self.segments(of: parts.rawPath),
+            rawQuery: parts.rawQuery, queryItems: PercentDecoding.queryItems(parts.rawQuery),
+            headers: headers, body: body, bodyFile: nil, remoteAddress: "", requestID: "")
         self.version = version
         self.pathParameters = [:]
-        self.remoteAddress = ""
-        self.requestID = ""
     }
 
     /// The path as the router matches it: split on `/` before decoding (so `%2F` stays inside
     /// its segment), empty segments dropped (`//a/` is `/a`), each segment percent-decoded.
     /// Anything that decides by path (routes, key scopes, middleware) reads this, so all see the
     /// same path; it is worked out once, when the request is made (or its `rawPath` changes).
-    public private(set) var pathSegments: [String]
+    public var pathSegments: [String] { fields.pathSegments }
 
     /// `pathSegments.first`.
     public var firstPathSegment: String? { pathSegments.first }
