@@ -46,7 +46,12 @@ extension ServerRuntime {
     /// Asks the responder about the head of a request whose body is still to come; an answer
     /// refuses it. Starts the body's clock.
     func checkHead(_ connection: Connection) -> (HTTPResponse, HTTPRequest)? {
-        guard !connection.headChecked, var head = connection.parser.pendingHead else { return nil }
+        // `isReadingBody` first: it reads the parser's state in place, where reading
+        // `pendingHead` of every request's parser copied the whole parser (seven retains) to
+        // find that no body was awaited.
+        guard !connection.headChecked, connection.parser.isReadingBody,
+            var head = connection.parser.pendingHead
+        else { return nil }
         connection.headChecked = true
         connection.bodyDeadline = System.monotonicMilliseconds() + bodyTimeout
         head.remoteAddress = connection.remoteAddress
