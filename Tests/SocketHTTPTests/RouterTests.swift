@@ -84,6 +84,17 @@ private func respond(_ router: FrozenRouter, _ method: HTTPMethod, _ target: Str
         #expect(respond(router, .get, "/rest/my%20cats/a%2Fb").bodyString == "doc my cats a/b")
     }
 
+    @Test func aNameBoundTwiceKeepsItsLastSegmentAndEveryOtherNameItsOwn() {
+        var router = Router()
+        router.get("/:a/:b/:a") {
+            .text(
+                .ok,
+                "\($0.pathParameters["a"] ?? "-") \($0.pathParameters["b"] ?? "-") \($0.pathParameters.count)"
+            )
+        }
+        #expect(respond(router.freeze(), .get, "/one/two/three").bodyString == "three two 2")
+    }
+
     @Test func starIsALiteralOrAParameterValue() {
         let router = restRouter()
         #expect(respond(router, .delete, "/rest/cats/*").bodyString == "bulk cats")

@@ -96,10 +96,15 @@ public struct FrozenRouter: HTTPResponder {
         let segments = request.pathSegments
         var bound: [(name: String, value: String)] = []
         if let route = root.firstRoute(ArraySlice(segments), for: request.method, bound: &bound) {
-            // A route without parameters gets the request as it came (a copy retains each field).
+            // A route without parameters gets the request as it came (a copy retains its parts).
             guard !bound.isEmpty else { return try route.handler(request) }
             var routed = request
-            routed.pathParameters = Dictionary(bound, uniquingKeysWith: { _, last in last })
+            // Filled in a loop: `Dictionary(bound, uniquingKeysWith:)` first cast the labeled
+            // pairs to a new array of plain ones.
+            var parameters: [String: String] = [:]
+            parameters.reserveCapacity(bound.count)
+            for pair in bound { parameters[pair.name] = pair.value }  // the last of a name wins
+            routed.pathParameters = parameters
             return try route.handler(routed)
         }
         // No route has a handler for this method: 405 if the path matches under others.
