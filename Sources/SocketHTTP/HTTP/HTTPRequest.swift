@@ -6,86 +6,58 @@ public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The request target exactly as sent (origin-form or absolute-form).
     public var target: String {
-        get { fields.target }
-        _modify {
-            uniqueFields()
-            yield &fields.target
-        }
+        get { box.fields.target }
+        _modify { yield &uniqueFields.target }
     }
     /// The path, percent-decoded; `+` stays a plus.
     public var path: String {
-        get { fields.path }
-        _modify {
-            uniqueFields()
-            yield &fields.path
-        }
+        get { box.fields.path }
+        _modify { yield &uniqueFields.path }
     }
     /// The path as sent, before decoding (no query).
     public var rawPath: String {
-        get { fields.rawPath }
+        get { box.fields.rawPath }
         set {
-            uniqueFields()
-            fields.rawPath = newValue
-            fields.pathSegments = Self.segments(of: newValue)
+            uniqueFields.rawPath = newValue
+            uniqueFields.pathSegments = Self.segments(of: newValue)
         }
     }
     /// The query string as sent, without `?` (empty when absent).
     public var rawQuery: String {
-        get { fields.rawQuery }
-        _modify {
-            uniqueFields()
-            yield &fields.rawQuery
-        }
+        get { box.fields.rawQuery }
+        _modify { yield &uniqueFields.rawQuery }
     }
     /// Decoded query items in order; `+` is a space, `%2B` a plus.
     public var queryItems: [(name: String, value: String)] {
-        get { fields.queryItems }
-        _modify {
-            uniqueFields()
-            yield &fields.queryItems
-        }
+        get { box.fields.queryItems }
+        _modify { yield &uniqueFields.queryItems }
     }
     public var headers: HTTPHeaders {
-        get { fields.headers }
-        _modify {
-            uniqueFields()
-            yield &fields.headers
-        }
+        get { box.fields.headers }
+        _modify { yield &uniqueFields.headers }
     }
     public var body: [UInt8] {
-        get { fields.body }
-        _modify {
-            uniqueFields()
-            yield &fields.body
-        }
+        get { box.fields.body }
+        _modify { yield &uniqueFields.body }
     }
     /// The body, when the server wrote it to disk (a route added with `spoolingBody: true`
     /// whose body did not arrive with its head); `body` is empty then.
     public var bodyFile: HTTPBodyFile? {
-        get { fields.bodyFile }
-        _modify {
-            uniqueFields()
-            yield &fields.bodyFile
-        }
+        get { box.fields.bodyFile }
+        _modify { yield &uniqueFields.bodyFile }
     }
     public var version: HTTPVersion
     /// Values of `:name` segments of the matched route, set by the router.
     public var pathParameters: [String: String]
     /// The peer as `host:port` (`[v6]:port` for IPv6); empty for in-process requests.
     public var remoteAddress: String {
-        get { fields.remoteAddress }
-        _modify {
-            uniqueFields()
-            yield &fields.remoteAddress
-        }
+        get { box.fields.remoteAddress }
+        _modify { yield &uniqueFields.remoteAddress }
     }
     /// An id unique within the process, echoed in the access log.
     public var requestID: String {
-        get { fields.requestID }
-        _modify {
-            uniqueFields()
-            yield &fields.requestID
-        }
+        get { box.fields.requestID }
+        _modify { yield &uniqueFields.requestID }
     }
     /// What middleware attached for the handlers after it (empty from the wire).
     public var attributes = HTTPRequestAttributes()
@@ -98,10 +70,9 @@ public struct HTTPRequest: Sendable {
     /// that attaches a value, or the router that sets the path parameters, changes a copy of the
     /// request, and a copy then retains this box once instead of each string and array in it.
     /// A change to one of these fields copies the box first when another request shares it.
-    private var fields: Fields
+    private var box: Box
 
-    /// Mutated only through `uniqueFields()`, so no two requests ever write one box.
-    private final class Fields: @unchecked Sendable {
+    private struct Fields {
         var target: String
         var path: String
         var rawPath: String
@@ -113,35 +84,21 @@ public struct HTTPRequest: Sendable {
         var bodyFile: HTTPBodyFile?
         var remoteAddress: String
         var requestID: String
-
-        init(
-            target: String, path: String, rawPath: String, pathSegments: [String], rawQuery: String,
-            queryItems: [(name: String, value: String)], headers: HTTPHeaders, body: [UInt8],
-            bodyFile: HTTPBodyFile?, remoteAddress: String, requestID: String
-        ) {
-            self.target = target
-            self.path = path
-            self.rawPath = rawPath
-            self.pathSegments = pathSegments
-            self.rawQuery = rawQuery
-            self.queryItems = queryItems
-            self.headers = headers
-            self.body = body
-            self.bodyFile = bodyFile
-            self.remoteAddress = remoteAddress
-            self.requestID = requestID
-        }
-
-        func copy() -> Fields {
-            Fields(
-                target: target, path: path, rawPath: rawPath, pathSegments: pathSegments,
-                rawQuery: rawQuery, queryItems: queryItems, headers: headers, body: body,
-                bodyFile: bodyFile, remoteAddress: remoteAddress, requestID: requestID)
-        }
     }
 
-    private mutating func uniqueFields() {
-        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+    /// Written only through `uniqueFields`, so no two requests ever write one box.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The fields of a box this request alone holds, to change in place.
+    private var uniqueFields: Fields {
+        _read { yield box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
     }
 
     /// Now on the clock of `receivedAt`.
@@ -166,11 +123,12 @@ public struct HTTPRequest: Sendable {
         body: [UInt8], version: HTTPVersion
     ) {
         self.method = method
-        self.fields = Fields(
-            target: target, path: PercentDecoding.decode(parts.rawPath, plusIsSpace: false),
-            rawPath: parts.rawPath, pathSegments: Self.segments(of: parts.rawPath),
-            rawQuery: parts.rawQuery, queryItems: PercentDecoding.queryItems(parts.rawQuery),
-            headers: headers, body: body, bodyFile: nil, remoteAddress: "", requestID: "")
+        self.box = Box(
+            Fields(
+                target: target, path: PercentDecoding.decode(parts.rawPath, plusIsSpace: false),
+                rawPath: parts.rawPath, pathSegments: Self.segments(of: parts.rawPath),
+                rawQuery: parts.rawQuery, queryItems: PercentDecoding.queryItems(parts.rawQuery),
+                headers: headers, body: body, bodyFile: nil, remoteAddress: "", requestID: ""))
         self.version = version
         self.pathParameters = [:]
     }
@@ -179,7 +137,7 @@ public struct HTTPRequest: Sendable {
     /// its segment), empty segments dropped (`//a/` is `/a`), each segment percent-decoded.
     /// Anything that decides by path (routes, key scopes, middleware) reads this, so all see the
     /// same path; it is worked out once, when the request is made (or its `rawPath` changes).
-    public var pathSegments: [String] { fields.pathSegments }
+    public var pathSegments: [String] { box.fields.pathSegments }
 
     /// `pathSegments.first`.
     public var firstPathSegment: String? { pathSegments.first }
