@@ -1,3 +1,4 @@
+import DocumentQuery
 import DocumentStore
 
 extension PostgresEngine {
@@ -61,7 +62,8 @@ extension PostgresEngine {
     public func forgetFirstStart() throws {
         _ = try run { connection in
             try connection.execute(
-                "DELETE FROM restlite_settings WHERE name = 'keys' AND value = 'added at the first start'")
+                "DELETE FROM restlite_settings WHERE name = 'keys' AND value = ?",
+                [.text(PostgresKeyTable.firstStartMark)])
         }
     }
 }

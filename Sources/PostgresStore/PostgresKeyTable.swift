@@ -25,6 +25,9 @@ final class PostgresKeyTable: SharedKeyTable, @unchecked Sendable {
         notices.onConnect(bump)
     }
 
+    /// The `keys` row of `restlite_settings` a first start writes when it takes the keys
+    /// (`PostgresEngine.forgetFirstStart` takes that row, and only that one, back).
+    static let firstStartMark = "added at the first start"
     private static let notify = "SELECT pg_notify('\(PostgresNotices.Channel.keys.rawValue)', '')"
 
     func entries() throws -> [[UInt8]] {
@@ -70,10 +73,8 @@ final class PostgresKeyTable: SharedKeyTable, @unchecked Sendable {
         try pool.with { connection in
             try connection.transaction {
                 let marked = try connection.execute(
-                    """
-                    INSERT INTO restlite_settings(name, value) VALUES ('keys', 'added at the first start')
-                    ON CONFLICT DO NOTHING
-                    """)
+                    "INSERT INTO restlite_settings(name, value) VALUES ('keys', ?) ON CONFLICT DO NOTHING",
+                    [.text(Self.firstStartMark)])
                 guard marked.affected == 1 else { return false }
                 try add(entries, connection)
                 try connection.execute(Self.notify)
