@@ -228,8 +228,6 @@ public final class MediaStore: @unchecked Sendable {
         StoredFileSource(storage: storage, id: record.id, count: record.size)
     }
 
-    /// The sniffed image type wins over what the client declared; a declared type is kept for
-    /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
     /// Names are stored as text (PostgreSQL's cannot hold U+0000) and shown in headers and the
     /// console: no C0 control character and no DEL.
     static func hasNoControlCharacters(_ text: String) -> Bool {
@@ -237,7 +235,9 @@ public final class MediaStore: @unchecked Sendable {
     }
 
     /// The type sniffed from the first bytes, else the part's own `Content-Type` when it is
-    /// printable ASCII (it is served back as a header), else the file name's extension's.
+    /// printable ASCII (it is served back as a header), else the file name's extension's. The
+    /// sniffed image type wins over what the client declared; a declared type is kept for
+    /// anything else, and a declared image type is kept too (a thumbnail of it is refused).
     static func mimeType(of upload: Upload) throws(MediaStoreError) -> String {
         let head = upload.range.lowerBound..<min(upload.range.upperBound, upload.range.lowerBound + 16)
         if let format = ImageFormat.sniff(try upload.source.bytes(in: head)) { return format.mimeType }
