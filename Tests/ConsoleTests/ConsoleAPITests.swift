@@ -37,6 +37,10 @@ import Testing
         #expect(
             server.request(.post, "/_restlite/keys", headers: full, body: #"{"methods":["HEAD"]}"#).status
                 == .badRequest)
+        let controlPath = server.request(
+            .post, "/_restlite/keys", headers: full, body: #"{"methods":["GET"],"path":"/a3cats\u0000x"}"#)
+        #expect(controlPath.status == .badRequest)
+        #expect(try controlPath.json()["message"]?.stringValue?.contains("control character") == true)
 
         let removed = server.request(.delete, "/_restlite/keys/\(scoped)", headers: full)
         #expect(removed.status == .ok)

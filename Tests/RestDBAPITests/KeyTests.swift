@@ -156,6 +156,11 @@ import Testing
             try KeyFile.addKey(inDataFolder: folder, full: true, methods: ["GET"])
         }
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, path: "a3cats/**") }
+        for path in ["/a3cats\u{0}x", "/a3\u{1}cats/**", "/a3cats\n", "/a3cats\u{7F}"] {
+            #expect(throws: KeyEditError.self, "\(path.debugDescription)") {
+                try KeyFile.addKey(inDataFolder: folder, path: path)
+            }
+        }
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["FETCH"]) }
         // HEAD is checked as GET and a preflight needs no key: a key naming them would not work.
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, methods: ["HEAD"]) }
@@ -163,6 +168,8 @@ import Testing
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "has space") }
         try KeyFile.addKey(inDataFolder: folder, key: "same")
         #expect(throws: KeyEditError.self) { try KeyFile.addKey(inDataFolder: folder, key: "same") }
+        // Only the first key was written: a refused key leaves nothing behind.
+        #expect(try KeyFile.load(from: KeyFile.url(inDataFolder: folder)).keys.map(\.key) == ["same"])
     }
 }
 

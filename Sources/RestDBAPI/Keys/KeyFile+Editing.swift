@@ -36,6 +36,12 @@ extension KeyFile {
         if let path, !path.hasPrefix("/") {
             throw KeyEditError("a key's path is matched after /rest and starts with '/', as in /a3cats/**")
         }
+        // No collection, media or realtime path holds one, so such a scope could allow nothing.
+        if let path, path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw KeyEditError(
+                "a key's path cannot hold a control character (U+0000 to U+001F, U+007F): no path it is"
+                    + " matched against has one")
+        }
         // HEAD is checked as GET and OPTIONS (a preflight) needs no key, so neither is a right.
         let known: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
         if let bad = methods.first(where: { !known.contains($0.uppercased()) }) {
