@@ -6,13 +6,12 @@ import PlatformSupport
 /// written; a file set aside is renamed `.trash-<id>`. Opening removes what an earlier run left
 /// (temporary files, files set aside, bytes whose metadata never got written).
 ///
-/// `@unchecked Sendable`: `records` and `trashed` are only touched under `lock`.
+/// `@unchecked Sendable`: `catalog` is only touched under `lock`.
 public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
     public let path: String
     public var directory: String? { path }
     private let lock = PosixCondition()
-    private var files: [String: MediaRecord] = [:]
-    private var trashed: [String: MediaRecord] = [:]
+    private var catalog = MediaCatalog()
     /// Test hook: the write of the file with this index (0-based, within one upload) fails.
     var failingWriteIndex: Int?
 
@@ -26,22 +25,20 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
             guard let bytes = try? MediaFiles.readAll(path + "/" + name), let value = try? JSON.parse(bytes),
                 let record = MediaRecord(json: value), names.contains(record.id)
             else { continue }
-            files[record.id] = record
+            catalog.add(record)
         }
-        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".json") && files[name] == nil {
+        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".json") && catalog.files[name] == nil
+        {
             MediaFiles.remove(path + "/" + name)  // a file whose metadata never got written
         }
     }
 
     public func records() -> [MediaRecord] {
-        lock.withLock { files.values.sorted { $0.id < $1.id } }
+        lock.withLock { catalog.sorted }
     }
 
     public func record(_ key: String) -> MediaRecord? {
-        lock.withLock {
-            if let record = files[key] { return record }
-            return files.values.filter { $0.originalName == key }.max { $0.id < $1.id }
-        }
+        lock.withLock { catalog.record(key) }
     }
 
     public func store(_ made: [(record: MediaRecord, upload: MediaStore.Upload)]) throws(MediaStoreError) {
@@ -51,7 +48,7 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try publish(made, temporaries)
-        for (record, _) in made { files[record.id] = record }
+        for (record, _) in made { catalog.add(record) }
     }
 
     /// Every file and its metadata under a temporary name (`.tmp-<id>`, which no reader
@@ -101,7 +98,7 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
 
     public func remove(_ id: String) -> Bool {
         lock.withLock {
-            guard files.removeValue(forKey: id) != nil else { return false }
+            guard catalog.remove(id) else { return false }
             MediaFiles.remove(path + "/" + id)
             MediaFiles.remove(path + "/" + id + ".json")
             return true
@@ -110,8 +107,7 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
 
     public func setAside(_ id: String) -> Bool {
         lock.withLock {
-            guard let record = files.removeValue(forKey: id) else { return false }
-            trashed[id] = record
+            guard catalog.setAside(id) else { return false }
             moveAll(of: id, from: "", to: ".trash-")
             return true
         }
@@ -119,8 +115,7 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
 
     public func bringBack(_ id: String) -> Bool {
         lock.withLock {
-            guard let record = trashed.removeValue(forKey: id) else { return false }
-            files[id] = record
+            guard catalog.bringBack(id) else { return false }
             moveAll(of: id, from: ".trash-", to: "")
             return true
         }
@@ -140,8 +135,7 @@ public final class FolderMediaStorage: MediaStorage, @unchecked Sendable {
 public final class MemoryMediaStorage: MediaStorage, @unchecked Sendable {
     public var directory: String? { nil }
     private let lock = PosixCondition()
-    private var files: [String: MediaRecord] = [:]
-    private var trashed: [String: MediaRecord] = [:]
+    private var catalog = MediaCatalog()
     private var bytes: [String: [UInt8]] = [:]
     private var limitBytes = 256 * 1024 * 1024
 
@@ -154,14 +148,11 @@ public final class MemoryMediaStorage: MediaStorage, @unchecked Sendable {
     }
 
     public func records() -> [MediaRecord] {
-        lock.withLock { files.values.sorted { $0.id < $1.id } }
+        lock.withLock { catalog.sorted }
     }
 
     public func record(_ key: String) -> MediaRecord? {
-        lock.withLock {
-            if let record = files[key] { return record }
-            return files.values.filter { $0.originalName == key }.max { $0.id < $1.id }
-        }
+        lock.withLock { catalog.record(key) }
     }
 
     public func store(_ made: [(record: MediaRecord, upload: MediaStore.Upload)]) throws(MediaStoreError) {
@@ -174,7 +165,7 @@ public final class MemoryMediaStorage: MediaStorage, @unchecked Sendable {
             throw .full(limit: limitBytes)
         }
         for ((record, _), copy) in zip(made, copies) {
-            files[record.id] = record
+            catalog.add(record)
             bytes[record.id] = copy
         }
     }
@@ -186,25 +177,17 @@ public final class MemoryMediaStorage: MediaStorage, @unchecked Sendable {
 
     public func remove(_ id: String) -> Bool {
         lock.withLock {
-            guard files.removeValue(forKey: id) != nil else { return false }
+            guard catalog.remove(id) else { return false }
             bytes[id] = nil
             return true
         }
     }
 
     public func setAside(_ id: String) -> Bool {
-        lock.withLock {
-            guard let record = files.removeValue(forKey: id) else { return false }
-            trashed[id] = record
-            return true
-        }
+        lock.withLock { catalog.setAside(id) }
     }
 
     public func bringBack(_ id: String) -> Bool {
-        lock.withLock {
-            guard let record = trashed.removeValue(forKey: id) else { return false }
-            files[id] = record
-            return true
-        }
+        lock.withLock { catalog.bringBack(id) }
     }
 }
