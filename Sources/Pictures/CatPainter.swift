@@ -1,7 +1,7 @@
 /// Colours of a cat's parts at a point, in cat units: the cat fits the square from (-1, -1) to
 /// (1, 1), y growing downward. The coat pattern is a function of position, so every shape that
 /// is filled with it shows the same stripes, patches or spots.
-struct CatPainter {
+struct CatPainter: FigurePainter {
     enum Part { case body, head, ear, leg, tail }
 
     let look: CatAppearance

@@ -18,7 +18,9 @@ public enum CatPicture {
 }
 
 /// The picture being drawn and the mapping from cat units to pixels (see `CatPainter`).
-struct CatCanvas {
+struct CatCanvas: FigureCanvas {
+    static let thinnestLine = 0.7
+
     enum Pose: CaseIterable { case sitting, lying, portrait }
 
     var image: RasterImage
@@ -42,41 +44,7 @@ struct CatCanvas {
         unit = Double(min(image.width, image.height)) * 0.47
     }
 
-    // MARK: Mapping
-
-    func x(_ u: Double) -> Double { centreX + (mirrored ? -u : u) * unit }
-    func y(_ v: Double) -> Double { centreY + v * unit }
-
-    func paint(_ part: CatPainter.Part) -> RasterImage.Paint {
-        let painter = painter
-        let (centreX, centreY, unit, sign) = (centreX, centreY, unit, mirrored ? -1.0 : 1.0)
-        return { px, py in painter.color(part, (px - centreX) / unit * sign, (py - centreY) / unit) }
-    }
-
-    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ part: CatPainter.Part) {
-        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, paint: paint(part))
-    }
-
-    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ color: RGB) {
-        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, color)
-    }
-
-    mutating func polygon(_ points: [(Double, Double)], _ part: CatPainter.Part) {
-        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, paint: paint(part))
-    }
-
-    mutating func polygon(_ points: [(Double, Double)], _ color: RGB) {
-        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, color)
-    }
-
-    mutating func line(_ points: [(Double, Double)], width: Double, _ color: RGB) {
-        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7), color)
-    }
-
-    mutating func line(_ points: [(Double, Double)], width: Double, _ part: CatPainter.Part) {
-        image.drawPolyline(
-            points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.7), paint: paint(part))
-    }
+    // MARK: Shapes (the mapping to pixels and the plain shapes are `FigureCanvas`'s)
 
     /// A smooth tail through `points` (a chain of round-capped segments).
     mutating func tail(_ points: [(Double, Double)], width: Double) {

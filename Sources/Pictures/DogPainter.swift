@@ -1,7 +1,7 @@
 /// Colours of a dog's parts at a point, in dog units (the dog fits the square from (-1, -1) to
 /// (1, 1), y growing downward). The marking pattern is a function of position and part, so
 /// every shape filled with a part shows the same saddle, spots or patches.
-struct DogPainter {
+struct DogPainter: FigurePainter {
     enum Part { case body, head, muzzle, ear, leg, farLeg, tail }
 
     let look: DogAppearance

@@ -14,7 +14,9 @@ public enum DogPicture {
 }
 
 /// The picture being drawn and the mapping from dog units to pixels.
-struct DogCanvas {
+struct DogCanvas: FigureCanvas {
+    static let thinnestLine = 0.8
+
     var image: RasterImage
     var painter: DogPainter
     var random: SeededRandom
@@ -49,24 +51,7 @@ struct DogCanvas {
 
     var look: DogAppearance { painter.look }
 
-    // MARK: Mapping
-
-    func x(_ u: Double) -> Double { centreX + (mirrored ? -u : u) * unit }
-    func y(_ v: Double) -> Double { centreY + v * unit }
-
-    func paint(_ part: DogPainter.Part) -> RasterImage.Paint {
-        let painter = painter
-        let (centreX, centreY, unit, sign) = (centreX, centreY, unit, mirrored ? -1.0 : 1.0)
-        return { px, py in painter.color(part, (px - centreX) / unit * sign, (py - centreY) / unit) }
-    }
-
-    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ part: DogPainter.Part) {
-        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, paint: paint(part))
-    }
-
-    mutating func ellipse(_ u: Double, _ v: Double, _ ru: Double, _ rv: Double, _ color: RGB) {
-        image.fillEllipse(cx: x(u), cy: y(v), rx: ru * unit, ry: rv * unit, color)
-    }
+    // MARK: Shapes (the mapping to pixels and the plain shapes are `FigureCanvas`'s)
 
     /// An ellipse turned by `angle` (radians, clockwise on screen), as a polygon.
     mutating func tilted(
@@ -79,23 +64,6 @@ struct DogCanvas {
             return (u + a * c - b * s, v + a * s + b * c)
         }
         polygon(points, part)
-    }
-
-    mutating func polygon(_ points: [(Double, Double)], _ part: DogPainter.Part) {
-        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, paint: paint(part))
-    }
-
-    mutating func polygon(_ points: [(Double, Double)], _ color: RGB) {
-        image.fillPolygon(points.map { (x($0.0), y($0.1)) }, color)
-    }
-
-    mutating func line(_ points: [(Double, Double)], width: Double, _ part: DogPainter.Part) {
-        image.drawPolyline(
-            points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.8), paint: paint(part))
-    }
-
-    mutating func line(_ points: [(Double, Double)], width: Double, _ color: RGB) {
-        image.drawPolyline(points.map { (x($0.0), y($0.1)) }, thickness: max(width * unit, 0.8), color)
     }
 
     // MARK: Scene
