@@ -62,10 +62,9 @@ public final class DocumentStore: @unchecked Sendable {
     let queryBudget: Duration?
     /// Counts slow reads per field and builds automatic indexes (`Options.autoIndex`).
     let autoIndexer: AutoIndexer?
-    /// Told, after a delete committed, of the children it deleted with their parents (guarded
-    /// by `cascadeLock`); see `observeCascadedDeletes`.
-    private let cascadeLock = PosixCondition()
-    private var cascadeObservers: [@Sendable (_ collection: String, _ ids: [String]) -> Void] = []
+    /// Told, after a delete committed, of the children it deleted with their parents; see
+    /// `observeCascadedDeletes`.
+    private let cascadeObservers = CascadeObservers()
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
 
@@ -144,15 +143,11 @@ extension DocumentStore {
     public func observeCascadedDeletes(
         _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void
     ) {
-        cascadeLock.withLock { cascadeObservers.append(observer) }
+        cascadeObservers.add(observer)
     }
 
     /// Tells the observers what a committed delete took with it.
     func reportCascade(_ cascaded: [(collection: String, ids: [String])]) {
-        guard !cascaded.isEmpty else { return }
-        let observers = cascadeLock.withLock { cascadeObservers }
-        for (collection, ids) in cascaded where !ids.isEmpty {
-            for observer in observers { observer(collection, ids) }
-        }
+        cascadeObservers.report(cascaded)
     }
 }

@@ -65,8 +65,7 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     let documents: PostgresDocuments
     private let catalogLock = PosixCondition()
     private var catalogByName: [String: CollectionInfo] = [:]
-    private let observerLock = PosixCondition()
-    private var cascadeObservers: [@Sendable (_ collection: String, _ ids: [String]) -> Void] = []
+    private let cascadeObservers = CascadeObservers()
 
     /// The column queries read (`jsonb`).
     static let documentColumn = "doc"
@@ -284,14 +283,10 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
     public func observeCascadedDeletes(
         _ observer: @escaping @Sendable (_ collection: String, _ ids: [String]) -> Void
     ) {
-        observerLock.withLock { cascadeObservers.append(observer) }
+        cascadeObservers.add(observer)
     }
 
     func reportCascade(_ cascaded: [(collection: String, ids: [String])]) {
-        guard !cascaded.isEmpty else { return }
-        let observers = observerLock.withLock { cascadeObservers }
-        for (collection, ids) in cascaded where !ids.isEmpty {
-            for observer in observers { observer(collection, ids) }
-        }
+        cascadeObservers.report(cascaded)
     }
 }
