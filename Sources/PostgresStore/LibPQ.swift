@@ -28,6 +28,12 @@ package struct LibPQ: Sendable {
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
             UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> OpaquePointer?
+    typealias SendPrepared =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> Int32
+    typealias GetResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias ResultInt = @convention(c) (OpaquePointer?) -> Int32
     typealias ResultText = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     typealias ResultField = @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
@@ -46,6 +52,9 @@ package struct LibPQ: Sendable {
     /// A named statement parsed once per connection (`PQprepare`), run with `PQexecPrepared`.
     let prepare: Prepare
     let execPrepared: ExecPrepared
+    let sendQueryPrepared: SendPrepared
+    let isBusy: ConnectionInt
+    let getResult: GetResult
     let resultStatus: ResultInt
     let resultErrorMessage: ResultText
     let resultErrorField: ResultField
@@ -104,6 +113,9 @@ package struct LibPQ: Sendable {
             execParams: try function("PQexecParams", as: ExecParams.self),
             prepare: try function("PQprepare", as: Prepare.self),
             execPrepared: try function("PQexecPrepared", as: ExecPrepared.self),
+            sendQueryPrepared: try function("PQsendQueryPrepared", as: SendPrepared.self),
+            isBusy: try function("PQisBusy", as: ConnectionInt.self),
+            getResult: try function("PQgetResult", as: GetResult.self),
             resultStatus: try function("PQresultStatus", as: ResultInt.self),
             resultErrorMessage: try function("PQresultErrorMessage", as: ResultText.self),
             resultErrorField: try function("PQresultErrorField", as: ResultField.self),

@@ -20,16 +20,21 @@ package final class PostgresConnection: @unchecked Sendable {
     private var seenOnce: Set<String> = []
     /// Statements sent to the server (each one run, each one prepared): one round trip each.
     package private(set) var roundTrips = 0
+    /// Statements whose answer `executePrepared` waited for on the CPU (`BusyWait`).
+    package private(set) var busyWaits = 0
     /// Statements prepared on this connection (`PQprepare`).
     package private(set) var preparations = 0
     /// Prepared statements kept per connection at most; past it they are all deallocated and
     /// the ones still used are prepared again.
     static let preparedLimit = 256
+    /// When set, `executePrepared` waits for its answer on the CPU while `mayWait` allows.
+    private let busyWait: BusyWait?
 
     /// Connects with a libpq connection string or URL; throws `PostgresError` (with
     /// `isConnectionFailure`) when the server cannot be reached.
-    package init(conninfo: String, libpq: LibPQ) throws(PostgresError) {
+    package init(conninfo: String, libpq: LibPQ, busyWait: BusyWait? = nil) throws(PostgresError) {
         self.libpq = libpq
+        self.busyWait = busyWait
         guard let handle = libpq.connectdb(conninfo) else {
             throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection", sql: nil)
         }
@@ -109,9 +114,37 @@ package final class PostgresConnection: @unchecked Sendable {
         let values = try Self.parameterTexts(bindings, sql: sql)
         roundTrips += 1
         let result = withParameters(values) { pointers in
-            libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)
+            guard let busyWait, busyWait.mayWait() else {
+                return libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)
+            }
+            return execPreparedWaitingBusily(name, Int32(values.count), pointers, busyWait)
         }
         return try rows(of: result, sql: sql)
+    }
+
+    /// `PQexecPrepared`, but the answer is first waited for on the CPU (`BusyWait`): the
+    /// statement is sent, the socket read without sleeping until the answer is whole, the limit
+    /// has passed or `mayWait` turns false; then libpq waits as usual for what is still missing.
+    /// The result is the one `PQexecPrepared` gives: the first that failed, else the last.
+    private func execPreparedWaitingBusily(
+        _ name: String, _ count: Int32, _ pointers: UnsafePointer<UnsafePointer<CChar>?>?, _ wait: BusyWait
+    ) -> OpaquePointer? {
+        guard libpq.sendQueryPrepared(handle, name, count, pointers, nil, nil, 0) == 1 else { return nil }
+        busyWaits += 1
+        let deadline = ContinuousClock.now + wait.limit
+        while libpq.isBusy(handle) == 1, libpq.consumeInput(handle) == 1, wait.mayWait(),
+            ContinuousClock.now < deadline
+        {}
+        var kept: OpaquePointer?
+        while let next = libpq.getResult(handle) {
+            if let held = kept {
+                let failed = ![1, 2].contains(libpq.resultStatus(held))  // not COMMAND_OK, TUPLES_OK
+                libpq.clear(failed ? next : held)
+                if failed { continue }
+            }
+            kept = next
+        }
+        return kept
     }
 
     /// A statement's result as rows, or its error thrown (the result freed).

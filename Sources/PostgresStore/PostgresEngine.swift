@@ -33,6 +33,9 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
         /// When set, fields that slow reads filter or sort on get indexes by themselves, as on
         /// SQLite (`AutoIndexPolicy`); nil (the default) never indexes on its own.
         public var autoIndex: AutoIndexPolicy?
+        /// When the statements of the request path wait for their answer on the CPU; nil
+        /// (the default) never.
+        public var busyWait: BusyWait?
 
         public init() {}
     }
@@ -91,7 +94,8 @@ public final class PostgresEngine: SharedEngine, @unchecked Sendable {
             setup.append("SET statement_timeout = \(Self.milliseconds(budget))")
         }
         pool = PostgresPool(
-            conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup)
+            conninfo: url, libpq: libpq, capacity: options.maximumConnections, setup: setup,
+            busyWait: options.busyWait)
         notices = PostgresNotices(conninfo: url, libpq: libpq, origin: origin)
         eventRelay = PostgresEventRelay(pool: pool, notices: notices, origin: origin)
         keyTable = PostgresKeyTable(pool: pool, notices: notices)

@@ -19,14 +19,17 @@ package final class PostgresPool: @unchecked Sendable {
     private let waitMilliseconds: Int
     /// SQL run on every new connection (the session's settings).
     private let setup: [String]
+    /// Given to every connection (`PostgresConnection.executePrepared`).
+    private let busyWait: BusyWait?
     private let lock = PosixCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
 
     package init(
         conninfo: String, libpq: LibPQ, capacity: Int = 8, waitMilliseconds: Int = 10_000,
-        setup: [String] = []
+        setup: [String] = [], busyWait: BusyWait? = nil
     ) {
+        self.busyWait = busyWait
         self.conninfo = conninfo
         self.libpq = libpq
         self.capacity = max(1, capacity)
@@ -75,7 +78,7 @@ package final class PostgresPool: @unchecked Sendable {
         open += 1
         lock.unlock()
         do {
-            let connection = try PostgresConnection(conninfo: conninfo, libpq: libpq)
+            let connection = try PostgresConnection(conninfo: conninfo, libpq: libpq, busyWait: busyWait)
             for statement in setup { try connection.execute(statement) }
             return connection
         } catch {

@@ -27,14 +27,17 @@ public struct RestliteApplication: Sendable {
         public var realtime: RealtimeHub.Settings?
         /// Write to stderr for answers that failed inside the server (500s).
         public var logErrors: Bool
+        /// Counts the requests in handlers for the store (`HTTPServerConfiguration.handlerGauge`).
+        public var handlerGauge: HandlerGauge?
 
         public init(
             adminOptions: RestLiteAdmin.Options? = nil, realtime: RealtimeHub.Settings? = nil,
-            logErrors: Bool = true
+            logErrors: Bool = true, handlerGauge: HandlerGauge? = nil
         ) {
             self.adminOptions = adminOptions
             self.realtime = realtime
             self.logErrors = logErrors
+            self.handlerGauge = handlerGauge
         }
     }
 
@@ -70,6 +73,7 @@ public struct RestliteApplication: Sendable {
         var http = configuration.httpConfiguration
         // Uploads are spooled beside the archive: the same disk, and no /tmp size limit.
         http.spoolDirectory = media.directory
+        http.handlerGauge = tuning.handlerGauge
         return RestliteApplication(
             api: api, admin: admin, console: console, responder: api.makeResponder(mounts: mounts),
             httpConfiguration: http)

@@ -83,11 +83,14 @@ public final class RestliteServer: Sendable {
         var admin: RestLiteAdmin? { application.admin }
         var console: Console? { application.console }
 
-        init(_ configuration: ServeConfiguration, store: any DocumentEngine, keys: KeyRing, media: MediaStore)
-            throws
-        {
+        init(
+            _ configuration: ServeConfiguration, store: any DocumentEngine, keys: KeyRing, media: MediaStore,
+            handlerGauge: HandlerGauge? = nil
+        ) throws {
             self.media = media
-            application = try RestliteApplication.build(configuration, store: store, keys: keys, media: media)
+            application = try RestliteApplication.build(
+                configuration, store: store, keys: keys, media: media,
+                tuning: RestliteApplication.Tuning(handlerGauge: handlerGauge))
             http = application.makeServer()
         }
 
@@ -156,7 +159,8 @@ public final class RestliteServer: Sendable {
             let stored = try StoredKeys.open(for: store, folder, wasNew: wasNew, configuration)
             let keys = stored.ring
             let media = try StoreOpening.openMedia(store, folder)
-            let serving = try Serving(configuration, store: store, keys: keys, media: media)
+            let serving = try Serving(
+                configuration, store: store, keys: keys, media: media, handlerGauge: opened.handlerGauge)
             var notes = try await serving.seed(
                 store, configuration, from: seed, wasNew: wasNew, bindFirst: bindFirst)
             notes.append(contentsOf: stored.notes)

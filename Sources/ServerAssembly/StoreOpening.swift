@@ -5,6 +5,7 @@ import MediaArchive
 import PlatformSupport
 import PostgresStore
 import RestDBAPI
+import SocketHTTP
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -27,6 +28,10 @@ enum StoreOpening {
         /// over (seeded, or its tables dropped again): another process starting, importing or
         /// resetting on the database waits for it.
         var startLock: PostgresStartLock?
+        /// With PostgreSQL, the count of requests in handlers that lets a statement wait for its
+        /// answer on the CPU while its request is the only one (`BusyWait`); the HTTP server
+        /// must count into it (`RestliteApplication.Tuning.handlerGauge`).
+        var handlerGauge: HandlerGauge?
     }
 
     /// The data folder's SQLite file, or with `--database` the PostgreSQL database (under its
@@ -34,9 +39,10 @@ enum StoreOpening {
     static func openStore(_ folder: DataFolder, _ configuration: ServeConfiguration) throws -> Opened {
         if let url = configuration.databaseURL {
             let startLock = try lockStart(url)
-            let engine = try openPostgres(url, configuration)
+            let gauge = HandlerGauge()
+            let engine = try openPostgres(url, configuration, handlerGauge: gauge)
             let isNew = try engine.createdTables || engine.awaitsFirstStart()
-            return Opened(store: engine, isNew: isNew, startLock: startLock)
+            return Opened(store: engine, isNew: isNew, startLock: startLock, handlerGauge: gauge)
         }
         let isNew = folder.isNew
         do {
@@ -64,9 +70,13 @@ enum StoreOpening {
     /// The PostgreSQL engine at `url` with the configuration's clock, ids, query budget,
     /// automatic indexes and connections. libpq missing, or the server unreachable, is a
     /// setting error that says what to do.
-    static func openPostgres(_ url: String, _ configuration: ServeConfiguration) throws -> PostgresEngine {
+    static func openPostgres(
+        _ url: String, _ configuration: ServeConfiguration, handlerGauge: HandlerGauge? = nil
+    ) throws -> PostgresEngine {
+        var options = postgresOptions(configuration)
+        if let handlerGauge { options.busyWait = BusyWait { handlerGauge.count <= 1 } }
         do {
-            return try PostgresEngine(url: url, options: postgresOptions(configuration))
+            return try PostgresEngine(url: url, options: options)
         } catch let error as StoreUnavailable {
             throw ServeError.invalidSetting(
                 "--database \(PostgresURL.redacted(url)): cannot reach PostgreSQL: \(error.reason)")

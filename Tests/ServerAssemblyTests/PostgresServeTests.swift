@@ -165,6 +165,31 @@ import Testing
         #expect(try !early.awaitsFirstStart())
     }
 
+    /// On PostgreSQL the HTTP server counts the requests in its handlers, and a statement of a
+    /// request that is the only one waits for its answer on the CPU (`BusyWait`).
+    @Test func aLoneRequestsStatementsWaitForTheirAnswerOnTheCPU() async throws {
+        let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
+            $0.apiKeys = [TestAPI.fullKey]
+        }
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let server = try await RestliteServer.open(settings)
+        let port = try server.start()
+        defer { server.http.shutdown(grace: .seconds(1)) }
+        let gauge = try #require(server.http.configuration.handlerGauge)
+        let engine = try #require(server.store as? PostgresEngine)
+        let before = try engine.pool.with { $0.busyWaits }
+        let client = try RawHTTPClient(port: port, timeout: .seconds(10))
+        for _ in 0..<6 {
+            try client.send(
+                "GET /rest/a3cats?max=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nx-apikey: \(TestAPI.fullKey)\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+        #expect(gauge.count == 0)
+        // The requests came one at a time, so each found its handler alone; the pool hands the
+        // connection given back last to the next caller.
+        #expect(try engine.pool.with { $0.busyWaits } > before)
+    }
+
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
         let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
             $0.apiKeys = [TestAPI.fullKey]

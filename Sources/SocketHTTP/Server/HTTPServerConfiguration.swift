@@ -56,6 +56,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Where bodies of routes added with `spoolingBody: true` are written as they arrive, as
     /// unlinked temporary files; nil for `$TMPDIR`, else `/tmp`.
     public var spoolDirectory: String?
+    /// Counts the requests inside a handler, for whoever holds the same gauge (nil: not counted).
+    public var handlerGauge: HandlerGauge?
 
     /// `spoolDirectory`, or the system's place for temporary files.
     var resolvedSpoolDirectory: String {

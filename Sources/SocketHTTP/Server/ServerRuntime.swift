@@ -99,7 +99,9 @@ final class ServerRuntime: @unchecked Sendable {
     /// handler for a few microseconds under load) finish handlers all the time and start nothing.
     func respondCounted(to request: HTTPRequest, by responder: any HTTPResponder) -> HTTPResponse {
         let busy = cel_atomic_add(handlersBusy, 1)
+        configuration.handlerGauge?.enter()
         defer {
+            configuration.handlerGauge?.leave()
             _ = cel_atomic_add(handlersBusy, -1)
             _ = cel_atomic_add(handlersFinished, 1)
         }
