@@ -37,6 +37,11 @@ package final class PostgresPool: @unchecked Sendable {
         self.setup = setup
     }
 
+    /// The busy waits (`PostgresConnection.busyWaits`) of the connections idle now (tests).
+    package var idleBusyWaits: Int {
+        lock.withLock { idle.reduce(0) { $0 + $1.busyWaits } }
+    }
+
     /// Runs `body` with a connection of the pool.
     package func with<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let connection = try take()
