@@ -33,11 +33,6 @@ package struct LibPQ: Sendable {
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
             UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> Int32
-    typealias SendParams =
-        @convention(c) (
-            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
-            UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
-        ) -> Int32
     typealias GetResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias ResultInt = @convention(c) (OpaquePointer?) -> Int32
     typealias ResultText = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -58,7 +53,6 @@ package struct LibPQ: Sendable {
     let prepare: Prepare
     let execPrepared: ExecPrepared
     let sendQueryPrepared: SendPrepared
-    let sendQueryParams: SendParams
     let isBusy: ConnectionInt
     let getResult: GetResult
     let resultStatus: ResultInt
@@ -120,7 +114,6 @@ package struct LibPQ: Sendable {
             prepare: try function("PQprepare", as: Prepare.self),
             execPrepared: try function("PQexecPrepared", as: ExecPrepared.self),
             sendQueryPrepared: try function("PQsendQueryPrepared", as: SendPrepared.self),
-            sendQueryParams: try function("PQsendQueryParams", as: SendParams.self),
             isBusy: try function("PQisBusy", as: ConnectionInt.self),
             getResult: try function("PQgetResult", as: GetResult.self),
             resultStatus: try function("PQresultStatus", as: ResultInt.self),

@@ -20,15 +20,14 @@ package final class PostgresConnection: @unchecked Sendable {
     private var seenOnce: Set<String> = []
     /// Statements sent to the server (each one run, each one prepared): one round trip each.
     package private(set) var roundTrips = 0
-    /// Statements whose answer was waited for on the CPU (`BusyWait`).
+    /// Statements whose answer `executePrepared` waited for on the CPU (`BusyWait`).
     package private(set) var busyWaits = 0
     /// Statements prepared on this connection (`PQprepare`).
     package private(set) var preparations = 0
     /// Prepared statements kept per connection at most; past it they are all deallocated and
     /// the ones still used are prepared again.
     static let preparedLimit = 256
-    /// When set, `execute` and `executePrepared` wait for the answer on the CPU while `mayWait`
-    /// allows.
+    /// When set, `executePrepared` waits for its answer on the CPU while `mayWait` allows.
     private let busyWait: BusyWait?
 
     /// Connects with a libpq connection string or URL; throws `PostgresError` (with
@@ -78,11 +77,8 @@ package final class PostgresConnection: @unchecked Sendable {
         let values = try Self.parameterTexts(bindings, sql: sql)
         roundTrips += 1
         let result = withParameters(values) { pointers in
-            answer(
-                waiting: { libpq.execParams(handle, text, Int32(values.count), nil, pointers, nil, nil, 0) },
-                sending: {
-                    libpq.sendQueryParams(handle, text, Int32(values.count), nil, pointers, nil, nil, 0)
-                })
+            libpq.execParams(
+                handle, text, Int32(values.count), nil, pointers, nil, nil, 0)
         }
         return try rows(of: result, sql: sql)
     }
@@ -118,26 +114,25 @@ package final class PostgresConnection: @unchecked Sendable {
         let values = try Self.parameterTexts(bindings, sql: sql)
         roundTrips += 1
         let result = withParameters(values) { pointers in
-            answer(
-                waiting: { libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0) },
-                sending: { libpq.sendQueryPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0) }
-            )
+            guard let busyWait, busyWait.mayWait() else {
+                return libpq.execPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)
+            }
+            return execPreparedWaitingBusily(name, Int32(values.count), pointers, busyWait)
         }
         return try rows(of: result, sql: sql)
     }
 
-    /// A statement's result: `waiting` runs it and sleeps in `poll(2)` for the answer (libpq's
-    /// `PQexec...`); with a `BusyWait` that allows it, `sending` sends it (`PQsend...`) and the
-    /// answer is first waited for on the CPU: the socket read without sleeping until the answer
-    /// is whole, the limit has passed or `mayWait` turns false, then libpq waits as usual for
-    /// what is still missing. The result is the one `PQexec...` gives: the first that failed,
-    /// else the last.
-    private func answer(waiting: () -> OpaquePointer?, sending: () -> Int32) -> OpaquePointer? {
-        guard let busyWait, busyWait.mayWait() else { return waiting() }
-        guard sending() == 1 else { return nil }
+    /// `PQexecPrepared`, but the answer is first waited for on the CPU (`BusyWait`): the
+    /// statement is sent, the socket read without sleeping until the answer is whole, the limit
+    /// has passed or `mayWait` turns false; then libpq waits as usual for what is still missing.
+    /// The result is the one `PQexecPrepared` gives: the first that failed, else the last.
+    private func execPreparedWaitingBusily(
+        _ name: String, _ count: Int32, _ pointers: UnsafePointer<UnsafePointer<CChar>?>?, _ wait: BusyWait
+    ) -> OpaquePointer? {
+        guard libpq.sendQueryPrepared(handle, name, count, pointers, nil, nil, 0) == 1 else { return nil }
         busyWaits += 1
-        let deadline = ContinuousClock.now + busyWait.limit
-        while libpq.isBusy(handle) == 1, libpq.consumeInput(handle) == 1, busyWait.mayWait(),
+        let deadline = ContinuousClock.now + wait.limit
+        while libpq.isBusy(handle) == 1, libpq.consumeInput(handle) == 1, wait.mayWait(),
             ContinuousClock.now < deadline
         {}
         var kept: OpaquePointer?

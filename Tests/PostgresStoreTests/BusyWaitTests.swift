@@ -30,8 +30,8 @@ private final class WaitLog: @unchecked Sendable {
     }
 }
 
-/// A statement whose answer is waited for on the CPU (`BusyWait`) gives the rows and errors
-/// `PQexecPrepared` and `PQexecParams` give, and leaves the connection ready for the next.
+/// A statement of the request path whose answer is waited for on the CPU (`BusyWait`) gives
+/// the rows and errors `PQexecPrepared` gives, and leaves the connection ready for the next.
 @Suite("PostgreSQL busy wait", .offPool)
 struct BusyWaitTests {
     private static func connection(_ log: WaitLog, limit: Duration = .microseconds(100)) throws
@@ -65,18 +65,6 @@ struct BusyWaitTests {
         #expect(failure?.sqlState == "22012")
         #expect(try connection.executePrepared(division, [.integer(1)]).int64(0, 0) == 1)
         #expect(log.count > asked)
-
-        // A statement that is not prepared, in a transaction, and one the server cannot parse.
-        let waitsBefore = connection.busyWaits
-        try connection.transaction {
-            try connection.execute("CREATE TEMPORARY TABLE waited (n int)")
-            try connection.execute("INSERT INTO waited VALUES (?), (?)", [.integer(3), .integer(4)])
-        }
-        #expect(try connection.execute("SELECT sum(n) FROM waited").int64(0, 0) == 7)
-        let syntax = #expect(throws: PostgresError.self) { try connection.execute("SELEC 1") }
-        #expect(syntax?.sqlState == "42601")
-        #expect(try connection.execute("SELECT 'after'").text(0, 0) == "after")
-        #expect(connection.busyWaits >= waitsBefore + 6)
 
         // Not allowed: the plain run, the same rows.
         log.set(false)
