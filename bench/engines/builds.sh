@@ -3,17 +3,19 @@
 # at -t1 -c1 and -t2 -c32 (docs/PERFORMANCE.md, "A lone request waits for its answer on the
 # CPU"). Three `restlite serve` run at once on temporary data folders, the PostgreSQL ones on
 # their own databases of one throwaway cluster (Unix socket, `fsync` on), each seeded as `serve`
-# seeds a new data folder (100 a3cats). wrk then asks each for one cat, `ROUNDS` times, turning
-# the order every round; the summary gives each server's median req/s and restlite's CPU time
-# per request, and the ratios to SQLite.
+# seeds a new data folder (100 a3cats). wrk then asks each for one cat (with REQUEST=post: posts
+# new cats), `ROUNDS` times, turning the order every round; the summary gives each server's
+# median req/s and restlite's CPU time per request, and the ratios to SQLite.
 # Usage: NOW_BIN=<build> BEFORE_BIN=<build> bench/engines/builds.sh
-# Env: ROUNDS (6), DURATION (3s), NOW_BIN (default: the release build), BEFORE_BIN (required).
+# Env: ROUNDS (6), DURATION (3s), NOW_BIN (default: the release build), BEFORE_BIN (required),
+#      REQUEST (get-one, or post).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 now_bin=${NOW_BIN:-$root/.build/release/restlite}
 before_bin=${BEFORE_BIN:?set BEFORE_BIN to the build to compare with}
-rounds=${ROUNDS:-6} duration=${DURATION:-3s}
+rounds=${ROUNDS:-6} duration=${DURATION:-3s} request=${REQUEST:-get-one}
+case $request in get-one | post) ;; *) echo "REQUEST is get-one or post" >&2 && exit 2 ;; esac
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 declare -A pids=() ports=()
@@ -46,9 +48,18 @@ for name in "${names[@]}"; do
     key=$(awk '/^api key/ {print $3}' "$tmp/$name.log")
     [ -n "$key" ] || { echo "$name did not start:" >&2; cat "$tmp/$name.log" >&2; exit 1; }
     printf 'wrk.headers["x-apikey"] = "%s"\n' "$key" >"$tmp/$name.lua"
-    id=$(curl -s -H "x-apikey: $key" "http://127.0.0.1:${ports[$name]}/rest/a3cats?max=1" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["_id"])')
-    echo "http://127.0.0.1:${ports[$name]}/rest/a3cats/$id" >"$tmp/$name.url"
+    if [ "$request" = post ]; then
+        cat >>"$tmp/$name.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"catName":"Bench","ownerName":"Ann Lee","weightKg":4.2,"rating":3}'
+LUA
+        echo "http://127.0.0.1:${ports[$name]}/rest/a3cats" >"$tmp/$name.url"
+    else
+        id=$(curl -s -H "x-apikey: $key" "http://127.0.0.1:${ports[$name]}/rest/a3cats?max=1" |
+            python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["_id"])')
+        echo "http://127.0.0.1:${ports[$name]}/rest/a3cats/$id" >"$tmp/$name.url"
+    fi
     wrk -t1 -c1 -d1s -s "$tmp/$name.lua" "$(cat "$tmp/$name.url")" >/dev/null  # warm up
 done
 
@@ -72,7 +83,7 @@ for concurrency in "-t1 -c1" "-t2 -c32"; do
 done
 
 echo
-echo "== GET one, medians of $rounds rounds of $duration (now: $now_bin, before: $before_bin)"
+echo "== $request, medians of $rounds rounds of $duration (now: $now_bin, before: $before_bin)"
 python3 - "$tmp/results" <<'PY'
 import statistics, sys
 runs = {}
