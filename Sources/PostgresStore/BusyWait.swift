@@ -7,7 +7,7 @@
 /// loop for up to `limit` costs nothing it could have served, and saves that wake-up:
 /// `restlite serve` on PostgreSQL uses the HTTP server's count of requests in handlers
 /// (`mayWait` while it is at most one). Under load the count is higher and statements wait in
-/// `poll(2)` as before. Figures: docs/PERFORMANCE.md ("Waiting for the answer on the CPU").
+/// `poll(2)` as before. Figures: docs/PERFORMANCE.md ("A lone request waits for its answer on the CPU").
 public struct BusyWait: Sendable {
     /// Asked before the statement is sent and at every look at the socket.
     public var mayWait: @Sendable () -> Bool

@@ -138,7 +138,7 @@ package final class PostgresConnection: @unchecked Sendable {
         var kept: OpaquePointer?
         while let next = libpq.getResult(handle) {
             if let held = kept {
-                let failed = ![1, 2].contains(libpq.resultStatus(held))  // not COMMAND_OK, TUPLES_OK
+                let failed = !Self.succeeded(libpq.resultStatus(held))
                 libpq.clear(failed ? next : held)
                 if failed { continue }
             }
@@ -147,6 +147,9 @@ package final class PostgresConnection: @unchecked Sendable {
         return kept
     }
 
+    /// PGRES_COMMAND_OK (1) and PGRES_TUPLES_OK (2): the successes restlite expects of a result.
+    private static func succeeded(_ status: Int32) -> Bool { status == 1 || status == 2 }
+
     /// A statement's result as rows, or its error thrown (the result freed).
     private func rows(of result: OpaquePointer?, sql: String) throws(PostgresError) -> PostgresRows {
         guard let result else {
@@ -154,9 +157,7 @@ package final class PostgresConnection: @unchecked Sendable {
                 sqlState: isBroken ? "08006" : nil,
                 message: Self.text(libpq.errorMessage(handle)) ?? "no result", sql: sql)
         }
-        let status = libpq.resultStatus(result)
-        // PGRES_COMMAND_OK (1) and PGRES_TUPLES_OK (2) are the successes restlite expects.
-        guard status == 1 || status == 2 else {
+        guard Self.succeeded(libpq.resultStatus(result)) else {
             let sqlState = Self.text(libpq.resultErrorField(result, 67))  // PG_DIAG_SQLSTATE 'C'
             let message =
                 Self.text(libpq.resultErrorField(result, 77))  // PG_DIAG_MESSAGE_PRIMARY 'M'
