@@ -165,16 +165,26 @@ import Testing
         #expect(try !early.awaitsFirstStart())
     }
 
-    /// On PostgreSQL the HTTP server counts the requests in its handlers, and a statement of a
-    /// request that is the only one waits for its answer on the CPU (`BusyWait`).
-    @Test func aLoneRequestsStatementsWaitForTheirAnswerOnTheCPU() async throws {
+    /// A server on a new database with `TestAPI.fullKey`, listening; the caller stops it and
+    /// removes its data folder.
+    private func startedWithTheTestKey() async throws -> (
+        server: RestliteServer, port: Int, settings: ServeConfiguration
+    ) {
         let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
             $0.apiKeys = [TestAPI.fullKey]
         }
-        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let server = try await RestliteServer.open(settings)
-        let port = try server.start()
-        defer { server.http.shutdown(grace: .seconds(1)) }
+        return (server, try server.start(), settings)
+    }
+
+    /// On PostgreSQL the HTTP server counts the requests in its handlers, and a statement of a
+    /// request that is the only one waits for its answer on the CPU (`BusyWait`).
+    @Test func aLoneRequestsStatementsWaitForTheirAnswerOnTheCPU() async throws {
+        let (server, port, settings) = try await startedWithTheTestKey()
+        defer {
+            server.http.shutdown(grace: .seconds(1))
+            try? FileManager.default.removeItem(atPath: settings.dataDirectory)
+        }
         let gauge = try #require(server.http.configuration.handlerGauge)
         let engine = try #require(server.store as? PostgresEngine)
         let before = engine.pool.idleBusyWaits
@@ -190,13 +200,11 @@ import Testing
     }
 
     @Test func restdbRoutesAnswerOverARealSocket() async throws {
-        let settings = configuration(database: try TemporaryPostgres.databaseURL()) {
-            $0.apiKeys = [TestAPI.fullKey]
+        let (server, port, settings) = try await startedWithTheTestKey()
+        defer {
+            server.http.shutdown(grace: .seconds(1))
+            try? FileManager.default.removeItem(atPath: settings.dataDirectory)
         }
-        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
-        let server = try await RestliteServer.open(settings)
-        let port = try server.start()
-        defer { server.http.shutdown(grace: .seconds(1)) }
         let client = try RawHTTPClient(port: port, timeout: .seconds(10))
         let body = #"{"catName":"Tom","rating":5}"#
         try client.send(
