@@ -1,12 +1,14 @@
 import DocumentQuery
 import DocumentStore
+import PlatformSupport
 
 extension PostgresEngine {
     /// Drops everything restlite made in this database, in one transaction: the documents
-    /// tables, every `restlite_` table (catalog, events, media, ...), restlite's functions and
-    /// its sort type. What a failed first start undoes (the seed did not finish), so the next
-    /// start finds an empty database and is a first start again, as a new data folder is.
-    /// The engine is not used afterwards.
+    /// tables of its catalog, its own tables (catalog, events, media, ...), its functions and its
+    /// sort type, each by the name restlite gives it (`PostgresFunctions.tables`, `.functions`):
+    /// nothing else in the schema, even a table whose name starts with `restlite_`. What a failed
+    /// first start undoes (the seed did not finish), so the next start finds an empty database
+    /// and is a first start again, as a new data folder is. The engine is not used afterwards.
     public func removeEverything() throws {
         try write { connection in
             try connection.execute("SET LOCAL statement_timeout = 0")
@@ -19,24 +21,33 @@ extension PostgresEngine {
                         "DROP TABLE IF EXISTS \(StorageLayout.documentTable(ids.int64(row, 0))) CASCADE")
                 }
             }
-            let tables = try connection.execute(
-                """
-                SELECT quote_ident(tablename) FROM pg_tables
-                WHERE schemaname = current_schema() AND tablename LIKE 'restlite\\_%'
-                """)
-            for row in 0..<tables.count {
-                try connection.execute("DROP TABLE IF EXISTS \(tables.text(row, 0) ?? "") CASCADE")
+            for table in PostgresFunctions.tables {
+                try connection.execute("DROP TABLE IF EXISTS \(table) CASCADE")
             }
             let functions = try connection.execute(
                 """
                 SELECT p.oid::regprocedure::text FROM pg_proc p
                 JOIN pg_namespace n ON n.oid = p.pronamespace
-                WHERE n.nspname = current_schema() AND p.proname LIKE 'restlite\\_%'
+                WHERE n.nspname = current_schema()
+                    AND p.proname IN (\(PostgresFunctions.functions.map { "'\($0)'" }.joined(separator: ", ")))
                 """)
             for row in 0..<functions.count {
                 try connection.execute("DROP FUNCTION IF EXISTS \(functions.text(row, 0) ?? "") CASCADE")
             }
             try connection.execute("DROP TYPE IF EXISTS restlite_sort CASCADE")
+        }
+    }
+
+    /// `removeEverything` for a command that made restlite's tables here and then failed, so the
+    /// database is empty again: when the drop fails too, one line on standard error says so and
+    /// what it means (`after`: what failed, "the failed first start"), instead of nothing.
+    public func removeTablesMade(after what: String) {
+        do {
+            try removeEverything()
+        } catch {
+            StandardErrorLine.emit(
+                "restlite: \(what) could not drop restlite's tables again (\(error));"
+                    + " the next start will not seed: drop them, or serve an empty database")
         }
     }
 }

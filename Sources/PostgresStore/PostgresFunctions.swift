@@ -12,6 +12,21 @@ enum PostgresFunctions {
     /// Any fixed number, the same in every restlite process: the lock taken around setup and DDL.
     static let setupLock: Int64 = 0x7265_7374_6C69_7465
 
+    /// The tables `statements` creates (besides one documents table per collection), which
+    /// `PostgresEngine.removeEverything` drops by name: a table of the user's whose name happens
+    /// to start with `restlite_` is not restlite's.
+    static let tables = [
+        "restlite_collections", "restlite_events", "restlite_media", "restlite_media_chunks", "restlite_keys",
+        "restlite_settings", "restlite_listeners",
+    ]
+
+    /// The functions `statements` creates, by name (`restlite_regexp` has two signatures).
+    static let functions = [
+        "restlite_type", "restlite_sortkey", "restlite_regex_options", "restlite_regexp",
+        "restlite_contains_ci",
+        "restlite_aggregate_number", "restlite_aggregate_integral", "restlite_date", "restlite_date_text",
+    ]
+
     /// The statements, in order; `collation` names the collation used for case-insensitive
     /// matching of non-ASCII text (ICU's `und-x-icu` when the server has it).
     static func statements(caseCollation: String) -> [String] {

@@ -100,16 +100,16 @@ enum StoreOpening {
     /// before it) stay, and only its first-start mark goes. Nothing to do for SQLite here.
     static func discardNew(_ store: any DocumentEngine) {
         guard let engine = store as? PostgresEngine else { return }
+        if engine.createdTables {
+            engine.removeTablesMade(after: "the failed first start")
+            return
+        }
         do {
-            if engine.createdTables {
-                try engine.removeEverything()
-            } else {
-                try engine.forgetFirstStart()
-            }
+            try engine.forgetFirstStart()
         } catch {
             StandardErrorLine.emit(
-                "restlite: the failed first start could not drop restlite's tables again (\(error));"
-                    + " the next start will not seed: drop them, or serve an empty database")
+                "restlite: the failed first start could not be undone (\(error));"
+                    + " the next start will not seed: drop restlite's tables, or serve an empty database")
         }
     }
 

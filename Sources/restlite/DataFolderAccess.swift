@@ -32,7 +32,7 @@ struct DataFolderAccess {
             guard !engine.createdTables else {
                 // Opening made restlite's tables: take them away again, or a later `serve` would
                 // take the database for one it seeded already.
-                try? engine.removeEverything()
+                engine.removeTablesMade(after: "reading a database without restlite's tables")
                 throw CommandFailure(
                     """
                     \(PostgresURL.redacted(database)) holds no restlite database yet (no restlite tables); \
@@ -76,7 +76,7 @@ struct DataFolderAccess {
             do {
                 return try await body(engine)
             } catch {
-                if engine.createdTables { try? engine.removeEverything() }
+                if engine.createdTables { engine.removeTablesMade(after: "the failed command") }
                 throw error
             }
         }

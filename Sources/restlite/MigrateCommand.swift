@@ -208,7 +208,7 @@ struct MigrateCommand: AsyncParsableCommand {
             if let folder {
                 folder.removeDatabase()
             } else if let database = engine as? PostgresEngine {
-                try? database.removeEverything()
+                database.removeTablesMade(after: "the failed migration")
             }
         }
 
