@@ -344,7 +344,7 @@ struct DogCanvas: FigureCanvas {
             ]
         }
         let bushy = look.coat == .fluffy ? 2.0 : (look.coat == .long ? 1.6 : 1)
-        line(smoothed(points), width: width * bushy, .tail)
+        line(Self.smoothed(points), width: width * bushy, .tail)
     }
 
     /// Tufts along an ellipse's outline: the outline of a fluffy or long coat.
@@ -370,20 +370,5 @@ struct DogCanvas: FigureCanvas {
                 .body)
             u += 0.045 * scale
         }
-    }
-
-    /// Chaikin corner cutting, three rounds.
-    func smoothed(_ points: [(Double, Double)]) -> [(Double, Double)] {
-        var current = points
-        for _ in 0..<3 where current.count > 2 {
-            var next = [current[0]]
-            for (a, b) in zip(current, current.dropFirst()) {
-                next.append((0.75 * a.0 + 0.25 * b.0, 0.75 * a.1 + 0.25 * b.1))
-                next.append((0.25 * a.0 + 0.75 * b.0, 0.25 * a.1 + 0.75 * b.1))
-            }
-            next.append(current[current.count - 1])
-            current = next
-        }
-        return current
     }
 }

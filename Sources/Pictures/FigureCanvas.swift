@@ -22,6 +22,22 @@ protocol FigureCanvas {
 }
 
 extension FigureCanvas {
+    /// Chaikin corner cutting, three rounds: a polyline that reads as a curve (the
+    /// cats' and the dogs' tails).
+    static func smoothed(_ points: [(Double, Double)]) -> [(Double, Double)] {
+        var current = points
+        for _ in 0..<3 where current.count > 2 {
+            var next = [current[0]]
+            for (a, b) in zip(current, current.dropFirst()) {
+                next.append((0.75 * a.0 + 0.25 * b.0, 0.75 * a.1 + 0.25 * b.1))
+                next.append((0.25 * a.0 + 0.75 * b.0, 0.25 * a.1 + 0.75 * b.1))
+            }
+            next.append(current[current.count - 1])
+            current = next
+        }
+        return current
+    }
+
     func x(_ u: Double) -> Double { centreX + (mirrored ? -u : u) * unit }
     func y(_ v: Double) -> Double { centreY + v * unit }
 
