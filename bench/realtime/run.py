@@ -9,7 +9,12 @@ Python thread instead (the figures before 2026-11-25). Bounded: every socket has
 every wait a deadline, every process started is stopped by its PID.
 
 Usage: bench/realtime/run.py [--binary PATH] [--subscribers 1000] [--writes 20] [--seconds 10]
-                             [--python-readers]
+                             [--python-readers] [--rounds N]
+
+With --rounds N (readers.c only), N-1 more rounds follow the run, each a receiving phase then
+POST alone again; every round's share is of the mean of the "alone" figures on either side of
+it, and the median share of all N rounds is printed last: one "alone" figure moves by up to a
+tenth between runs, so the median of several is the firmer figure.
 """
 import argparse, os, resource, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time, json
 
@@ -28,6 +33,8 @@ def arguments():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="receiving phases, each followed by POST alone (readers.c only); the median share is printed")
     parser.add_argument("--python-readers", action="store_true",
                         help="read the subscribers of the receiving-every-event phase from a Python thread "
                              "(selectors) instead of bench/realtime/readers.c")
@@ -291,9 +298,41 @@ def main():
         if counts.get("closed"):
             print(f"NOT VALID: the server closed {counts['closed']} subscribers (more than its queue limit unread: "
                   f"the readers fell behind), so the rest of the run had fewer subscribers to write to")
+        if args.rounds > 1 and not args.python_readers:
+            more_rounds(args, readers, port, server.pid, baseline, loaded, counts, after)
     finally:
         stop_process(server, 15)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def more_rounds(args, readers, port, server_pid, baseline, loaded, counts, alone):
+    """Rounds 2..N: a receiving phase, then POST alone; the median share over all rounds."""
+    def share(receiving, before, after):
+        return float(receiving["rps"]) / max(1.0, (float(before["rps"]) + float(after["rps"])) / 2)
+
+    def deliveries(counts):
+        return counts.get("events", 0) / max(0.01, counts.get("server_cpu", 0))
+
+    shares = [share(loaded, baseline, alone)]
+    print(f"round 1: {shares[0]:.0%} of POST alone on either side; "
+          f"{deliveries(counts) / 1e6:.2f} M deliveries per server CPU-second")
+    valid = not counts.get("closed")
+    for number in range(2, args.rounds + 1):
+        time.sleep(1)
+        received, counted = receiving_phase_c(readers, port, args, server_pid)
+        time.sleep(1)
+        next_alone = wrk_post(port, args.seconds, args.threads, args.connections)
+        shares.append(share(received, alone, next_alone))
+        valid = valid and not counted.get("closed")
+        print(f"round {number}: receiving {received['rps']} req/s, alone {alone['rps']} and {next_alone['rps']} "
+              f"req/s: {shares[-1]:.0%}; closed {counted.get('closed')}; "
+              f"{deliveries(counted) / 1e6:.2f} M deliveries per server CPU-second")
+        alone = next_alone
+    ordered = sorted(shares)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    print(f"median share over {len(shares)} rounds: {median:.0%} (rounds {', '.join(f'{x:.0%}' for x in shares)})"
+          f"{'' if valid else '; NOT VALID: a round closed subscribers'}")
 
 
 if __name__ == "__main__":
