@@ -268,6 +268,32 @@ import Testing
         #expect(ids == Array(1...12))
     }
 
+    @Test func aRoundToAWideAudienceIsFollowedByTwiceThePause() throws {
+        let settings = RealtimeHub.Settings(coalesce: .milliseconds(10))
+        #expect(settings.pause(after: 1) == .milliseconds(10))
+        #expect(settings.pause(after: settings.wideFanOut - 1) == .milliseconds(10))
+        #expect(settings.pause(after: settings.wideFanOut) == .milliseconds(20))
+        #expect(settings.pause(after: 1000) == .milliseconds(20))
+
+        // The dispatcher keeps to it: with two subscribers counted as wide, an event published
+        // right after another reaches them no sooner than 2 x 200 ms after the first was published.
+        var wide = RealtimeHub.Settings(coalesce: .milliseconds(200))
+        wide.wideFanOut = 2
+        let fixture = try Fixture(realtime: wide)
+        let hub = fixture.api.api.realtime
+        let first = try fixture.subscribe()
+        let second = try fixture.subscribe()
+        try Self.waitUntil { hub.subscriberCount == 2 }
+        let clock = ContinuousClock()
+        let sent = clock.now
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":1}"#.utf8))
+        #expect(try first.nextSkippingPings().id == 1)
+        hub.publish(event: "publish", collection: nil, data: Array(#"{"n":2}"#.utf8))
+        #expect(try first.nextSkippingPings().id == 2)
+        #expect(clock.now - sent >= .milliseconds(400), "the second round came \(clock.now - sent) after")
+        #expect(try second.nextSkippingPings().id == 1)
+    }
+
     @Test func eventPublishedBeforeTheJoiningRoundReachesTheNewSubscriber() throws {
         // After the round that sends event 1 the dispatcher pauses 300 ms; the second client
         // subscribes and event 2 is published within that pause, before the round that joins it.
