@@ -15,6 +15,16 @@ package enum PosixThread {
             self.name = name
             self.body = body
         }
+
+        /// Names the new thread, then runs the body on it.
+        func run() {
+            #if canImport(Darwin)
+                _ = pthread_setname_np(name)
+            #else
+                PosixThread.nameThisThread(name)
+            #endif
+            body()
+        }
     }
 
     /// The calling thread's identifier, unique among the process's running threads.
@@ -31,7 +41,19 @@ package enum PosixThread {
         _ = sched_yield()
     }
 
-    /// Runs `body` on a new detached thread named `name` (on Darwin).
+    /// Names the calling thread on Linux, as `top -H`, `perf` and `/proc/PID/task/*/comm` show
+    /// it: Glibc's `pthread_setname_np` is not visible to Swift, so the name is written to
+    /// `/proc/thread-self/comm`, cut to the kernel's 15 bytes at a character boundary. Without
+    /// `/proc` the thread keeps the name it was born with (its creator's).
+    static func nameThisThread(_ name: String) {
+        var shown = Substring(name)
+        while shown.utf8.count > 15 { shown = shown.dropLast() }
+        guard let file = try? FileDescriptor.open("/proc/thread-self/comm", .truncate) else { return }
+        defer { file.close() }
+        try? file.writeAll(Array(shown.utf8))
+    }
+
+    /// Runs `body` on a new detached thread named `name`.
     package static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
         let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         #if canImport(Glibc)
@@ -45,11 +67,7 @@ package enum PosixThread {
                 // Optional on Glibc, non-optional on Darwin: the cast compiles on both.
                 let start = Unmanaged<Start>.fromOpaque((argument as UnsafeMutableRawPointer?)!)
                     .takeRetainedValue()
-                // Glibc's pthread_setname_np is not visible to Swift; Linux threads stay unnamed.
-                #if canImport(Darwin)
-                    _ = pthread_setname_np(start.name)
-                #endif
-                start.body()
+                start.run()
                 return nil
             }, start)
         guard result == 0 else {

@@ -40,6 +40,33 @@ import Testing
         #expect(returned.wait(timeout: .now() + 30) == .success)
     }
 
+    /// A spawned thread carries its name where the system's tools look (on Linux its `comm`),
+    /// cut to 15 bytes without splitting a character.
+    @Test func aSpawnedThreadIsNamed() throws {
+        #if os(Linux)
+            final class Seen: @unchecked Sendable {
+                let lock = NSLock()
+                var names: [String] = []
+            }
+            let seen = Seen()
+            let done = DispatchSemaphore(value: 0)
+            for name in [
+                "restlite-test-7", "http-worker-12345678", "katze-\u{00E9}\u{00E9}\u{00E9}\u{00E9}\u{00E9}",
+            ] {
+                PosixThread.spawn(name: name) {
+                    let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+                    seen.lock.withLock { seen.names.append(comm.trimmingCharacters(in: .newlines)) }
+                    done.signal()
+                }
+                try #require(done.wait(timeout: .now() + 30) == .success)
+            }
+            #expect(
+                seen.names == [
+                    "restlite-test-7", "http-worker-123", "katze-\u{00E9}\u{00E9}\u{00E9}\u{00E9}",
+                ])
+        #endif
+    }
+
     @Test func theProcessKnowsItsIdAndUser() {
         #expect(CurrentProcess.id == getpid())
         #expect(CurrentProcess.userID == UInt32(geteuid()))
