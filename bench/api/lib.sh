@@ -42,7 +42,7 @@ bench_wrk() {
     result=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
     requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
     awk -v r="$result" -v t=$((after - before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN {printf "%s cpu_us=%.0f\n", r, (n > 0 ? t / hz * 1e6 / n : 0)}'
+        'BEGIN {printf "%s cpu_us=%.1f\n", r, (n > 0 ? t / hz * 1e6 / n : 0)}'
 }
 
 # The summary table of a two-server comparison: RESULTS holds lines

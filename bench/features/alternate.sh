@@ -3,7 +3,9 @@
 # started once (a free loopback port, a new temporary data folder, 1,000 cats seeded through the
 # API) and stays up, then each round runs wrk once against each, turning the order, and the
 # median of each build's runs is printed. On a shared machine the medians of short alternating
-# runs move less than the means of a few long ones (bench/features/run.sh). With PIN=1 every
+# runs move less than the means of a few long ones (bench/features/run.sh). Then each later build
+# against the first, paired by round: the median of the rounds' CPU ratios and a bootstrap 95 %
+# interval of that median, the figure to hold against a goal such as "within 3 %". With PIN=1 every
 # server runs on CPU 0 and wrk on CPU 1 (`taskset`): what a build costs on one core, without
 # the cache lines its threads take from each other across cores.
 # Usage: bench/features/alternate.sh NAME=BINARY...
@@ -62,17 +64,29 @@ done
 {
     echo
     echo "== $script$suffix ${WRK_ARGS:--t2 -c32}${PIN:+, servers on CPU 0 and wrk on CPU 1}: median of $rounds runs each"
-    python3 - "$tmp/results.txt" <<'EOF'
-import collections, re, statistics, sys
-cpu, rps, load = collections.defaultdict(list), collections.defaultdict(list), []
+    python3 - "$tmp/results.txt" "${names[@]}" <<'EOF'
+import collections, random, re, statistics, sys
+cpu, rps, load = collections.defaultdict(dict), collections.defaultdict(dict), []
 for line in open(sys.argv[1]):
-    name = line.split()[0]
-    cpu[name].append(int(re.search(r"cpu_us=(\d+)", line).group(1)))
-    rps[name].append(int(re.search(r"rps=(\d+)", line).group(1)))
+    name, round = line.split()[:2]
+    cpu[name][round] = float(re.search(r"cpu_us=([0-9.]+)", line).group(1))
+    rps[name][round] = int(re.search(r"rps=(\d+)", line).group(1))
     load.append(float(re.search(r"load=([0-9.]+)", line).group(1)))
-for name in cpu:
-    print(f"{name:10} cpu_us median {statistics.median(cpu[name]):6.1f}  req/s median {statistics.median(rps[name]):7.0f}"
-          f"  cpu_us runs {cpu[name]}")
+names = sys.argv[2:]  # in the order given: the first is the reference of the ratios
+for name in names:
+    print(f"{name:10} cpu_us median {statistics.median(cpu[name].values()):6.1f}"
+          f"  req/s median {statistics.median(rps[name].values()):7.0f}  cpu_us runs {list(cpu[name].values())}")
+# Each later build against the first, round by round: the two runs of a round are next to each
+# other in time, so their ratio leaves out what the machine did between rounds. The interval is
+# a bootstrap of the median ratio (2,000 resamples of the rounds, fixed seed).
+generator = random.Random(1)
+for name in names[1:]:
+    ratios = [cpu[name][r] / cpu[names[0]][r] for r in cpu[name] if r in cpu[names[0]] and cpu[names[0]][r] > 0]
+    if len(ratios) < 2:
+        continue
+    medians = sorted(statistics.median(generator.choices(ratios, k=len(ratios))) for _ in range(2000))
+    print(f"{name} / {names[0]} CPU per request, paired by round: median {statistics.median(ratios):.3f}, "
+          f"95 % interval {medians[50]:.3f}-{medians[1949]:.3f} ({len(ratios)} rounds)")
 print(f"load (1 min) {min(load):.1f}-{max(load):.1f}")
 EOF
 } | tee -a "${SUMMARY_FILE:-/dev/null}"
