@@ -82,29 +82,48 @@ public final class RequestJournal: @unchecked Sendable {
         private let queryEnd: Int
 
         /// `borrowing`: an initializer takes its arguments owned, and made the caller copy the request.
+        /// The buffer is sized first and then written in place, each string's bytes copied whole
+        /// (appending byte by byte and field by field took 1 µs of a GET's 60 in a profile).
         init(_ request: borrowing HTTPRequest) {
-            var size = request.path.utf8.count + request.rawQuery.utf8.count
-            for field in request.headers { size += 8 + field.name.utf8.count + field.value.utf8.count }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(size)
-            bytes.append(contentsOf: request.path.utf8)
-            pathEnd = bytes.count
-            bytes.append(contentsOf: request.rawQuery.utf8)
-            queryEnd = bytes.count
-            for field in request.headers {
-                Self.append(field.name, to: &bytes)
-                Self.append(field.value, to: &bytes)
+            let path = request.path
+            let query = request.rawQuery
+            let headers = request.headers
+            var size = path.utf8.count + query.utf8.count
+            for field in headers { size += 8 + field.name.utf8.count + field.value.utf8.count }
+            var pathEnd = 0
+            var queryEnd = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                count = Self.put(path, into: buffer, at: 0)
+                pathEnd = count
+                count = Self.put(query, into: buffer, at: count)
+                queryEnd = count
+                for field in headers {
+                    count = Self.putCounted(field.name, into: buffer, at: count)
+                    count = Self.putCounted(field.value, into: buffer, at: count)
+                }
             }
-            self.bytes = bytes
+            self.pathEnd = pathEnd
+            self.queryEnd = queryEnd
         }
 
-        private static func append(_ text: String, to bytes: inout [UInt8]) {
+        /// Writes `text`'s bytes at `offset`; answers the offset after them.
+        private static func put(
+            _ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+        ) -> Int {
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[offset...])
+            return offset + rest.initialize(fromContentsOf: text.utf8)
+        }
+
+        /// `text`'s length in 4 bytes (most significant first), then its bytes.
+        private static func putCounted(
+            _ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+        ) -> Int {
             let count = UInt32(truncatingIfNeeded: text.utf8.count)
-            bytes.append(UInt8(truncatingIfNeeded: count >> 24))
-            bytes.append(UInt8(truncatingIfNeeded: count >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: count >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: count))
-            bytes.append(contentsOf: text.utf8)
+            buffer.initializeElement(at: offset, to: UInt8(truncatingIfNeeded: count >> 24))
+            buffer.initializeElement(at: offset + 1, to: UInt8(truncatingIfNeeded: count >> 16))
+            buffer.initializeElement(at: offset + 2, to: UInt8(truncatingIfNeeded: count >> 8))
+            buffer.initializeElement(at: offset + 3, to: UInt8(truncatingIfNeeded: count))
+            return put(text, into: buffer, at: offset + 4)
         }
 
         var path: String { String(decoding: bytes[..<pathEnd], as: UTF8.self) }

@@ -142,8 +142,32 @@ public struct HTTPRequest: Sendable {
     /// `pathSegments.first`.
     public var firstPathSegment: String? { pathSegments.first }
 
+    /// Every request comes here once: on the bytes of a native string in place, one pass that
+    /// finds the slashes and makes each segment from its bytes, decoding only a segment with a
+    /// `%` (`Router.segments` and a decode of each piece took 1.7 µs of a GET's 60 in a profile).
     private static func segments(of rawPath: String) -> [String] {
-        Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
+        if let segments = rawPath.utf8.withContiguousStorageIfAvailable(segments(of:)) { return segments }
+        return Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
+    }
+
+    private static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var segments: [String] = []
+        var start = 0
+        var encoded = false
+        for index in 0...bytes.count {
+            guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else {
+                if bytes[index] == UInt8(ascii: "%") { encoded = true }
+                continue
+            }
+            if index > start {  // empty segments (`//`, a trailing `/`) are dropped
+                let segment = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                segments.append(encoded ? PercentDecoding.decode(segment, plusIsSpace: false) : segment)
+            }
+            start = index + 1
+            encoded = false
+        }
+        return segments
     }
 
     /// The first decoded value of query item `name`.
