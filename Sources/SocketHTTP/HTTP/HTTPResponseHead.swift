@@ -13,11 +13,17 @@ enum HTTPResponseHead {
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(160 + response.headers.count * 40)
-        out.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\nDate: ".utf8)
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status.code, to: &out)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: response.status.reason.utf8)
+        out.append(contentsOf: "\r\nDate: ".utf8)
         out.append(contentsOf: date)
         out.append(contentsOf: "\r\n".utf8)
         if !response.headers.contains("Server") {
-            out.append(contentsOf: "Server: \(serverName)\r\n".utf8)
+            out.append(contentsOf: "Server: ".utf8)
+            out.append(contentsOf: serverName.utf8)
+            out.append(contentsOf: "\r\n".utf8)
         }
         out.append(contentsOf: "X-Content-Type-Options: nosniff\r\n".utf8)
         for field in response.headers where !isServerOwned(field.name) {
@@ -28,7 +34,9 @@ enum HTTPResponseHead {
         }
         let code = response.status.code
         if code >= 200 && code != 204 && code != 304 && response.stream == nil {
-            out.append(contentsOf: "Content-Length: \(response.bodyCount)\r\n".utf8)
+            out.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(response.bodyCount, to: &out)
+            out.append(contentsOf: "\r\n".utf8)
         }
         if !keepAlive {
             out.append(contentsOf: "Connection: close\r\n".utf8)
@@ -37,6 +45,23 @@ enum HTTPResponseHead {
         }
         out.append(contentsOf: "\r\n".utf8)
         return out
+    }
+
+    /// `value` in decimal digits, written straight into `out` (an interpolated string was made,
+    /// and freed, for each of the status code and the length).
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value >= 0 else {  // never a status or a length; kept right all the same
+            out.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The interim answer to `Expect: 100-continue`.
