@@ -37,6 +37,37 @@ import Testing
         #expect(journal.entries().allSatisfy { $0.headers.isEmpty && $0.query.isEmpty })
     }
 
+    /// A record takes over the buffer of the one it evicts: a short request after a long one
+    /// keeps nothing of it, and entries listed before stay as they were listed.
+    @Test func aReusedBufferKeepsNothingOfTheEvictedRequestAndListedEntriesStay() throws {
+        let journal = RequestJournal(capacity: 1)
+        let long: HTTPHeaders = [
+            "Host": "127.0.0.1", "X-Long": String(repeating: "x", count: 300), "X-Two": "2",
+        ]
+        journal.record(
+            HTTPRequest(method: .get, target: "/rest/long/path?max=100&q=%7B%7D", headers: long), status: 200,
+            milliseconds: 0)
+        let listed = try #require(journal.entries().first)
+        journal.record(
+            HTTPRequest(method: .get, target: "/a", headers: ["Host": "h"]), status: 404, milliseconds: 0)
+        let short = try #require(journal.entries().first)
+        #expect(short.path == "/a" && short.query.isEmpty && short.status == 404)
+        #expect(short.headers.map(\.name) == ["Host"] && short.headers.map(\.value) == ["h"])
+        // Listed before the second request was recorded: its own copy of the bytes.
+        #expect(listed.path == "/rest/long/path" && listed.query == "max=100&q=%7B%7D")
+        #expect(listed.headers.map(\.name) == ["Host", "X-Long", "X-Two"])
+        #expect(listed.headers[1].value.count == 300)
+        for number in 0..<50 {  // growing and shrinking requests through the one slot
+            let target = "/n/\(String(repeating: "p", count: number * 7 % 40))?i=\(number)"
+            journal.record(
+                HTTPRequest(method: .get, target: target, headers: ["X-N": String(number)]), status: 200,
+                milliseconds: 0)
+            let entry = try #require(journal.entries().first)
+            #expect(entry.path == String(target.prefix { $0 != "?" }) && entry.query == "i=\(number)")
+            #expect(entry.headers.map(\.value) == [String(number)])
+        }
+    }
+
     /// Recording takes no lock: concurrent requests each claim a sequence number and a slot.
     @Test func concurrentRequestsAreEachRecordedOnce() {
         let journal = RequestJournal(capacity: 1000)
