@@ -8,8 +8,9 @@ import SocketHTTP
 ///
 /// Recording takes no lock: a request claims the next sequence number with one atomic add, and
 /// with it a slot of the ring (`sequence % capacity`); the slot's own flag is held only while
-/// the entry is put in, so two requests wait for each other only when the ring wraps within
-/// one recording or a listing is copying that slot. An entry keeps the monotonic time the
+/// the entry is packed into it (into the buffer of the entry it evicts), so two requests wait
+/// for each other only when the ring wraps within one recording or a listing is copying that
+/// slot. An entry keeps the monotonic time the
 /// request ended (the one clock reading of the middleware) and the wall time is worked out
 /// when the journal is listed.
 public final class RequestJournal: @unchecked Sendable {
