@@ -10,9 +10,8 @@ import SocketHTTP
 /// with it a slot of the ring (`sequence % capacity`); the slot's own flag is held only while
 /// the entry is packed into it (into the buffer of the entry it evicts), so two requests wait
 /// for each other only when the ring wraps within one recording or a listing is copying that
-/// slot. An entry keeps the monotonic time the
-/// request ended (the one clock reading of the middleware) and the wall time is worked out
-/// when the journal is listed.
+/// slot. An entry keeps the monotonic time the request ended (the one clock reading of the
+/// middleware) and the wall time is worked out when the journal is listed.
 public final class RequestJournal: @unchecked Sendable {
     /// One answered request. Key values are masked; a long body is cut at `bodyLimit`. Recording
     /// copies the path, query and headers into one byte buffer (`Packed`) and shares the body;
