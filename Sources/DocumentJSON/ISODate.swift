@@ -52,19 +52,19 @@ public enum ISODate {
     public static func format(milliseconds: Int64, into bytes: inout [UInt8]) {
         let (days, dayMilliseconds) = floorDivide(milliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
-        appendDigits(year, width: 4, to: &bytes)
+        DecimalDigits.append(year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, width: 2, to: &bytes)
+        DecimalDigits.append(month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, width: 2, to: &bytes)
+        DecimalDigits.append(day, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        appendDigits(dayMilliseconds / 3_600_000, width: 2, to: &bytes)
+        DecimalDigits.append(dayMilliseconds / 3_600_000, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(dayMilliseconds / 60_000 % 60, width: 2, to: &bytes)
+        DecimalDigits.append(dayMilliseconds / 60_000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(dayMilliseconds / 1000 % 60, width: 2, to: &bytes)
+        DecimalDigits.append(dayMilliseconds / 1000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        appendDigits(dayMilliseconds % 1000, width: 3, to: &bytes)
+        DecimalDigits.append(dayMilliseconds % 1000, width: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
     }
 
@@ -114,20 +114,5 @@ public enum ISODate {
             remainder += divisor
         }
         return (quotient, remainder)
-    }
-
-    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-        guard value >= 0, value < 10_000 || width > 4 else {
-            bytes.append(contentsOf: String(value).utf8)
-            return
-        }
-        var divisor: Int64 = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 }

@@ -42,12 +42,4 @@ import Testing
         #expect(!head(none).contains("Content-Length"))
         #expect(head(none).hasPrefix("HTTP/1.1 204 No Content\r\n"))
     }
-
-    @Test func decimalsAreWrittenAsTextWould() {
-        for value in [0, 7, 9, 10, 99, 100, 204, 1_000, 65_535, 1_234_567_890, Int.max, -1, -42] {
-            var out: [UInt8] = []
-            HTTPResponseHead.appendDecimal(value, to: &out)
-            #expect(String(decoding: out, as: UTF8.self) == String(value))
-        }
-    }
 }

@@ -16,7 +16,7 @@ POST alone again; every round's share is of the mean of the "alone" figures on e
 it, and the median share of all N rounds is printed last: one "alone" figure moves by up to a
 tenth between runs, so the median of several is the firmer figure.
 """
-import argparse, os, resource, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time, json
+import argparse, os, resource, selectors, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time, json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY = "benchrealtimekey00000001"
@@ -328,9 +328,7 @@ def more_rounds(args, readers, port, server_pid, baseline, loaded, counts, alone
               f"req/s: {shares[-1]:.0%}; closed {counted.get('closed')}; "
               f"{deliveries(counted) / 1e6:.2f} M deliveries per server CPU-second")
         alone = next_alone
-    ordered = sorted(shares)
-    middle = len(ordered) // 2
-    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    median = statistics.median(shares)
     print(f"median share over {len(shares)} rounds: {median:.0%} (rounds {', '.join(f'{x:.0%}' for x in shares)})"
           f"{'' if valid else '; NOT VALID: a round closed subscribers'}")
 

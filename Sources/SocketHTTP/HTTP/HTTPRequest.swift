@@ -147,7 +147,9 @@ public struct HTTPRequest: Sendable {
     /// `%` (`Router.segments` and a decode of each piece took 1.7 µs of a GET's 60 in a profile).
     private static func segments(of rawPath: String) -> [String] {
         if let segments = rawPath.utf8.withContiguousStorageIfAvailable(segments(of:)) { return segments }
-        return Router.segments(of: rawPath).map { PercentDecoding.decode($0, plusIsSpace: false) }
+        var native = rawPath  // a bridged string: made native, then read the same way
+        native.makeContiguousUTF8()
+        return native.utf8.withContiguousStorageIfAvailable(segments(of:)) ?? []
     }
 
     private static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {

@@ -1,3 +1,5 @@
+import PlatformSupport
+
 /// Serialises the head of a response: status line, the server's own fields, the handler's.
 ///
 /// Every answer the server sends (handlers', streams', the parser's and router's errors, the
@@ -14,7 +16,7 @@ enum HTTPResponseHead {
         var out: [UInt8] = []
         out.reserveCapacity(160 + response.headers.count * 40)
         out.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(response.status.code, to: &out)
+        DecimalDigits.append(Int64(response.status.code), to: &out)
         out.append(UInt8(ascii: " "))
         out.append(contentsOf: response.status.reason.utf8)
         out.append(contentsOf: "\r\nDate: ".utf8)
@@ -35,7 +37,7 @@ enum HTTPResponseHead {
         let code = response.status.code
         if code >= 200 && code != 204 && code != 304 && response.stream == nil {
             out.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(response.bodyCount, to: &out)
+            DecimalDigits.append(Int64(response.bodyCount), to: &out)
             out.append(contentsOf: "\r\n".utf8)
         }
         if !keepAlive {
@@ -45,23 +47,6 @@ enum HTTPResponseHead {
         }
         out.append(contentsOf: "\r\n".utf8)
         return out
-    }
-
-    /// `value` in decimal digits, written straight into `out` (an interpolated string was made,
-    /// and freed, for each of the status code and the length).
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        guard value >= 0 else {  // never a status or a length; kept right all the same
-            out.append(contentsOf: String(value).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 
     /// The interim answer to `Expect: 100-continue`.
