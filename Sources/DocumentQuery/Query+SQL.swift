@@ -10,7 +10,14 @@ extension Query {
     /// query.sqlCondition(bodyColumn: "body", dialect: SQLiteDialect()).sql
     /// // (restlite_has(body, ?) AND ((json_extract(body, '$."name"') = ? AND ...
     /// ```
-    public func sqlCondition(bodyColumn: String, dialect: any SQLDialect) -> SQLFragment {
-        QueryCompiler(body: bodyColumn, systemColumns: true, dialect: dialect).condition(root)
+    ///
+    /// `armGuard`, a condition on the table's own columns, is written into each arm of every
+    /// field test (`(guard AND arm) OR (guard AND arm)`), where SQLite looks for the terms of a
+    /// partial index that could answer the arm (DocumentStore's tiers of automatic indexes).
+    public func sqlCondition(bodyColumn: String, dialect: any SQLDialect, armGuard: String? = nil)
+        -> SQLFragment
+    {
+        QueryCompiler(body: bodyColumn, systemColumns: true, dialect: dialect, armGuard: armGuard).condition(
+            root)
     }
 }

@@ -13,18 +13,21 @@ struct QueryCompiler {
     let body: String
     /// True for a stored document, where `_id`, `_created`, ... live in their own columns.
     let systemColumns: Bool
+    /// Written into each arm of a field test (`Query.sqlCondition(bodyColumn:dialect:armGuard:)`).
+    let armGuard: String?
     /// Numbers the `json_each` aliases (`q1`, `q2`, ...) shared by nested compilers, so names
     /// never clash and one query always yields the same SQL text.
     private let aliases: AliasCounter
 
     init(
         body: String, systemColumns: Bool, dialect: any SQLDialect,
-        aliases: AliasCounter = AliasCounter()
+        aliases: AliasCounter = AliasCounter(), armGuard: String? = nil
     ) {
         self.dialect = dialect
         self.body = body
         self.systemColumns = systemColumns
         self.aliases = aliases
+        self.armGuard = armGuard
     }
 
     final class AliasCounter {
@@ -116,6 +119,9 @@ struct QueryCompiler {
                         + SQLFragment(")"))
             }
             return tests
+        }
+        if let armGuard {
+            parts = parts.map { SQLFragment("(\(armGuard) AND ") + $0 + SQLFragment(")") }
         }
         let expanded = parts.count == 1 ? parts[0] : group(parts, " OR ")
         guard let prefilter = prefilter(predicate) else { return expanded }

@@ -69,13 +69,21 @@ extension DocumentStore {
     func prepare(_ request: FindRequest) throws -> ReadPlan {
         let info = try collection(request.collection)
         let query = try Self.parsed(request.query)
-        var condition = query.sqlCondition(bodyColumn: StorageLayout.bodyColumn)
-        if let filter = request.filter, !filter.isEmpty {
-            condition =
-                SQLFragment("(") + condition + SQLFragment(") AND ")
+        let compile = { (armGuard: String?) -> SQLFragment in
+            let condition = query.sqlCondition(bodyColumn: StorageLayout.bodyColumn, armGuard: armGuard)
+            guard let filter = request.filter, !filter.isEmpty else { return condition }
+            return SQLFragment("(") + condition + SQLFragment(") AND ")
                 + Query.filterCondition(text: filter, bodyColumn: StorageLayout.bodyColumn)
         }
+        var condition = compile(nil)
         let fields = autoIndexer.map { _ in IndexableFields(query: query.root, sort: request.sort) }
+        // The tiers of automatic indexes built by an earlier run serve reads without the policy too.
+        let tiered = fields ?? (automaticTiers.isEmpty ? nil : IndexableFields(query: query.root, sort: []))
+        if let filtered = tiered?.filtered, !filtered.isEmpty,
+            let bounds = automaticTiers.bounds(collectionID: info.id, paths: filtered)
+        {
+            condition = AutomaticTiers.condition(table: info.table, bounds: bounds, compile)
+        }
         return ReadPlan(
             info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality,
             fields: fields?.isEmpty == false ? fields : nil)

@@ -30,13 +30,15 @@ extension DocumentStore {
                 "\(field) is unique in the schema of \(name); its index checks that and stays.")
         }
         return try pool.write { connection in
-            try connection.transaction {
+            let dropped = try connection.transaction {
                 let stored = try Self.storedIndexes(collectionID: info.id, connection).filter {
                     $0.path == path
                 }
                 for index in stored { try connection.execute("DROP INDEX IF EXISTS \"\(index.name)\"") }
                 return !stored.isEmpty
             }
+            automaticTiers.replace(with: try Self.storedTiers(connection))
+            return dropped
         }
     }
 
@@ -53,26 +55,35 @@ extension DocumentStore {
         autoIndexer?.noteWrites(count, collectionID: info.id, engine: self)
     }
 
-    /// Every automatic index in the file.
+    /// Every automatic index in the file (an automatic value index once, whatever its tiers);
+    /// reloads the tiers reads use (another process may have changed them).
     package func automaticIndexKeys() throws -> [AutoIndexer.Key] {
         let ids = collectionIDs()
         return try pool.read { connection in
-            try ids.flatMap { id in
-                try Self.storedIndexes(collectionID: id, connection).compactMap { index in
-                    switch index.kind {
-                    case FieldIndex.automaticValueKind:
-                        .init(collectionID: id, path: index.path, purpose: .filter)
-                    case FieldIndex.automaticSortKind:
-                        .init(collectionID: id, path: index.path, purpose: .sort)
-                    default: nil
-                    }
+            automaticTiers.replace(with: try Self.storedTiers(connection))
+            return try ids.flatMap { id in
+                let keys = try Self.storedIndexes(collectionID: id, connection).compactMap { index in
+                    Self.automaticKey(index, collectionID: id)
                 }
+                return Array(Set(keys))
             }
         }
     }
 
+    /// The automatic index a stored one belongs to, or nil for a declared one.
+    private static func automaticKey(_ index: StoredIndex, collectionID: Int64) -> AutoIndexer.Key? {
+        if index.kind == FieldIndex.automaticSortKind {
+            return .init(collectionID: collectionID, path: index.path, purpose: .sort)
+        }
+        guard
+            index.kind == FieldIndex.automaticValueKind || index.kind.hasPrefix(FieldIndex.automaticTierKind)
+        else { return nil }
+        return .init(collectionID: collectionID, path: index.path, purpose: .filter)
+    }
+
     /// Builds the automatic index `key` asks for, unless a declared one serves it, the
-    /// collection is gone, or it holds more than `maximumDocuments`.
+    /// collection is gone, or it holds more than `maximumDocuments`. A value index is built as
+    /// the base tier of `AutomaticTiers`: every document there is now.
     package func createAutomaticIndex(_ key: AutoIndexer.Key, maximumDocuments: Int) throws
         -> AutomaticIndexOutcome
     {
@@ -88,21 +99,117 @@ extension DocumentStore {
             {
                 return .covered
             }
-            try connection.execute(
-                key.purpose == .filter
-                    ? FieldIndex.createValueIndexSQL(
-                        collectionID: key.collectionID, path: key.path, kind: FieldIndex.automaticValueKind)
-                    : FieldIndex.createSortIndexSQL(
+            guard key.purpose == .filter else {
+                try connection.execute(
+                    FieldIndex.createSortIndexSQL(
                         collectionID: key.collectionID, path: key.path, kind: FieldIndex.automaticSortKind))
+                return .built
+            }
+            let stored = try Self.storedIndexes(collectionID: key.collectionID, connection)
+            if stored.contains(where: {
+                $0.path == key.path && Self.automaticKey($0, collectionID: key.collectionID) == key
+            }) {
+                return .built
+            }
+            let last = try Self.lastSequence(collectionID: key.collectionID, connection)
+            try connection.execute(
+                last > 0
+                    ? FieldIndex.createAutomaticTierSQL(
+                        collectionID: key.collectionID, path: key.path, after: 0, through: last)
+                    : FieldIndex.createValueIndexSQL(
+                        collectionID: key.collectionID, path: key.path, kind: FieldIndex.automaticValueKind))
+            automaticTiers.replace(with: try Self.storedTiers(connection))
             return .built
         }
     }
 
-    /// Drops the automatic index `key` (nothing if it is gone).
+    /// Brings the tiers of the automatic value index `key` up to the documents inserted past its
+    /// last tier, when there are at least `minimumNewDocuments`: a new tier over them, or, when
+    /// there are `maximumTiers` beside the base already, one tier in place of all of them (or a
+    /// new base, once they hold half as many documents as the base).
+    package func catchUpAutomaticIndex(_ key: AutoIndexer.Key, minimumNewDocuments: Int) throws
+        -> AutomaticIndexCatchUp
+    {
+        guard key.purpose == .filter, collectionIDs().contains(key.collectionID) else { return .current }
+        return try pool.write { connection in
+            try connection.transaction {
+                let outcome = try Self.catchUp(key, minimumNewDocuments: minimumNewDocuments, connection)
+                automaticTiers.replace(with: try Self.storedTiers(connection))
+                return outcome
+            }
+        }
+    }
+
+    /// A value index with tiers is caught up, not written by inserts (`AutomaticTiers`).
+    package func automaticIndexFollowsWrites(_ key: AutoIndexer.Key) -> Bool {
+        key.purpose != .filter
+            || automaticTiers.bounds(collectionID: key.collectionID, paths: [key.path]) == nil
+    }
+
+    /// Tiers beside the base before a catch-up merges them.
+    static let maximumTiers = 6
+
+    private static func catchUp(
+        _ key: AutoIndexer.Key, minimumNewDocuments: Int, _ connection: SQLiteConnection
+    )
+        throws -> AutomaticIndexCatchUp
+    {
+        let (id, path) = (key.collectionID, key.path)
+        let tiers = try storedTiers(connection).filter { $0.path == path && $0.name.hasPrefix("ix_\(id)_") }
+            .sorted { $0.upper < $1.upper }
+        guard let base = tiers.first, let top = tiers.last else { return .current }
+        let table = StorageLayout.documentTable(id)
+        let column = StorageLayout.sequenceColumn
+        let count = { (range: String) throws -> Int in
+            guard case .integer(let n) = try connection.scalar("SELECT count(*) FROM \(table) WHERE \(range)")
+            else {
+                return 0
+            }
+            return Int(n)
+        }
+        let tail = try count("\(column) > \(top.upper)")
+        guard tail >= minimumNewDocuments, tail > 0 else { return .current }
+        let last = try lastSequence(collectionID: id, connection)
+        if tiers.count - 1 < maximumTiers {
+            try connection.execute(
+                FieldIndex.createAutomaticTierSQL(
+                    collectionID: id, path: path, after: top.upper, through: last))
+            return .extended(documents: tail)
+        }
+        let newer = try count("\(column) > \(base.upper)")
+        let older = try count("\(column) <= \(base.upper)")
+        let rebuild = newer * 2 >= older
+        try connection.execute(
+            FieldIndex.createAutomaticTierSQL(
+                collectionID: id, path: path, after: rebuild ? 0 : base.upper, through: last))
+        for tier in tiers.dropFirst(rebuild ? 0 : 1) {
+            try connection.execute("DROP INDEX IF EXISTS \"\(tier.name)\"")
+        }
+        return rebuild
+            ? .rebuilt(documents: newer + older) : .merged(tiers: tiers.count - 1, documents: newer)
+    }
+
+    /// The highest `seq` of a collection (0 when it is empty).
+    private static func lastSequence(collectionID: Int64, _ connection: SQLiteConnection) throws -> Int64 {
+        let value = try connection.scalar(
+            "SELECT max(\(StorageLayout.sequenceColumn)) FROM \(StorageLayout.documentTable(collectionID))")
+        guard case .integer(let last) = value else { return 0 }
+        return last
+    }
+
+    /// Drops the automatic index `key` (nothing if it is gone), every tier of it.
     package func dropAutomaticIndex(_ key: AutoIndexer.Key) throws {
-        let kind = key.purpose == .filter ? FieldIndex.automaticValueKind : FieldIndex.automaticSortKind
-        let name = FieldIndex.indexName(collectionID: key.collectionID, path: key.path, kind: kind)
-        try pool.write { connection in try connection.execute("DROP INDEX IF EXISTS \"\(name)\"") }
+        try pool.write { connection in
+            try connection.transaction {
+                for index in try Self.storedIndexes(collectionID: key.collectionID, connection)
+                where index.path == key.path
+                    && Self.automaticKey(index, collectionID: key.collectionID) == key
+                {
+                    try connection.execute("DROP INDEX IF EXISTS \"\(index.name)\"")
+                }
+            }
+            automaticTiers.replace(with: try Self.storedTiers(connection))
+        }
     }
 
     /// Drops the automatic indexes on `path`, inside the caller's transaction (a declared index
@@ -110,10 +217,24 @@ extension DocumentStore {
     static func dropAutomaticIndexes(collectionID: Int64, path: FieldPath, _ connection: SQLiteConnection)
         throws
     {
-        for kind in [FieldIndex.automaticValueKind, FieldIndex.automaticSortKind] {
-            let name = FieldIndex.indexName(collectionID: collectionID, path: path, kind: kind)
-            try connection.execute("DROP INDEX IF EXISTS \"\(name)\"")
+        for index in try storedIndexes(collectionID: collectionID, connection)
+        where index.path == path && automaticKey(index, collectionID: collectionID) != nil {
+            try connection.execute("DROP INDEX IF EXISTS \"\(index.name)\"")
         }
+    }
+
+    /// Every tier of an automatic value index in the file (`AutomaticTiers`).
+    static func storedTiers(_ connection: SQLiteConnection) throws -> [AutomaticTiers.Tier] {
+        var tiers: [AutomaticTiers.Tier] = []
+        try connection.forEachRow(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name LIKE 'ix\\_%\\_avt%' ESCAPE '\\'"
+        ) { row in
+            guard let name = row.text(0), let sql = row.text(1), let path = Self.indexedPath(sql),
+                let tier = AutomaticTiers.tier(name: name, path: path)
+            else { return }
+            tiers.append(tier)
+        }
+        return tiers
     }
 
     private func collectionIDs() -> Set<Int64> {

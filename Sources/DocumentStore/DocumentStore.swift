@@ -14,7 +14,8 @@ import PlatformSupport
 /// call returns; reads run on pooled reader connections in parallel with the writer (WAL).
 ///
 /// Ownership argument for `@unchecked Sendable`: the store's only mutable state is the
-/// collection catalog (`catalogByName`), read and replaced under `catalogLock`, and the
+/// collection catalog (`catalogByName`), read and replaced under `catalogLock`, the
+/// tiers of the automatic indexes (`AutomaticTiers`, whose own argument is there), and the
 /// connections inside `pool`, whose own argument is on `ConnectionPool`. Everything else is
 /// immutable after `init`.
 public final class DocumentStore: @unchecked Sendable {
@@ -62,6 +63,8 @@ public final class DocumentStore: @unchecked Sendable {
     let queryBudget: Duration?
     /// Counts slow reads per field and builds automatic indexes (`Options.autoIndex`).
     let autoIndexer: AutoIndexer?
+    /// The tiers of the automatic value indexes, as reads split themselves over them.
+    let automaticTiers = AutomaticTiers()
     /// Told, after a delete committed, of the children it deleted with their parents; see
     /// `observeCascadedDeletes`.
     private let cascadeObservers = CascadeObservers()
@@ -124,6 +127,7 @@ public final class DocumentStore: @unchecked Sendable {
         catalogLock.lock()
         catalogByName = loaded
         catalogLock.unlock()
+        automaticTiers.replace(with: try Self.storedTiers(connection))
     }
 
     /// Runs `body` in a write transaction and reloads the catalog afterwards, whether the

@@ -28,6 +28,10 @@ package enum FieldIndex {
     static let sortKind = "s"
     static let automaticValueKind = "av"
     static let automaticSortKind = "as"
+    /// An automatic value index is tiers over ranges of `seq` (`AutomaticTiers`), each named
+    /// with this kind and its range: `avt0to100000`, `avt100000to101300`. (`av` is a whole
+    /// automatic value index, as files from before the tiers hold.)
+    static let automaticTierKind = "avt"
 
     /// DDL for the value index (used by filters and unique checks).
     static func createValueIndexSQL(collectionID: Int64, path: FieldPath, kind: String = valueKind) -> String
@@ -44,6 +48,19 @@ package enum FieldIndex {
         return
             "CREATE INDEX IF NOT EXISTS \"\(indexName(collectionID: collectionID, path: path, kind: kind))\" ON "
             + "\(StorageLayout.documentTable(collectionID))(\(SortKey.rankExpression(field)), \(field.value))"
+    }
+
+    /// DDL for one tier of an automatic value index: the documents with `seq` after `lower` (0:
+    /// from the first) through `upper`, as a partial index whose `WHERE` the reads repeat
+    /// (`AutomaticTiers.rangeSQL`).
+    static func createAutomaticTierSQL(
+        collectionID: Int64, path: FieldPath, after lower: Int64, through upper: Int64
+    )
+        -> String
+    {
+        let kind = "\(automaticTierKind)\(lower)to\(upper)"
+        return createValueIndexSQL(collectionID: collectionID, path: path, kind: kind) + " WHERE "
+            + AutomaticTiers.rangeSQL(after: lower, through: upper)
     }
 
     /// `ix_<collection>_<field>_<kind>_<hash>`: readable, and unique per path.

@@ -25,13 +25,24 @@ public struct AutoIndexPolicy: Sendable {
     /// cost writes against what it saved reads (reads and writes both start a sweep that is due).
     public var sweepInterval: Duration = .seconds(60)
     /// What one write (an inserted, updated or deleted document) is taken to cost per automatic
-    /// index on its collection. A sweep drops an index whose collection's writes since the last
-    /// sweep cost more than the index saved the reads that used it (each read saves the time the
-    /// slow reads before the index took, less its own). On SQLite an index on a field every new
-    /// document has costs a POST about 30-40 us (docs/PERFORMANCE.md, "Automatic indexes").
+    /// index on its collection that writes keep up to date. A sweep drops an index whose
+    /// collection's writes since the last sweep cost more than the index saved the reads that
+    /// used it (each read saves the time the slow reads before the index took, less its own).
+    /// On SQLite an index on a field every new document has costs a POST about 30-40 us
+    /// (docs/PERFORMANCE.md, "Automatic indexes"); that is a sort index there, as a value index
+    /// is caught up instead (`catchUpRead`) and is charged the time its catch-ups took.
     /// `.zero`: writes never drop an index. A field whose index was dropped this way needs twice
     /// as many slow reads again before it is indexed again (at most 64 times as many).
     public var writeCost: Duration = .microseconds(40)
+    /// A read that used an automatic index and took longer tells the store that documents
+    /// written since the index was built or last caught up cost it time: on SQLite, inserts do
+    /// not write an automatic value index, reads read the documents past it, and such a read
+    /// makes the store catch the index up (`AutomaticTiers`) in the background.
+    public var catchUpRead: Duration = .milliseconds(2)
+    /// At most one catch-up of an index this often.
+    public var catchUpInterval: Duration = .seconds(1)
+    /// Documents past an index before a catch-up adds a tier for them.
+    public var catchUpDocuments = 256
     /// Told of every automatic index built or dropped, one line each (`restlite serve` prints
     /// them).
     public var log: @Sendable (String) -> Void = { _ in }

@@ -14,6 +14,33 @@ package protocol AutoIndexingEngine: IndexingEngine {
     func createAutomaticIndex(_ key: AutoIndexer.Key, maximumDocuments: Int) throws -> AutomaticIndexOutcome
     /// Drops the automatic index `key` (nothing if it is gone).
     func dropAutomaticIndex(_ key: AutoIndexer.Key) throws
+    /// False when inserts do not write the automatic index `key` and reads read what is past it
+    /// until `catchUpAutomaticIndex` (SQLite's value indexes, `AutomaticTiers`).
+    func automaticIndexFollowsWrites(_ key: AutoIndexer.Key) -> Bool
+    /// Brings the automatic index `key` up to the documents written past it, when there are at
+    /// least `minimumNewDocuments`.
+    func catchUpAutomaticIndex(_ key: AutoIndexer.Key, minimumNewDocuments: Int) throws
+        -> AutomaticIndexCatchUp
+}
+
+extension AutoIndexingEngine {
+    /// Indexes that every write keeps up to date, as most engines' are.
+    package func automaticIndexFollowsWrites(_ key: AutoIndexer.Key) -> Bool { true }
+    package func catchUpAutomaticIndex(_ key: AutoIndexer.Key, minimumNewDocuments: Int) throws
+        -> AutomaticIndexCatchUp
+    { .current }
+}
+
+/// What `AutoIndexingEngine.catchUpAutomaticIndex` did.
+package enum AutomaticIndexCatchUp: Sendable, Equatable {
+    /// Nothing: too few documents past the index, or it is gone.
+    case current
+    /// A tier of its own for the `documents` past the index.
+    case extended(documents: Int)
+    /// One tier for the `documents` after the base, in place of `tiers` tiers.
+    case merged(tiers: Int, documents: Int)
+    /// A new base over all `documents`, in place of every tier.
+    case rebuilt(documents: Int)
 }
 
 /// What `AutoIndexingEngine.createAutomaticIndex` did.
@@ -59,6 +86,9 @@ package final class AutoIndexer: @unchecked Sendable {
         var since: ContinuousClock.Instant
         var writesBefore: Int
         var saved: Duration = .zero
+        /// Time spent catching the index up (`AutoIndexingEngine.catchUpAutomaticIndex`): what
+        /// writes cost an index that they do not write themselves.
+        var caughtUp: Duration = .zero
     }
 
     package let policy: AutoIndexPolicy
@@ -88,6 +118,10 @@ package final class AutoIndexer: @unchecked Sendable {
     private var indexedCollections: Set<Int64> = []
     /// Times each field's index was dropped because writes cost more than it saved.
     private var costDrops: [Key: Int] = [:]
+    /// Automatic indexes a slow read found behind the writes (`AutoIndexingEngine.catchUpAutomaticIndex`).
+    private var lagging: Set<Key> = []
+    /// When each automatic index was last caught up, or a catch-up found nothing to do.
+    private var lastCatchUp: [Key: ContinuousClock.Instant] = [:]
 
     package init(policy: AutoIndexPolicy) {
         self.policy = policy
@@ -110,6 +144,11 @@ package final class AutoIndexer: @unchecked Sendable {
                     uses[key]?.last = now
                     let saving = (scanCost[key] ?? policy.slowRead) - elapsed
                     if saving > .zero { ledgers[key]?.saved += saving }
+                    if elapsed >= policy.catchUpRead, !engine.automaticIndexFollowsWrites(key),
+                        lastCatchUp[key].map({ now - $0 >= policy.catchUpInterval }) ?? true
+                    {
+                        ready = ready || lagging.insert(key).inserted
+                    }
                 } else if elapsed >= policy.slowRead {
                     slowReads[key, default: 0] += 1
                     slowTime[key, default: .zero] += elapsed
@@ -185,13 +224,14 @@ package final class AutoIndexer: @unchecked Sendable {
                 uses = uses.filter { lastUse[$0.key] != nil }
                 refreshIndexed(now: now)
                 let unused = lastUse.filter { now - $0.value >= policy.dropUnusedAfter }.map(\.key)
-                return (unused, weighWrites(now: now).filter { !unused.contains($0.0) })
+                return (unused, weighWrites(now: now, engine).filter { !unused.contains($0.0) })
             }
             for key in unused { try drop(key, engine, reason: "unused for \(policy.dropUnusedAfter)") }
             for (key, reason) in costly {
                 lock.withLock { costDrops[key, default: 0] += 1 }
                 try drop(key, engine, reason: reason)
             }
+            for key in takeLagging() { try catchUp(key, engine) }
             for key in candidates() { try build(key, engine) }
         } catch {
             policy.log("auto-index: \(error)")
@@ -213,14 +253,16 @@ package final class AutoIndexer: @unchecked Sendable {
     /// sweep interval ago, cost more than the index saved reads, with the log's reason; the
     /// others with writes start a new ledger (without writes, the savings go on adding up).
     /// Under `lock`.
-    private func weighWrites(now: ContinuousClock.Instant) -> [(Key, String)] {
+    private func weighWrites(now: ContinuousClock.Instant, _ engine: any AutoIndexingEngine) -> [(
+        Key, String
+    )] {
         guard policy.writeCost > .zero else { return [] }
         var costly: [(Key, String)] = []
         for (key, ledger) in ledgers where now - ledger.since >= policy.sweepInterval {
             let total = writeTotals[key.collectionID] ?? 0
             let writes = total - ledger.writesBefore
             guard writes > 0 else { continue }
-            let paid = policy.writeCost * writes
+            let paid = engine.automaticIndexFollowsWrites(key) ? policy.writeCost * writes : ledger.caughtUp
             if paid > ledger.saved {
                 costly.append(
                     (
@@ -288,12 +330,43 @@ package final class AutoIndexer: @unchecked Sendable {
         }
     }
 
+    /// The automatic indexes slow reads found behind the writes, forgotten here.
+    private func takeLagging() -> [Key] {
+        lock.withLock {
+            defer { lagging = [] }
+            return lagging.filter { lastUse[$0] != nil }
+        }
+    }
+
+    /// Catches `key` up with the writes past it and logs what that did.
+    private func catchUp(_ key: Key, _ engine: any AutoIndexingEngine) throws {
+        let started = ContinuousClock.now
+        let outcome = try engine.catchUpAutomaticIndex(key, minimumNewDocuments: policy.catchUpDocuments)
+        let took = ContinuousClock.now - started
+        let name = lock.withLock {
+            lastCatchUp[key] = .now
+            if outcome != .current { ledgers[key]?.caughtUp += took }
+            return names[key.collectionID]
+        }
+        let label = "\(name ?? "collection \(key.collectionID)").\(key.path) (\(key.purpose.rawValue))"
+        let what: String
+        switch outcome {
+        case .current: return
+        case .extended(let documents): what = "\(documents) new documents in a tier of their own"
+        case .merged(let tiers, let documents):
+            what = "\(tiers) tiers merged into one of \(documents) documents"
+        case .rebuilt(let documents): what = "rebuilt over all \(documents) documents"
+        }
+        policy.log("auto-index: caught up \(label): \(what) in \(Self.milliseconds(took))")
+    }
+
     private func drop(_ key: Key, _ engine: any AutoIndexingEngine, reason: String) throws {
         try engine.dropAutomaticIndex(key)
         let name = lock.withLock {
             lastUse[key] = nil
             uses[key] = nil
             scanCost[key] = nil
+            lastCatchUp[key] = nil
             refreshIndexed(now: .now)
             return names[key.collectionID]
         }

@@ -11,8 +11,8 @@ extension Query {
     /// query.sqlCondition(bodyColumn: "body").sql
     /// // (restlite_has(body, ?) AND ((json_extract(body, '$."name"') = ? AND ...
     /// ```
-    public func sqlCondition(bodyColumn: String) -> SQLFragment {
-        sqlCondition(bodyColumn: bodyColumn, dialect: SQLiteDialect())
+    public func sqlCondition(bodyColumn: String, armGuard: String? = nil) -> SQLFragment {
+        sqlCondition(bodyColumn: bodyColumn, dialect: SQLiteDialect(), armGuard: armGuard)
     }
 
     /// `filterCondition(text:bodyColumn:dialect:)` with SQLite's dialect.

@@ -8,6 +8,8 @@
 public enum StorageLayout {
     /// Column holding a document's JSON text, as query fragments refer to it.
     public static let bodyColumn = "body"
+    /// A document's row id: the order of insertion, kept by updates.
+    public static let sequenceColumn = "seq"
 
     /// The schema migrations, oldest first. Append; never edit a released step.
     public static let migrator = Migrator(migrations: [

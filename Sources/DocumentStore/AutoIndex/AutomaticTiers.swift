@@ -1,0 +1,107 @@
+import DocumentQuery
+import PlatformSupport
+
+/// The tiers of SQLite's automatic value indexes, as reads use them.
+///
+/// An automatic value index is not one index over the whole collection: it is a few partial
+/// indexes, each over a range of `seq` (`FieldIndex.createAutomaticTierSQL`): the base up to the
+/// last document when it was built, then one tier per catch-up. A document inserted after the
+/// last tier is in none of them, so an insert costs no index entry (one more page of the
+/// write-ahead log per commit, about a third of a POST, docs/PERFORMANCE.md). A read on the field
+/// asks each tier for its range and reads the documents past the last tier by `seq` (the tail);
+/// when reads find the tail slow, `AutoIndexer` asks the store to catch up
+/// (`DocumentStore.catchUpAutomaticIndex`), which adds a tier over the tail or merges the tiers.
+///
+/// The bounds here only make reads fast, never right: `condition(_:bounds:)` splits a read into
+/// ranges of `seq` that cover every document whatever the bounds are, and SQLite uses a tier only
+/// where its range is exactly one of them. So bounds that another process changed since
+/// (`--share-database`) cost time until the next sweep reloads them, not results.
+///
+/// Ownership argument for `@unchecked Sendable`: `bounds` is read and written under `lock`.
+final class AutomaticTiers: @unchecked Sendable {
+    /// One tier of an automatic value index, as its name and SQL in `sqlite_schema` say.
+    struct Tier: Equatable {
+        let name: String
+        let path: FieldPath
+        /// The range of `seq`: after `lower` (0: from the first document) through `upper`.
+        let lower: Int64
+        let upper: Int64
+    }
+
+    private let lock = PosixCondition()
+    /// The upper bounds of each field's tiers, ascending, per collection id.
+    private var bounds: [Int64: [FieldPath: [Int64]]] = [:]
+
+    /// True when no automatic value index has tiers.
+    var isEmpty: Bool { lock.withLock { bounds.isEmpty } }
+
+    /// The tiers' upper bounds of the first of `paths` (in path order) that has tiers in
+    /// collection `collectionID`, or nil.
+    func bounds(collectionID: Int64, paths: Set<FieldPath>) -> [Int64]? {
+        lock.withLock {
+            guard let fields = bounds[collectionID] else { return nil }
+            return paths.sorted { $0.description < $1.description }.lazy.compactMap { fields[$0] }.first
+        }
+    }
+
+    /// Replaces what is known with `tiers` (every automatic tier in the file).
+    func replace(with tiers: [Tier]) {
+        var loaded: [Int64: [FieldPath: [Int64]]] = [:]
+        for tier in tiers {
+            guard let collectionID = Self.collectionID(ofIndex: tier.name) else { continue }
+            loaded[collectionID, default: [:]][tier.path, default: []].append(tier.upper)
+        }
+        for (collectionID, fields) in loaded {
+            loaded[collectionID] = fields.mapValues { Array(Set($0)).sorted() }
+        }
+        lock.withLock { bounds = loaded }
+    }
+
+    /// A read's condition over tiers with upper bounds `bounds`: `seq IN (...)` of one
+    /// `SELECT` per range of `seq` (through the first bound, between two, and past the last),
+    /// each the condition `make` writes for the range. `make` must write the range into each arm
+    /// of its field tests (`Query.sqlCondition(bodyColumn:armGuard:)`): SQLite reads an arm from
+    /// a partial index only when the arm itself repeats the index's `WHERE`. The range past the
+    /// last bound (the tail) is read by `seq`. The ranges cover every `seq`, so the result is the
+    /// condition's whatever `bounds` holds.
+    static func condition(table: String, bounds: [Int64], _ make: (String) -> SQLFragment) -> SQLFragment {
+        let column = StorageLayout.sequenceColumn
+        var ranges = [rangeSQL(after: 0, through: bounds.first ?? Int64.max)]
+        for (lower, upper) in zip(bounds, bounds.dropFirst()) {
+            ranges.append(rangeSQL(after: lower, through: upper))
+        }
+        if let last = bounds.last { ranges.append("\(column) > \(last)") }
+        let selects = ranges.map { range in
+            SQLFragment("SELECT \(column) FROM \(table) WHERE \(range) AND (") + make(range)
+                + SQLFragment(")")
+        }
+        return SQLFragment("\(column) IN (") + SQLFragment.joined(selects, separator: " UNION ALL ")
+            + SQLFragment(")")
+    }
+
+    /// The `seq` range of a tier, as its partial index's `WHERE` and the reads write it (SQLite
+    /// uses a partial index only when the read repeats its terms).
+    static func rangeSQL(after lower: Int64, through upper: Int64) -> String {
+        let column = StorageLayout.sequenceColumn
+        return lower == 0 ? "\(column) <= \(upper)" : "\(column) > \(lower) AND \(column) <= \(upper)"
+    }
+
+    /// The tier an index name describes (`FieldIndex.automaticTierKind`), or nil.
+    static func tier(name: String, path: FieldPath) -> Tier? {
+        let parts = name.split(separator: "_")
+        guard parts.count >= 3 else { return nil }
+        let kind = parts[parts.count - 2]
+        guard kind.hasPrefix(FieldIndex.automaticTierKind) else { return nil }
+        let range = kind.dropFirst(FieldIndex.automaticTierKind.count).split(separator: "to")
+        guard range.count == 2, let lower = Int64(range[0]), let upper = Int64(range[1]), lower < upper else {
+            return nil
+        }
+        return Tier(name: name, path: path, lower: lower, upper: upper)
+    }
+
+    /// The collection id in `ix_<id>_...`.
+    private static func collectionID(ofIndex name: String) -> Int64? {
+        let parts = name.split(separator: "_")
+        return parts.count > 1 ? Int64(parts[1]) : nil
+    }
+}
