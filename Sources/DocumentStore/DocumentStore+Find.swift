@@ -84,9 +84,13 @@ extension DocumentStore {
         {
             condition = AutomaticTiers.condition(table: info.table, bounds: bounds, compile)
         }
+        let sortTiers = request.sort.first.flatMap { key in
+            automaticTiers.isEmpty
+                ? nil : automaticTiers.bounds(collectionID: info.id, paths: [key.path], purpose: .sort)
+        }
         return ReadPlan(
             info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality,
-            fields: fields?.isEmpty == false ? fields : nil)
+            fields: fields?.isEmpty == false ? fields : nil, sortTiers: sortTiers)
     }
 
     /// The total for a page of `pageCount` rows: a page that is neither full nor past the end
@@ -103,27 +107,52 @@ extension DocumentStore {
     /// `SELECT <columns> ... WHERE condition ORDER BY sort keys, id LIMIT max OFFSET skip`.
     /// With `storageOrder`, the final `_id` term is written `+id`: the same order, but SQLite
     /// can no longer read it off the `_id` index, so it reads the table in storage order and
-    /// sorts the matches (see `forEachPageRow`).
+    /// sorts the matches (see `forEachPageRow`). When the first sort key's automatic index has
+    /// tiers (`ReadPlan.sortTiers`), the page is read from the first `skip + max` of each tier in
+    /// order (and of the documents past the last), sorted again: each tier reads its partial
+    /// index in order, as a whole index would be read.
     static func pageSQL(
         _ request: FindRequest, columns: String, plan: ReadPlan, skip: Int, max: Int,
         storageOrder: Bool = false, _ connection: SQLiteConnection
     ) throws -> SQLFragment {
         let info = plan.info
-        var sql = SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + plan.condition
-        sql.append(" ORDER BY ")
-        for key in request.sort {
-            // A declared sort index is only used when the ORDER BY repeats its expression.
-            let indexed = try hasSortIndex(info: info, path: key.path, connection)
-            sql.append(
+        var order = SQLFragment("")
+        for (position, key) in request.sort.enumerated() {
+            // A sort index is only used when the ORDER BY repeats its expression.
+            let tiered = position == 0 && plan.sortTiers != nil
+            let indexed = try tiered || hasSortIndex(info: info, path: key.path, connection)
+            order.append(
                 indexed
                     ? key.sqlOrdering(bodyColumn: StorageLayout.bodyColumn)
                     : key.scanOrdering(bodyColumn: StorageLayout.bodyColumn))
-            sql.append(", ")
+            order.append(", ")
         }
-        let order = storageOrder ? "+id" : "id"
-        sql.append(
-            SQLFragment("\(order) LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))]))
-        return sql
+        order.append(storageOrder ? "+id" : "id")
+        let page = SQLFragment(" LIMIT ? OFFSET ?", [.integer(Int64(max)), .integer(Int64(skip))])
+        guard let bounds = plan.sortTiers else {
+            return SQLFragment("SELECT \(columns) FROM \(info.table) WHERE ") + plan.condition
+                + SQLFragment(" ORDER BY ") + order + page
+        }
+        let column = StorageLayout.sequenceColumn
+        let first = SQLValue.integer(Int64(skip > Int.max - max ? Int.max : skip + max))
+        let lowers = [0] + bounds
+        let selects = AutomaticTiers.ranges(bounds).enumerated().map { position, range in
+            // Without statistics SQLite would rather sort a tier's range of `seq` than read its
+            // index in order; a page with no filter reads the index (`forEachPageRow` falls back
+            // when another process has dropped it since).
+            var hint = ""
+            if position < bounds.count && plan.condition.isAlwaysTrue {
+                let kind = "\(FieldIndex.automaticSortTierKind)\(lowers[position])to\(bounds[position])"
+                let name = FieldIndex.indexName(collectionID: info.id, path: request.sort[0].path, kind: kind)
+                hint = " INDEXED BY \"\(name)\""
+            }
+            return SQLFragment(
+                "SELECT \(column) FROM (SELECT \(column) FROM \(info.table)\(hint) WHERE \(range) AND (")
+                + plan.condition + SQLFragment(") ORDER BY ") + order + SQLFragment(" LIMIT ?)", [first])
+        }
+        return SQLFragment("SELECT \(columns) FROM \(info.table) WHERE \(column) IN (")
+            + SQLFragment.joined(selects, separator: " UNION ALL ") + SQLFragment(") ORDER BY ") + order
+            + page
     }
 
     /// Whether `createIndex` declared a sort index on `path` (one lookup in the small schema).
@@ -174,7 +203,18 @@ extension DocumentStore {
     ) throws {
         let walk = try pageSQL(request, columns: columns, plan: plan, skip: skip, max: max, connection)
         guard plan.scansStorageOrder, request.sort.isEmpty else {
-            return try connection.forEachRow(walk.sql, walk.bindings, row)
+            do {
+                return try connection.forEachRow(walk.sql, walk.bindings, row)
+            } catch let error as SQLiteError
+                where plan.sortTiers != nil && error.message.hasPrefix("no such index")
+            {
+                // A tier another process merged since this one read the tiers: the page without them.
+                var whole = plan
+                whole.sortTiers = nil
+                let page = try pageSQL(
+                    request, columns: columns, plan: whole, skip: skip, max: max, connection)
+                return try connection.forEachRow(page.sql, page.bindings, row)
+            }
         }
         if try connection.forEachRow(walk.sql, walk.bindings, instructionBudget: walkBudget, row) {
             return

@@ -72,7 +72,9 @@ extension DocumentStore {
 
     /// The automatic index a stored one belongs to, or nil for a declared one.
     private static func automaticKey(_ index: StoredIndex, collectionID: Int64) -> AutoIndexer.Key? {
-        if index.kind == FieldIndex.automaticSortKind {
+        if index.kind == FieldIndex.automaticSortKind
+            || index.kind.hasPrefix(FieldIndex.automaticSortTierKind)
+        {
             return .init(collectionID: collectionID, path: index.path, purpose: .sort)
         }
         guard
@@ -99,12 +101,6 @@ extension DocumentStore {
             {
                 return .covered
             }
-            guard key.purpose == .filter else {
-                try connection.execute(
-                    FieldIndex.createSortIndexSQL(
-                        collectionID: key.collectionID, path: key.path, kind: FieldIndex.automaticSortKind))
-                return .built
-            }
             let stored = try Self.storedIndexes(collectionID: key.collectionID, connection)
             if stored.contains(where: {
                 $0.path == key.path && Self.automaticKey($0, collectionID: key.collectionID) == key
@@ -112,12 +108,16 @@ extension DocumentStore {
                 return .built
             }
             let last = try Self.lastSequence(collectionID: key.collectionID, connection)
+            let (id, path) = (key.collectionID, key.path)
             try connection.execute(
                 last > 0
                     ? FieldIndex.createAutomaticTierSQL(
-                        collectionID: key.collectionID, path: key.path, after: 0, through: last)
-                    : FieldIndex.createValueIndexSQL(
-                        collectionID: key.collectionID, path: key.path, kind: FieldIndex.automaticValueKind))
+                        collectionID: id, path: path, purpose: key.purpose, after: 0, through: last)
+                    : key.purpose == .filter
+                        ? FieldIndex.createValueIndexSQL(
+                            collectionID: id, path: path, kind: FieldIndex.automaticValueKind)
+                        : FieldIndex.createSortIndexSQL(
+                            collectionID: id, path: path, kind: FieldIndex.automaticSortKind))
             automaticTiers.replace(with: try Self.storedTiers(connection))
             return .built
         }
@@ -130,7 +130,7 @@ extension DocumentStore {
     package func catchUpAutomaticIndex(_ key: AutoIndexer.Key, minimumNewDocuments: Int) throws
         -> AutomaticIndexCatchUp
     {
-        guard key.purpose == .filter, collectionIDs().contains(key.collectionID) else { return .current }
+        guard collectionIDs().contains(key.collectionID) else { return .current }
         return try pool.write { connection in
             try connection.transaction {
                 let outcome = try Self.catchUp(key, minimumNewDocuments: minimumNewDocuments, connection)
@@ -140,10 +140,9 @@ extension DocumentStore {
         }
     }
 
-    /// A value index with tiers is caught up, not written by inserts (`AutomaticTiers`).
+    /// An index with tiers is caught up, not written by inserts (`AutomaticTiers`).
     package func automaticIndexFollowsWrites(_ key: AutoIndexer.Key) -> Bool {
-        key.purpose != .filter
-            || automaticTiers.bounds(collectionID: key.collectionID, paths: [key.path]) == nil
+        automaticTiers.bounds(collectionID: key.collectionID, paths: [key.path], purpose: key.purpose) == nil
     }
 
     /// Tiers beside the base before a catch-up merges them.
@@ -155,8 +154,10 @@ extension DocumentStore {
         throws -> AutomaticIndexCatchUp
     {
         let (id, path) = (key.collectionID, key.path)
-        let tiers = try storedTiers(connection).filter { $0.path == path && $0.name.hasPrefix("ix_\(id)_") }
-            .sorted { $0.upper < $1.upper }
+        let tiers = try storedTiers(connection).filter {
+            $0.path == path && $0.purpose == key.purpose && $0.name.hasPrefix("ix_\(id)_")
+        }
+        .sorted { $0.upper < $1.upper }
         guard let base = tiers.first, let top = tiers.last else { return .current }
         let table = StorageLayout.documentTable(id)
         let column = StorageLayout.sequenceColumn
@@ -173,7 +174,7 @@ extension DocumentStore {
         if tiers.count - 1 < maximumTiers {
             try connection.execute(
                 FieldIndex.createAutomaticTierSQL(
-                    collectionID: id, path: path, after: top.upper, through: last))
+                    collectionID: id, path: path, purpose: key.purpose, after: top.upper, through: last))
             return .extended(documents: tail)
         }
         let newer = try count("\(column) > \(base.upper)")
@@ -181,7 +182,8 @@ extension DocumentStore {
         let rebuild = newer * 2 >= older
         try connection.execute(
             FieldIndex.createAutomaticTierSQL(
-                collectionID: id, path: path, after: rebuild ? 0 : base.upper, through: last))
+                collectionID: id, path: path, purpose: key.purpose, after: rebuild ? 0 : base.upper,
+                through: last))
         for tier in tiers.dropFirst(rebuild ? 0 : 1) {
             try connection.execute("DROP INDEX IF EXISTS \"\(tier.name)\"")
         }
@@ -227,7 +229,7 @@ extension DocumentStore {
     static func storedTiers(_ connection: SQLiteConnection) throws -> [AutomaticTiers.Tier] {
         var tiers: [AutomaticTiers.Tier] = []
         try connection.forEachRow(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name LIKE 'ix\\_%\\_avt%' ESCAPE '\\'"
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND (name LIKE 'ix\\_%\\_avt%' ESCAPE '\\' OR name LIKE 'ix\\_%\\_ast%' ESCAPE '\\')"
         ) { row in
             guard let name = row.text(0), let sql = row.text(1), let path = Self.indexedPath(sql),
                 let tier = AutomaticTiers.tier(name: name, path: path)

@@ -32,6 +32,8 @@ package enum FieldIndex {
     /// with this kind and its range: `avt0to100000`, `avt100000to101300`. (`av` is a whole
     /// automatic value index, as files from before the tiers hold.)
     static let automaticTierKind = "avt"
+    /// The same for an automatic sort index: `ast0to100000`. (`as`: a whole one.)
+    static let automaticSortTierKind = "ast"
 
     /// DDL for the value index (used by filters and unique checks).
     static func createValueIndexSQL(collectionID: Int64, path: FieldPath, kind: String = valueKind) -> String
@@ -54,13 +56,15 @@ package enum FieldIndex {
     /// from the first) through `upper`, as a partial index whose `WHERE` the reads repeat
     /// (`AutomaticTiers.rangeSQL`).
     static func createAutomaticTierSQL(
-        collectionID: Int64, path: FieldPath, after lower: Int64, through upper: Int64
-    )
-        -> String
-    {
-        let kind = "\(automaticTierKind)\(lower)to\(upper)"
-        return createValueIndexSQL(collectionID: collectionID, path: path, kind: kind) + " WHERE "
-            + AutomaticTiers.rangeSQL(after: lower, through: upper)
+        collectionID: Int64, path: FieldPath, purpose: IndexDescription.Purpose = .filter, after lower: Int64,
+        through upper: Int64
+    ) -> String {
+        let range = "\(lower)to\(upper)"
+        let index =
+            purpose == .filter
+            ? createValueIndexSQL(collectionID: collectionID, path: path, kind: automaticTierKind + range)
+            : createSortIndexSQL(collectionID: collectionID, path: path, kind: automaticSortTierKind + range)
+        return index + " WHERE " + AutomaticTiers.rangeSQL(after: lower, through: upper)
     }
 
     /// `ix_<collection>_<field>_<kind>_<hash>`: readable, and unique per path.

@@ -14,4 +14,7 @@ struct ReadPlan {
     /// The fields the read filters and sorts on, worked out only when the store indexes by
     /// itself (`AutoIndexPolicy`) and the read has any.
     var fields: IndexableFields? = nil
+    /// The upper bounds of the tiers of the automatic sort index on the first sort key
+    /// (`AutomaticTiers`), when it has tiers: the page is then read tier by tier.
+    var sortTiers: [Int64]? = nil
 }

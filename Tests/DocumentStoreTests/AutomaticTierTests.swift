@@ -40,6 +40,7 @@ import Testing
             [
                 "name": .string("cat \(number)"),
                 "color": .string(color ?? (number % 3 == 0 ? "grey" : "black")),
+                "age": .number(JSONNumber(number % 12)),
             ]
         }
     }
@@ -218,10 +219,75 @@ import Testing
         }
     }
 
+    /// A sorted page reads the first `skip + max` of each tier of the automatic sort index in
+    /// order, and of the documents past the last, and sorts them again.
+    @Test func sortedPagesReadEachTierOfTheSortIndexInOrder() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        let store = fixture.store
+        let byAge = [SortKey(path: try FieldPath("age"), ascending: true)]
+        func page(skip: Int, max: Int) throws -> [String] {
+            try store.find(FindRequest(collection: "cats", sort: byAge, skip: skip, max: max)).documents.map(
+                \.id)
+        }
+        /// Every document by age, then by id: what any page must be a slice of.
+        func expected() throws -> [String] {
+            let all = try store.find(FindRequest(collection: "cats", max: 1000)).documents
+            func age(_ document: Document) -> Double {
+                document.object()["age"]?.numberValue?.doubleValue ?? 0
+            }
+            return all.sorted { age($0) != age($1) ? age($0) < age($1) : $0.id < $1.id }.map(\.id)
+        }
+        for _ in 0..<3 { _ = try page(skip: 0, max: 5) }
+        try #require(store.autoIndexer).sweepNow(store)
+        #expect(try tiers(store).map { [$0.lower, $0.upper] } == [[0, 50]])
+        #expect(try tiers(store).first?.purpose == .sort)
+        #expect(
+            try store.indexes(of: "cats") == [
+                IndexDescription(field: "age", purposes: [.sort], automatic: true)
+            ])
+        // Younger cats past the tier: they open the page, read from the tail.
+        let young: [JSONObject] = (0..<10).map {
+            ["name": .string("kitten \($0)"), "age": .number(JSONNumber($0 % 3 - 2))]
+        }
+        _ = try store.insertMany(young, into: "cats")
+        #expect(try page(skip: 0, max: 5) == Array(try expected().prefix(5)))
+        try #require(store.autoIndexer).sweepNow(store)
+        #expect(try tiers(store).map { [$0.lower, $0.upper] } == [[0, 50], [50, 60]])
+        for (skip, max) in [(0, 5), (3, 7), (8, 20), (55, 10), (70, 5)] {
+            let expected = Array(try expected().dropFirst(skip).prefix(max))
+            #expect(try page(skip: skip, max: max) == expected, "\(skip) \(max)")
+        }
+        let request = FindRequest(collection: "cats", sort: byAge)
+        let plan = try store.prepare(request)
+        let details = try store.pool.read { connection in
+            let sql = try DocumentStore.pageSQL(
+                request, columns: "id", plan: plan, skip: 0, max: 5, connection)
+            var details: [String] = []
+            try connection.forEachRow("EXPLAIN QUERY PLAN " + sql.sql, sql.bindings) {
+                details.append($0.text(3) ?? "")
+            }
+            return details.joined(separator: "\n")
+        }
+        #expect(details.contains("USING INDEX ix_1_age_ast0to50_"), "\(details)")
+        #expect(details.contains("USING INDEX ix_1_age_ast50to60_"), "\(details)")
+        // Tiers this store believes in but the file no longer has (another process merged
+        // them): the page is read without them.
+        store.automaticTiers.replace(with: [
+            .init(
+                name: "ix_1_age_ast0to30_0", path: try FieldPath("age"), purpose: .sort, lower: 0, upper: 30),
+            .init(
+                name: "ix_1_age_ast30to60_0", path: try FieldPath("age"), purpose: .sort, lower: 30, upper: 60
+            ),
+        ])
+        #expect(try page(skip: 3, max: 7) == Array(try expected().dropFirst(3).prefix(7)))
+    }
+
     @Test func tierNamesSayTheirRange() throws {
         let path = try FieldPath("color")
         #expect(AutomaticTiers.tier(name: "ix_3_color_avt0to50_1a2b", path: path)?.upper == 50)
         #expect(AutomaticTiers.tier(name: "ix_3_color_avt50to64_1a2b", path: path)?.lower == 50)
+        #expect(AutomaticTiers.tier(name: "ix_3_color_ast0to50_1a2b", path: path)?.purpose == .sort)
         #expect(AutomaticTiers.tier(name: "ix_3_color_av_1a2b", path: path) == nil)
         #expect(AutomaticTiers.tier(name: "ix_3_color_avt64to50_1a2b", path: path) == nil)
         #expect(

@@ -1,10 +1,11 @@
 import DocumentQuery
 import PlatformSupport
 
-/// The tiers of SQLite's automatic value indexes, as reads use them.
+/// The tiers of SQLite's automatic indexes, as reads use them.
 ///
-/// An automatic value index is not one index over the whole collection: it is a few partial
-/// indexes, each over a range of `seq` (`FieldIndex.createAutomaticTierSQL`): the base up to the
+/// An automatic index (a value index for filters, a sort index for sorts) is not one index over
+/// the whole collection: it is a few partial indexes, each over a range of `seq`
+/// (`FieldIndex.createAutomaticTierSQL`): the base up to the
 /// last document when it was built, then one tier per catch-up. A document inserted after the
 /// last tier is in none of them, so an insert costs no index entry (one more page of the
 /// write-ahead log per commit, about a third of a POST, docs/PERFORMANCE.md). A read on the field
@@ -19,37 +20,48 @@ import PlatformSupport
 ///
 /// Ownership argument for `@unchecked Sendable`: `bounds` is read and written under `lock`.
 final class AutomaticTiers: @unchecked Sendable {
-    /// One tier of an automatic value index, as its name and SQL in `sqlite_schema` say.
+    /// One tier of an automatic index, as its name and SQL in `sqlite_schema` say.
     struct Tier: Equatable {
         let name: String
         let path: FieldPath
+        let purpose: IndexDescription.Purpose
         /// The range of `seq`: after `lower` (0: from the first document) through `upper`.
         let lower: Int64
         let upper: Int64
     }
 
     private let lock = PosixCondition()
-    /// The upper bounds of each field's tiers, ascending, per collection id.
-    private var bounds: [Int64: [FieldPath: [Int64]]] = [:]
+    struct Field: Hashable {
+        let path: FieldPath
+        let purpose: IndexDescription.Purpose
+    }
 
-    /// True when no automatic value index has tiers.
+    /// The upper bounds of each field's tiers, ascending, per collection id.
+    private var bounds: [Int64: [Field: [Int64]]] = [:]
+
+    /// True when no automatic index has tiers.
     var isEmpty: Bool { lock.withLock { bounds.isEmpty } }
 
-    /// The tiers' upper bounds of the first of `paths` (in path order) that has tiers in
-    /// collection `collectionID`, or nil.
-    func bounds(collectionID: Int64, paths: Set<FieldPath>) -> [Int64]? {
+    /// The tiers' upper bounds of the first of `paths` (in path order) whose `purpose` index has
+    /// tiers in collection `collectionID`, or nil.
+    func bounds(collectionID: Int64, paths: Set<FieldPath>, purpose: IndexDescription.Purpose = .filter)
+        -> [Int64]?
+    {
         lock.withLock {
             guard let fields = bounds[collectionID] else { return nil }
-            return paths.sorted { $0.description < $1.description }.lazy.compactMap { fields[$0] }.first
+            return paths.sorted { $0.description < $1.description }.lazy.compactMap {
+                fields[Field(path: $0, purpose: purpose)]
+            }.first
         }
     }
 
     /// Replaces what is known with `tiers` (every automatic tier in the file).
     func replace(with tiers: [Tier]) {
-        var loaded: [Int64: [FieldPath: [Int64]]] = [:]
+        var loaded: [Int64: [Field: [Int64]]] = [:]
         for tier in tiers {
             guard let collectionID = Self.collectionID(ofIndex: tier.name) else { continue }
-            loaded[collectionID, default: [:]][tier.path, default: []].append(tier.upper)
+            loaded[collectionID, default: [:]][Field(path: tier.path, purpose: tier.purpose), default: []]
+                .append(tier.upper)
         }
         for (collectionID, fields) in loaded {
             loaded[collectionID] = fields.mapValues { Array(Set($0)).sorted() }
@@ -66,12 +78,7 @@ final class AutomaticTiers: @unchecked Sendable {
     /// condition's whatever `bounds` holds.
     static func condition(table: String, bounds: [Int64], _ make: (String) -> SQLFragment) -> SQLFragment {
         let column = StorageLayout.sequenceColumn
-        var ranges = [rangeSQL(after: 0, through: bounds.first ?? Int64.max)]
-        for (lower, upper) in zip(bounds, bounds.dropFirst()) {
-            ranges.append(rangeSQL(after: lower, through: upper))
-        }
-        if let last = bounds.last { ranges.append("\(column) > \(last)") }
-        let selects = ranges.map { range in
+        let selects = ranges(bounds).map { range in
             SQLFragment("SELECT \(column) FROM \(table) WHERE \(range) AND (") + make(range)
                 + SQLFragment(")")
         }
@@ -86,17 +93,36 @@ final class AutomaticTiers: @unchecked Sendable {
         return lower == 0 ? "\(column) <= \(upper)" : "\(column) > \(lower) AND \(column) <= \(upper)"
     }
 
-    /// The tier an index name describes (`FieldIndex.automaticTierKind`), or nil.
+    /// The tier an index name describes (`FieldIndex.automaticTierKind`,
+    /// `FieldIndex.automaticSortTierKind`), or nil.
     static func tier(name: String, path: FieldPath) -> Tier? {
         let parts = name.split(separator: "_")
         guard parts.count >= 3 else { return nil }
         let kind = parts[parts.count - 2]
-        guard kind.hasPrefix(FieldIndex.automaticTierKind) else { return nil }
+        let purpose: IndexDescription.Purpose
+        if kind.hasPrefix(FieldIndex.automaticTierKind) {
+            purpose = .filter
+        } else if kind.hasPrefix(FieldIndex.automaticSortTierKind) {
+            purpose = .sort
+        } else {
+            return nil
+        }
         let range = kind.dropFirst(FieldIndex.automaticTierKind.count).split(separator: "to")
         guard range.count == 2, let lower = Int64(range[0]), let upper = Int64(range[1]), lower < upper else {
             return nil
         }
-        return Tier(name: name, path: path, lower: lower, upper: upper)
+        return Tier(name: name, path: path, purpose: purpose, lower: lower, upper: upper)
+    }
+
+    /// The ranges of `seq` that tiers with upper bounds `bounds` split the documents into:
+    /// through the first bound, between two, and past the last (the tail).
+    static func ranges(_ bounds: [Int64]) -> [String] {
+        var ranges = [rangeSQL(after: 0, through: bounds.first ?? Int64.max)]
+        for (lower, upper) in zip(bounds, bounds.dropFirst()) {
+            ranges.append(rangeSQL(after: lower, through: upper))
+        }
+        if let last = bounds.last { ranges.append("\(StorageLayout.sequenceColumn) > \(last)") }
+        return ranges
     }
 
     /// The collection id in `ix_<id>_...`.

@@ -23,14 +23,16 @@ public struct IndexDescription: Sendable, Hashable {
     }
 
     /// The listing of a collection's indexes from the kinds both engines name them by (`v` and
-    /// `s` declared, `av` and `as` automatic; `s` serves sorting, `v` filters): one entry per
+    /// `s` declared, `av` and `as` automatic, and SQLite's tiers of automatic ones, `avt...` and
+    /// `ast...`; `s` and `as...` serve sorting, the others filters): one entry per
     /// field and kind, with the purposes it serves, by field, declared before automatic.
     public static func listing(_ indexes: [(field: String, kind: String)]) -> [IndexDescription] {
         var purposes: [IndexDescription: Set<Purpose>] = [:]
         for index in indexes {
             let entry = IndexDescription(
                 field: index.field, purposes: [], automatic: index.kind.hasPrefix("a"))
-            purposes[entry, default: []].insert(index.kind.hasSuffix("s") ? .sort : .filter)
+            let sorts = index.kind == "s" || index.kind.hasPrefix("as")
+            purposes[entry, default: []].insert(sorts ? .sort : .filter)
         }
         return purposes.map { entry, served in
             IndexDescription(field: entry.field, purposes: served, automatic: entry.automatic)
