@@ -75,14 +75,24 @@ extension DocumentStore {
             return SQLFragment("(") + condition + SQLFragment(") AND ")
                 + Query.filterCondition(text: filter, bodyColumn: StorageLayout.bodyColumn)
         }
-        var condition = compile(nil)
         let fields = autoIndexer.map { _ in IndexableFields(query: query.root, sort: request.sort) }
         // The tiers of automatic indexes built by an earlier run serve reads without the policy too.
         let tiered = fields ?? (automaticTiers.isEmpty ? nil : IndexableFields(query: query.root, sort: []))
+        let condition: SQLFragment
         if let filtered = tiered?.filtered, !filtered.isEmpty,
             let bounds = automaticTiers.bounds(collectionID: info.id, paths: filtered)
         {
-            condition = AutomaticTiers.condition(table: info.table, bounds: bounds, compile)
+            // Compiled once with a marker for the range (a control character, which no field
+            // path holds and every literal is bound), then joined around each range.
+            let template = compile("\u{1}")
+            let pieces = template.sql.utf8.split(separator: 1, omittingEmptySubsequences: false).map {
+                String(Substring($0))
+            }
+            condition = AutomaticTiers.condition(table: info.table, bounds: bounds) { range in
+                SQLFragment(pieces.joined(separator: range), template.bindings)
+            }
+        } else {
+            condition = compile(nil)
         }
         let sortTiers = request.sort.first.flatMap { key in
             automaticTiers.isEmpty

@@ -253,9 +253,9 @@ package final class AutoIndexer: @unchecked Sendable {
     /// sweep interval ago, cost more than the index saved reads, with the log's reason; the
     /// others with writes start a new ledger (without writes, the savings go on adding up).
     /// Under `lock`.
-    private func weighWrites(now: ContinuousClock.Instant, _ engine: any AutoIndexingEngine) -> [(
-        Key, String
-    )] {
+    private func weighWrites(
+        now: ContinuousClock.Instant, _ engine: any AutoIndexingEngine
+    ) -> [(Key, String)] {
         guard policy.writeCost > .zero else { return [] }
         var costly: [(Key, String)] = []
         for (key, ledger) in ledgers where now - ledger.since >= policy.sweepInterval {
