@@ -23,9 +23,9 @@ extension DocumentStore {
     func timedRead<T>(_ plan: ReadPlan, _ body: () throws -> T) throws -> T {
         guard let autoIndexer, let fields = plan.fields else { return try reportingQueryFailures(body) }
         let started = ContinuousClock.now
-        let result = try reportingQueryFailures(body)
-        autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, engine: self)
-        return result
+        // A read that failed (one that ran out of its budget, above all) counts too.
+        defer { autoIndexer.observe(fields, info: plan.info, elapsed: .now - started, engine: self) }
+        return try reportingQueryFailures(body)
     }
 
     private func read(_ request: FindRequest, plan: ReadPlan, skip: Int, max: Int) throws -> FindResult {

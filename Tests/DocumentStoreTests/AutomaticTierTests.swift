@@ -219,6 +219,51 @@ import Testing
         }
     }
 
+    /// A run of writes with no read still catches the indexes up, every `catchUpWrites` writes.
+    @Test func writesAloneCatchTheIndexesUp() throws {
+        var policy = AutoIndexPolicy()
+        policy.slowRead = .zero
+        policy.catchUpDocuments = 1
+        policy.catchUpWrites = 20
+        var options = DocumentStore.Options()
+        options.autoIndex = policy
+        let fixture = try StoreFixture(options: options)
+        defer { fixture.close() }
+        let store = fixture.store
+        _ = try store.insertMany(cats(50), into: "cats")
+        try indexColor(fixture)
+        for _ in 0..<19 { _ = try store.insert(["color": "grey"], into: "cats") }
+        try #require(store.autoIndexer).sweepNow(store)
+        #expect(try tiers(store).count == 1)
+        _ = try store.insert(["color": "grey"], into: "cats")
+        try #require(store.autoIndexer).sweepNow(store)
+        #expect(try tiers(store).map { [$0.lower, $0.upper] } == [[0, 50], [50, 70]])
+    }
+
+    /// A read through the index that runs out of its budget still asks for a catch-up, so a
+    /// tail too long to read in time does not stay so.
+    @Test func aReadThatRunsOutOfItsBudgetStillCatchesTheIndexUp() throws {
+        let fixture = try fixture()
+        defer { fixture.close() }
+        try indexColor(fixture)
+        _ = try fixture.store.insertMany(cats(3000, color: "grey"), into: "cats")
+        var options = DocumentStore.Options()
+        options.queryBudget = .nanoseconds(1)
+        var policy = AutoIndexPolicy()
+        policy.slowRead = .zero
+        policy.catchUpRead = .zero
+        options.autoIndex = policy
+        let budgeted = try DocumentStore(path: fixture.database.path, options: options)
+        let indexer = try #require(budgeted.autoIndexer)
+        indexer.sweepNow(budgeted)
+        // `$in`: not a string equality, whose first walk of the `_id` index has a budget of its own.
+        let request = FindRequest(
+            collection: "cats", query: try JSON.parse(#"{"color":{"$in":["grey","white"]}}"#), max: 1000)
+        #expect(throws: StoreError.self) { _ = try budgeted.find(request).documents.count }
+        indexer.sweepNow(budgeted)
+        #expect(try tiers(budgeted).map { [$0.lower, $0.upper] } == [[0, 50], [50, 3050]])
+    }
+
     /// A sorted page reads the first `skip + max` of each tier of the automatic sort index in
     /// order, and of the documents past the last, and sorts them again.
     @Test func sortedPagesReadEachTierOfTheSortIndexInOrder() throws {

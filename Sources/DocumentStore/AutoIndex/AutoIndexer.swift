@@ -122,6 +122,9 @@ package final class AutoIndexer: @unchecked Sendable {
     private var lagging: Set<Key> = []
     /// When each automatic index was last caught up, or a catch-up found nothing to do.
     private var lastCatchUp: [Key: ContinuousClock.Instant] = [:]
+    /// `writeTotals` of each collection when its writes last asked for a catch-up
+    /// (`AutoIndexPolicy.catchUpWrites`).
+    private var caughtUpWrites: [Int64: Int] = [:]
 
     package init(policy: AutoIndexPolicy) {
         self.policy = policy
@@ -171,9 +174,22 @@ package final class AutoIndexer: @unchecked Sendable {
         guard count > 0 else { return }
         let due: Bool = lock.withLock {
             let indexed = indexedCollections.contains(collectionID)
-            if indexed { writeTotals[collectionID, default: 0] += count }
+            if indexed {
+                let total = writeTotals[collectionID, default: 0] + count
+                writeTotals[collectionID] = total
+                if total - caughtUpWrites[collectionID, default: 0] >= policy.catchUpWrites {
+                    caughtUpWrites[collectionID] = total
+                    for key in lastUse.keys
+                    where key.collectionID == collectionID && !engine.automaticIndexFollowsWrites(key) {
+                        lagging.insert(key)
+                    }
+                }
+            }
+            guard !working else { return false }
             // The clock is read only for a collection with automatic indexes (or before the first sweep).
-            guard (indexed || !swept) && !working && ContinuousClock.now - lastSweep >= policy.sweepInterval
+            guard
+                (indexed && !lagging.isEmpty)
+                    || ((indexed || !swept) && ContinuousClock.now - lastSweep >= policy.sweepInterval)
             else { return false }
             working = true
             return true
@@ -247,6 +263,7 @@ package final class AutoIndexer: @unchecked Sendable {
         }
         indexedCollections = Set(lastUse.keys.map(\.collectionID))
         writeTotals = writeTotals.filter { indexedCollections.contains($0.key) }
+        caughtUpWrites = caughtUpWrites.filter { indexedCollections.contains($0.key) }
     }
 
     /// The automatic indexes whose collection's writes, since their ledger began at least a
