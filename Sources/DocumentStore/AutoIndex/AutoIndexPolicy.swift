@@ -47,7 +47,7 @@ public struct AutoIndexPolicy: Sendable {
     /// without waiting for a slow read: the first read after a long run of writes with no read
     /// then reads at most about this many documents past the index (a catch-up costs the writes
     /// about 2-4 µs each here, one index entry in a random place about 30 µs).
-    public var catchUpWrites = 50_000
+    public var catchUpWrites = 200_000
     /// Told of every automatic index built or dropped, one line each (`restlite serve` prints
     /// them).
     public var log: @Sendable (String) -> Void = { _ in }
