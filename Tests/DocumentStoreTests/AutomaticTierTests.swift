@@ -11,13 +11,7 @@ import Testing
 /// last tier write no index entry, reads still find every document, and slow reads catch the
 /// index up with a tier for the new documents, merging tiers and rebuilding the base in turn.
 @Suite(.offPool) struct AutomaticTierTests {
-    final class Log: @unchecked Sendable {
-        private let lock = PosixCondition()
-        private var lines: [String] = []
-
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
+    typealias Log = AutoIndexTests.Log
 
     /// 50 cats, 17 of them grey; every read is slow and every read through the index catches it
     /// up once `catchUpDocuments` documents are past it.
@@ -69,6 +63,17 @@ import Testing
         try #require(store.autoIndexer).sweepNow(store)
     }
 
+    /// `fixture()` with `color` indexed: the base over the 50 cats, and a tier over 10 grey ones
+    /// inserted after it (27 grey in all).
+    private func fixtureWithATier() throws -> StoreFixture {
+        let fixture = try fixture()
+        try indexColor(fixture)
+        _ = try fixture.store.insertMany(cats(10, color: "grey"), into: "cats")
+        try readAndCatchUp(fixture.store, expecting: 27)
+        try #require(try tiers(fixture.store).count == 2)
+        return fixture
+    }
+
     /// What SQLite does with the read `find` would run for `query`.
     private func plan(_ store: DocumentStore, _ query: String) throws -> String {
         let plan = try store.prepare(FindRequest(collection: "cats", query: try JSON.parse(query)))
@@ -115,11 +120,8 @@ import Testing
     }
 
     @Test func updatesAndDeletesAreSeenInTheTiersAndTheTail() throws {
-        let fixture = try fixture()
+        let fixture = try fixtureWithATier()
         defer { fixture.close() }
-        try indexColor(fixture)
-        _ = try fixture.store.insertMany(cats(10, color: "grey"), into: "cats")
-        try readAndCatchUp(fixture.store, expecting: 27)
         _ = try fixture.store.insertMany(
             [["name": "tail 0", "color": "grey"], ["name": "tail 1", "color": "grey"]], into: "cats")
         let grey = try matching(fixture.store, "grey")
@@ -168,11 +170,8 @@ import Testing
     /// The tiers are in the file: a store opened on it without the policy reads through them,
     /// and a declared index replaces every tier.
     @Test func anotherRunReadsThroughTheTiersAndADeclaredIndexReplacesThem() throws {
-        let fixture = try fixture()
+        let fixture = try fixtureWithATier()
         defer { fixture.close() }
-        try indexColor(fixture)
-        _ = try fixture.store.insertMany(cats(10, color: "grey"), into: "cats")
-        try readAndCatchUp(fixture.store, expecting: 27)
         let plain = try DocumentStore(path: fixture.database.path)
         let plan = try plan(plain, #"{"color":"grey","name":{"$ne":"x"}}"#)
         #expect(
