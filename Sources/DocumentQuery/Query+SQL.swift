@@ -17,7 +17,8 @@ extension Query {
     public func sqlCondition(bodyColumn: String, dialect: any SQLDialect, armGuard: String? = nil)
         -> SQLFragment
     {
-        QueryCompiler(body: bodyColumn, systemColumns: true, dialect: dialect, armGuard: armGuard).condition(
-            root)
+        let compiler = QueryCompiler(
+            body: bodyColumn, systemColumns: true, dialect: dialect, armGuard: armGuard)
+        return compiler.condition(root)
     }
 }

@@ -114,7 +114,7 @@ extension DocumentStore {
                 try connection.execute(FieldIndex.createValueIndexSQL(collectionID: info.id, path: fieldPath))
                 try connection.execute(FieldIndex.createSortIndexSQL(collectionID: info.id, path: fieldPath))
             }
-            automaticTiers.replace(with: try Self.storedTiers(connection))
+            try reloadTiers(connection)
         }
         return FieldIndex.indexName(collectionID: info.id, path: fieldPath, kind: "v")
     }

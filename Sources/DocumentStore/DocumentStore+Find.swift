@@ -82,21 +82,14 @@ extension DocumentStore {
         if let filtered = tiered?.filtered, !filtered.isEmpty,
             let bounds = automaticTiers.bounds(collectionID: info.id, paths: filtered)
         {
-            // Compiled once with a marker for the range (a control character, which no field
-            // path holds and every literal is bound), then joined around each range.
-            let template = compile("\u{1}")
-            let pieces = template.sql.utf8.split(separator: 1, omittingEmptySubsequences: false).map {
-                String(Substring($0))
-            }
-            condition = AutomaticTiers.condition(table: info.table, bounds: bounds) { range in
-                SQLFragment(pieces.joined(separator: range), template.bindings)
-            }
+            // Compiled once, with a marker where each range goes.
+            let template = compile(AutomaticTiers.rangeMarker)
+            condition = AutomaticTiers.condition(table: info.table, bounds: bounds, template: template)
         } else {
             condition = compile(nil)
         }
         let sortTiers = request.sort.first.flatMap { key in
-            automaticTiers.isEmpty
-                ? nil : automaticTiers.bounds(collectionID: info.id, paths: [key.path], purpose: .sort)
+            automaticTiers.bounds(collectionID: info.id, paths: [key.path], purpose: .sort)
         }
         return ReadPlan(
             info: info, condition: condition, scansStorageOrder: query.root.requiresStringEquality,
@@ -152,8 +145,10 @@ extension DocumentStore {
             // when another process has dropped it since).
             var hint = ""
             if position < bounds.count && plan.condition.isAlwaysTrue {
-                let kind = "\(FieldIndex.automaticSortTierKind)\(lowers[position])to\(bounds[position])"
-                let name = FieldIndex.indexName(collectionID: info.id, path: request.sort[0].path, kind: kind)
+                let name = FieldIndex.automaticTierName(
+                    collectionID: info.id, path: request.sort[0].path, purpose: .sort,
+                    after: lowers[position],
+                    through: bounds[position])
                 hint = " INDEXED BY \"\(name)\""
             }
             return SQLFragment(

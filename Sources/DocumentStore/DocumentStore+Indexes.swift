@@ -37,7 +37,7 @@ extension DocumentStore {
                 for index in stored { try connection.execute("DROP INDEX IF EXISTS \"\(index.name)\"") }
                 return !stored.isEmpty
             }
-            automaticTiers.replace(with: try Self.storedTiers(connection))
+            try reloadTiers(connection)
             return dropped
         }
     }
@@ -60,7 +60,7 @@ extension DocumentStore {
     package func automaticIndexKeys() throws -> [AutoIndexer.Key] {
         let ids = collectionIDs()
         return try pool.read { connection in
-            automaticTiers.replace(with: try Self.storedTiers(connection))
+            try reloadTiers(connection)
             return try ids.flatMap { id in
                 let keys = try Self.storedIndexes(collectionID: id, connection).compactMap { index in
                     Self.automaticKey(index, collectionID: id)
@@ -84,8 +84,8 @@ extension DocumentStore {
     }
 
     /// Builds the automatic index `key` asks for, unless a declared one serves it, the
-    /// collection is gone, or it holds more than `maximumDocuments`. A value index is built as
-    /// the base tier of `AutomaticTiers`: every document there is now.
+    /// collection is gone, or it holds more than `maximumDocuments`. It is built as the base
+    /// tier of `AutomaticTiers`, every document there is now (a whole index on an empty collection).
     package func createAutomaticIndex(_ key: AutoIndexer.Key, maximumDocuments: Int) throws
         -> AutomaticIndexOutcome
     {
@@ -102,28 +102,30 @@ extension DocumentStore {
                 return .covered
             }
             let stored = try Self.storedIndexes(collectionID: key.collectionID, connection)
-            if stored.contains(where: {
-                $0.path == key.path && Self.automaticKey($0, collectionID: key.collectionID) == key
-            }) {
+            if stored.contains(where: { Self.automaticKey($0, collectionID: key.collectionID) == key }) {
                 return .built
             }
-            let last = try Self.lastSequence(collectionID: key.collectionID, connection)
             let (id, path) = (key.collectionID, key.path)
-            try connection.execute(
-                last > 0
-                    ? FieldIndex.createAutomaticTierSQL(
-                        collectionID: id, path: path, purpose: key.purpose, after: 0, through: last)
-                    : key.purpose == .filter
-                        ? FieldIndex.createValueIndexSQL(
-                            collectionID: id, path: path, kind: FieldIndex.automaticValueKind)
-                        : FieldIndex.createSortIndexSQL(
-                            collectionID: id, path: path, kind: FieldIndex.automaticSortKind))
-            automaticTiers.replace(with: try Self.storedTiers(connection))
+            let last = try Self.lastSequence(collectionID: id, connection)
+            if last > 0 {
+                try connection.execute(
+                    FieldIndex.createAutomaticTierSQL(
+                        collectionID: id, path: path, purpose: key.purpose, after: 0, through: last))
+            } else if key.purpose == .filter {  // nothing to be the base of: a whole index
+                try connection.execute(
+                    FieldIndex.createValueIndexSQL(
+                        collectionID: id, path: path, kind: FieldIndex.automaticValueKind))
+            } else {
+                try connection.execute(
+                    FieldIndex.createSortIndexSQL(
+                        collectionID: id, path: path, kind: FieldIndex.automaticSortKind))
+            }
+            try reloadTiers(connection)
             return .built
         }
     }
 
-    /// Brings the tiers of the automatic value index `key` up to the documents inserted past its
+    /// Brings the tiers of the automatic index `key` up to the documents inserted past its
     /// last tier, when there are at least `minimumNewDocuments`: a new tier over them, or, when
     /// there are `maximumTiers` beside the base already, one tier in place of all of them (or a
     /// new base, once they hold half as many documents as the base).
@@ -134,7 +136,7 @@ extension DocumentStore {
         return try pool.write { connection in
             try connection.transaction {
                 let outcome = try Self.catchUp(key, minimumNewDocuments: minimumNewDocuments, connection)
-                automaticTiers.replace(with: try Self.storedTiers(connection))
+                try reloadTiers(connection)
                 return outcome
             }
         }
@@ -155,18 +157,16 @@ extension DocumentStore {
     {
         let (id, path) = (key.collectionID, key.path)
         let tiers = try storedTiers(connection).filter {
-            $0.path == path && $0.purpose == key.purpose && $0.name.hasPrefix("ix_\(id)_")
+            $0.collectionID == id && $0.path == path && $0.purpose == key.purpose
         }
         .sorted { $0.upper < $1.upper }
         guard let base = tiers.first, let top = tiers.last else { return .current }
         let table = StorageLayout.documentTable(id)
         let column = StorageLayout.sequenceColumn
         let count = { (range: String) throws -> Int in
-            guard case .integer(let n) = try connection.scalar("SELECT count(*) FROM \(table) WHERE \(range)")
-            else {
-                return 0
-            }
-            return Int(n)
+            let value = try connection.scalar("SELECT count(*) FROM \(table) WHERE \(range)")
+            guard case .integer(let number) = value else { return 0 }
+            return Int(number)
         }
         let tail = try count("\(column) > \(top.upper)")
         guard tail >= minimumNewDocuments, tail > 0 else { return .current }
@@ -204,13 +204,11 @@ extension DocumentStore {
         try pool.write { connection in
             try connection.transaction {
                 for index in try Self.storedIndexes(collectionID: key.collectionID, connection)
-                where index.path == key.path
-                    && Self.automaticKey(index, collectionID: key.collectionID) == key
-                {
+                where Self.automaticKey(index, collectionID: key.collectionID) == key {
                     try connection.execute("DROP INDEX IF EXISTS \"\(index.name)\"")
                 }
             }
-            automaticTiers.replace(with: try Self.storedTiers(connection))
+            try reloadTiers(connection)
         }
     }
 
@@ -225,7 +223,12 @@ extension DocumentStore {
         }
     }
 
-    /// Every tier of an automatic value index in the file (`AutomaticTiers`).
+    /// Tells the reads the tiers in the file now (after a change to them, or another process's).
+    func reloadTiers(_ connection: SQLiteConnection) throws {
+        automaticTiers.replace(with: try Self.storedTiers(connection))
+    }
+
+    /// Every tier of an automatic index in the file (`AutomaticTiers`).
     static func storedTiers(_ connection: SQLiteConnection) throws -> [AutomaticTiers.Tier] {
         var tiers: [AutomaticTiers.Tier] = []
         try connection.forEachRow(

@@ -63,7 +63,7 @@ public final class DocumentStore: @unchecked Sendable {
     let queryBudget: Duration?
     /// Counts slow reads per field and builds automatic indexes (`Options.autoIndex`).
     let autoIndexer: AutoIndexer?
-    /// The tiers of the automatic value indexes, as reads split themselves over them.
+    /// The tiers of the automatic indexes, as reads split themselves over them.
     let automaticTiers = AutomaticTiers()
     /// Told, after a delete committed, of the children it deleted with their parents; see
     /// `observeCascadedDeletes`.
@@ -127,7 +127,7 @@ public final class DocumentStore: @unchecked Sendable {
         catalogLock.lock()
         catalogByName = loaded
         catalogLock.unlock()
-        automaticTiers.replace(with: try Self.storedTiers(connection))
+        try reloadTiers(connection)
     }
 
     /// Runs `body` in a write transaction and reloads the catalog afterwards, whether the

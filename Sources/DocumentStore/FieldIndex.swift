@@ -52,19 +52,38 @@ package enum FieldIndex {
             + "\(StorageLayout.documentTable(collectionID))(\(SortKey.rankExpression(field)), \(field.value))"
     }
 
-    /// DDL for one tier of an automatic value index: the documents with `seq` after `lower` (0:
-    /// from the first) through `upper`, as a partial index whose `WHERE` the reads repeat
-    /// (`AutomaticTiers.rangeSQL`).
+    /// DDL for one tier of an automatic index: the documents with `seq` after `lower` (0: from
+    /// the first) through `upper`, as a partial index whose `WHERE` the reads repeat
+    /// (`AutomaticTiers.rangeSQL`), named by `automaticTierName`.
     static func createAutomaticTierSQL(
         collectionID: Int64, path: FieldPath, purpose: IndexDescription.Purpose = .filter, after lower: Int64,
         through upper: Int64
     ) -> String {
-        let range = "\(lower)to\(upper)"
+        let kind = automaticTierKind(purpose, after: lower, through: upper)
         let index =
             purpose == .filter
-            ? createValueIndexSQL(collectionID: collectionID, path: path, kind: automaticTierKind + range)
-            : createSortIndexSQL(collectionID: collectionID, path: path, kind: automaticSortTierKind + range)
+            ? createValueIndexSQL(collectionID: collectionID, path: path, kind: kind)
+            : createSortIndexSQL(collectionID: collectionID, path: path, kind: kind)
         return index + " WHERE " + AutomaticTiers.rangeSQL(after: lower, through: upper)
+    }
+
+    /// The name of a tier (`createAutomaticTierSQL`), which `AutomaticTiers.tier` reads back.
+    static func automaticTierName(
+        collectionID: Int64, path: FieldPath, purpose: IndexDescription.Purpose, after lower: Int64,
+        through upper: Int64
+    ) -> String {
+        indexName(
+            collectionID: collectionID, path: path,
+            kind: automaticTierKind(purpose, after: lower, through: upper))
+    }
+
+    /// `avt0to100000`, `ast100000to101300`.
+    private static func automaticTierKind(
+        _ purpose: IndexDescription.Purpose, after lower: Int64, through upper: Int64
+    )
+        -> String
+    {
+        (purpose == .filter ? automaticTierKind : automaticSortTierKind) + "\(lower)to\(upper)"
     }
 
     /// `ix_<collection>_<field>_<kind>_<hash>`: readable, and unique per path.

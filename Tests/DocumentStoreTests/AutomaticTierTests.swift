@@ -207,12 +207,13 @@ import Testing
                             Int64.random(in: 1...80, using: &generator)
                         })
                 ).sorted()
-                let split = AutomaticTiers.condition(table: info.table, bounds: bounds) {
-                    parsed.sqlCondition(bodyColumn: StorageLayout.bodyColumn, armGuard: $0)
-                }
+                let template = parsed.sqlCondition(
+                    bodyColumn: StorageLayout.bodyColumn, armGuard: AutomaticTiers.rangeMarker)
+                let split = AutomaticTiers.condition(table: info.table, bounds: bounds, template: template)
                 #expect(try count(split) == expected, "\(bounds)")
                 // Arms without the range (a test that forgot it) still give the same answer.
-                let unguarded = AutomaticTiers.condition(table: info.table, bounds: bounds) { _ in condition }
+                let unguarded = AutomaticTiers.condition(
+                    table: info.table, bounds: bounds, template: condition)
                 #expect(try count(unguarded) == expected, "\(bounds)")
             }
         }
@@ -319,9 +320,11 @@ import Testing
         // them): the page is read without them.
         store.automaticTiers.replace(with: [
             .init(
-                name: "ix_1_age_ast0to30_0", path: try FieldPath("age"), purpose: .sort, lower: 0, upper: 30),
+                name: "ix_1_age_ast0to30_0", collectionID: 1, path: try FieldPath("age"), purpose: .sort,
+                lower: 0, upper: 30),
             .init(
-                name: "ix_1_age_ast30to60_0", path: try FieldPath("age"), purpose: .sort, lower: 30, upper: 60
+                name: "ix_1_age_ast30to60_0", collectionID: 1, path: try FieldPath("age"), purpose: .sort,
+                lower: 30, upper: 60
             ),
         ])
         #expect(try page(skip: 3, max: 7) == Array(try expected().dropFirst(3).prefix(7)))

@@ -28,15 +28,16 @@ public struct AutoIndexPolicy: Sendable {
     /// index on its collection that writes keep up to date. A sweep drops an index whose
     /// collection's writes since the last sweep cost more than the index saved the reads that
     /// used it (each read saves the time the slow reads before the index took, less its own).
-    /// On SQLite an index on a field every new document has costs a POST about 30-40 us
-    /// (docs/PERFORMANCE.md, "Automatic indexes"); that is a sort index there, as a value index
-    /// is caught up instead (`catchUpRead`) and is charged the time its catch-ups took.
+    /// An index on a field every new document has cost a POST on SQLite about 30-40 us
+    /// (docs/PERFORMANCE.md, "Automatic indexes"). SQLite's automatic indexes are now caught up
+    /// instead (`catchUpRead`, `AutomaticTiers`) and charged the time their catch-ups took; this
+    /// applies to PostgreSQL's and to whole ones in SQLite files from before the tiers.
     /// `.zero`: writes never drop an index. A field whose index was dropped this way needs twice
     /// as many slow reads again before it is indexed again (at most 64 times as many).
     public var writeCost: Duration = .microseconds(40)
     /// A read that used an automatic index and took longer tells the store that documents
     /// written since the index was built or last caught up cost it time: on SQLite, inserts do
-    /// not write an automatic value index, reads read the documents past it, and such a read
+    /// not write an automatic index, reads read the documents past it, and such a read
     /// makes the store catch the index up (`AutomaticTiers`) in the background.
     public var catchUpRead: Duration = .milliseconds(2)
     /// At most one catch-up of an index this often.

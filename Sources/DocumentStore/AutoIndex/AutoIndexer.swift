@@ -15,7 +15,7 @@ package protocol AutoIndexingEngine: IndexingEngine {
     /// Drops the automatic index `key` (nothing if it is gone).
     func dropAutomaticIndex(_ key: AutoIndexer.Key) throws
     /// False when inserts do not write the automatic index `key` and reads read what is past it
-    /// until `catchUpAutomaticIndex` (SQLite's value indexes, `AutomaticTiers`).
+    /// until `catchUpAutomaticIndex` (SQLite's tiers, `AutomaticTiers`).
     func automaticIndexFollowsWrites(_ key: AutoIndexer.Key) -> Bool
     /// Brings the automatic index `key` up to the documents written past it, when there are at
     /// least `minimumNewDocuments`.

@@ -13,9 +13,9 @@ import PlatformSupport
 /// when reads find the tail slow, `AutoIndexer` asks the store to catch up
 /// (`DocumentStore.catchUpAutomaticIndex`), which adds a tier over the tail or merges the tiers.
 ///
-/// The bounds here only make reads fast, never right: `condition(_:bounds:)` splits a read into
-/// ranges of `seq` that cover every document whatever the bounds are, and SQLite uses a tier only
-/// where its range is exactly one of them. So bounds that another process changed since
+/// The bounds here only make reads fast, never right: `condition(table:bounds:template:)` splits
+/// a read into ranges of `seq` that cover every document whatever the bounds are, and SQLite uses
+/// a tier only where its range is exactly one of them. So bounds that another process changed since
 /// (`--share-database`) cost time until the next sweep reloads them, not results.
 ///
 /// Ownership argument for `@unchecked Sendable`: `bounds` is read and written under `lock`.
@@ -23,6 +23,8 @@ final class AutomaticTiers: @unchecked Sendable {
     /// One tier of an automatic index, as its name and SQL in `sqlite_schema` say.
     struct Tier: Equatable {
         let name: String
+        /// The collection whose table it indexes (`ix_<id>_...`).
+        let collectionID: Int64
         let path: FieldPath
         let purpose: IndexDescription.Purpose
         /// The range of `seq`: after `lower` (0: from the first document) through `upper`.
@@ -30,11 +32,12 @@ final class AutomaticTiers: @unchecked Sendable {
         let upper: Int64
     }
 
-    private let lock = PosixCondition()
     struct Field: Hashable {
         let path: FieldPath
         let purpose: IndexDescription.Purpose
     }
+
+    private let lock = PosixCondition()
 
     /// The upper bounds of each field's tiers, ascending, per collection id.
     private var bounds: [Int64: [Field: [Int64]]] = [:]
@@ -49,9 +52,10 @@ final class AutomaticTiers: @unchecked Sendable {
     {
         lock.withLock {
             guard let fields = bounds[collectionID] else { return nil }
-            return paths.sorted { $0.description < $1.description }.lazy.compactMap {
+            let tiered = paths.filter { fields[Field(path: $0, purpose: purpose)] != nil }
+            return tiered.min { $0.description < $1.description }.flatMap {
                 fields[Field(path: $0, purpose: purpose)]
-            }.first
+            }
         }
     }
 
@@ -59,9 +63,8 @@ final class AutomaticTiers: @unchecked Sendable {
     func replace(with tiers: [Tier]) {
         var loaded: [Int64: [Field: [Int64]]] = [:]
         for tier in tiers {
-            guard let collectionID = Self.collectionID(ofIndex: tier.name) else { continue }
-            loaded[collectionID, default: [:]][Field(path: tier.path, purpose: tier.purpose), default: []]
-                .append(tier.upper)
+            let field = Field(path: tier.path, purpose: tier.purpose)
+            loaded[tier.collectionID, default: [:]][field, default: []].append(tier.upper)
         }
         for (collectionID, fields) in loaded {
             loaded[collectionID] = fields.mapValues { Array(Set($0)).sorted() }
@@ -69,18 +72,28 @@ final class AutomaticTiers: @unchecked Sendable {
         lock.withLock { bounds = loaded }
     }
 
+    /// What `Query.sqlCondition(bodyColumn:armGuard:)` is given as the guard of a read over
+    /// tiers: a control character, which no field path holds (and every literal is bound), so
+    /// `condition(table:bounds:template:)` can put each range in its place.
+    static let rangeMarker = String(UnicodeScalar(markerByte))
+    private static let markerByte: UInt8 = 0x01
+
     /// A read's condition over tiers with upper bounds `bounds`: `seq IN (...)` of one
     /// `SELECT` per range of `seq` (through the first bound, between two, and past the last),
-    /// each the condition `make` writes for the range. `make` must write the range into each arm
-    /// of its field tests (`Query.sqlCondition(bodyColumn:armGuard:)`): SQLite reads an arm from
-    /// a partial index only when the arm itself repeats the index's `WHERE`. The range past the
-    /// last bound (the tail) is read by `seq`. The ranges cover every `seq`, so the result is the
-    /// condition's whatever `bounds` holds.
-    static func condition(table: String, bounds: [Int64], _ make: (String) -> SQLFragment) -> SQLFragment {
+    /// each `template` with the range in place of every `rangeMarker`. The template is the query
+    /// compiled once with `rangeMarker` as the guard of each arm of its field tests: SQLite reads
+    /// an arm from a partial index only when the arm itself repeats the index's `WHERE`. The
+    /// range past the last bound (the tail) is read by `seq`. The ranges cover every `seq`, so
+    /// the result is the condition's whatever `bounds` holds.
+    static func condition(table: String, bounds: [Int64], template: SQLFragment) -> SQLFragment {
         let column = StorageLayout.sequenceColumn
+        let pieces = template.sql.utf8.split(separator: markerByte, omittingEmptySubsequences: false).map {
+            String(Substring($0))
+        }
         let selects = ranges(bounds).map { range in
-            SQLFragment("SELECT \(column) FROM \(table) WHERE \(range) AND (") + make(range)
-                + SQLFragment(")")
+            SQLFragment(
+                "SELECT \(column) FROM \(table) WHERE \(range) AND (\(pieces.joined(separator: range)))",
+                template.bindings)
         }
         return SQLFragment("\(column) IN (") + SQLFragment.joined(selects, separator: " UNION ALL ")
             + SQLFragment(")")
@@ -93,25 +106,21 @@ final class AutomaticTiers: @unchecked Sendable {
         return lower == 0 ? "\(column) <= \(upper)" : "\(column) > \(lower) AND \(column) <= \(upper)"
     }
 
-    /// The tier an index name describes (`FieldIndex.automaticTierKind`,
-    /// `FieldIndex.automaticSortTierKind`), or nil.
+    /// The tier an index name describes (`FieldIndex.automaticTierName`), or nil.
     static func tier(name: String, path: FieldPath) -> Tier? {
         let parts = name.split(separator: "_")
-        guard parts.count >= 3 else { return nil }
+        guard parts.count >= 4, let collectionID = Int64(parts[1]) else { return nil }
         let kind = parts[parts.count - 2]
-        let purpose: IndexDescription.Purpose
-        if kind.hasPrefix(FieldIndex.automaticTierKind) {
-            purpose = .filter
-        } else if kind.hasPrefix(FieldIndex.automaticSortTierKind) {
-            purpose = .sort
-        } else {
-            return nil
-        }
-        let range = kind.dropFirst(FieldIndex.automaticTierKind.count).split(separator: "to")
+        let kinds: [(String, IndexDescription.Purpose)] = [
+            (FieldIndex.automaticTierKind, .filter), (FieldIndex.automaticSortTierKind, .sort),
+        ]
+        guard let (prefix, purpose) = kinds.first(where: { kind.hasPrefix($0.0) }) else { return nil }
+        let range = kind.dropFirst(prefix.count).split(separator: "to")
         guard range.count == 2, let lower = Int64(range[0]), let upper = Int64(range[1]), lower < upper else {
             return nil
         }
-        return Tier(name: name, path: path, purpose: purpose, lower: lower, upper: upper)
+        return Tier(
+            name: name, collectionID: collectionID, path: path, purpose: purpose, lower: lower, upper: upper)
     }
 
     /// The ranges of `seq` that tiers with upper bounds `bounds` split the documents into:
@@ -123,11 +132,5 @@ final class AutomaticTiers: @unchecked Sendable {
         }
         if let last = bounds.last { ranges.append("\(StorageLayout.sequenceColumn) > \(last)") }
         return ranges
-    }
-
-    /// The collection id in `ix_<id>_...`.
-    private static func collectionID(ofIndex name: String) -> Int64? {
-        let parts = name.split(separator: "_")
-        return parts.count > 1 ? Int64(parts[1]) : nil
     }
 }
